@@ -1,0 +1,83 @@
+// Who is calling: an internal service (x-api-key), a bearer token (header or ?token=), or nobody.
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { config } from '@/lib/config';
+import type { User } from '@/lib/generated/prisma/client';
+import { AppError } from '@/lib/http/errors';
+import { permissionsFor } from './roles';
+import type { Principal, TokenPayload } from './types';
+import { provisionUser } from './users';
+import { TokenError, verifyAccessToken } from './verify';
+
+export interface Authenticated {
+  principal: Principal;
+  /** the local record (null for internal calls) */
+  user: User | null;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Constant-time comparison of the x-api-key header with INTERNAL_API_KEY. */
+export function isInternalKey(candidate: string | null): boolean {
+  const key = config().internalApiKey;
+  if (!key || !candidate) return false;
+  return timingSafeEqual(digest(candidate), digest(key));
+}
+
+export function bearerFrom(headers: Headers, url: URL): string | null {
+  const header = headers.get('authorization');
+  const m = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
+  if (m?.[1]) return m[1].trim();
+  return url.searchParams.get('token') || null;
+}
+
+function internalPrincipal(tenantCode: string | undefined): Principal {
+  const now = Math.floor(Date.now() / 1000);
+  const payload: TokenPayload = {
+    id: 'internal-service',
+    email: 'internal-service@localhost',
+    role: { name: 'admin', type: 'admin' },
+    name: 'Internal service',
+    iat: now,
+    exp: now + 60,
+  };
+  return {
+    kind: 'internal',
+    payload,
+    role: 'admin',
+    permissions: permissionsFor('admin'),
+    h5pUser: { id: payload.id, name: payload.name ?? 'Internal service', email: payload.email, type: 'local' },
+    ...(tenantCode ? { tenantCode } : {}),
+  };
+}
+
+/**
+ * Authenticates the request, or returns null when it carries no credentials.
+ * Throws 401 Invalid or expired token when a token fails verification.
+ */
+export async function authenticate(headers: Headers, url: URL): Promise<Authenticated | null> {
+  if (isInternalKey(headers.get('x-api-key'))) {
+    return { principal: internalPrincipal(headers.get('x-tenant-code')?.trim() || undefined), user: null };
+  }
+  const token = bearerFrom(headers, url);
+  if (!token) return null;
+  let payload: TokenPayload;
+  try {
+    payload = await verifyAccessToken(token);
+  } catch (err) {
+    if (err instanceof TokenError) throw new AppError(401, 'Invalid or expired token');
+    throw err;
+  }
+  const role = payload.role?.type ?? 'student';
+  const user = await provisionUser(payload, role);
+  payload.plan = user.plan;
+  return {
+    principal: {
+      kind: 'user',
+      payload,
+      role,
+      permissions: permissionsFor(role),
+      h5pUser: { id: user.id, name: user.name, email: user.email, type: 'local' },
+    },
+    user,
+  };
+}

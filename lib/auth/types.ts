@@ -1,0 +1,32 @@
+import type { Role, Permissions } from './roles';
+
+/** The internal view of an authenticated caller (spec "Token payload"). */
+export interface TokenPayload {
+  id: string;
+  documentId?: string;
+  email: string;
+  role?: { id?: number; name?: string; type: Role };
+  tenantId?: string;
+  plan?: string;
+  name?: string;
+  iat: number;
+  exp: number;
+}
+
+/** User object in the shape the H5P server library expects. */
+export interface H5pUser {
+  id: string;
+  name: string;
+  email: string;
+  type: 'local';
+}
+
+export interface Principal {
+  kind: 'user' | 'internal';
+  payload: TokenPayload;
+  role: Role;
+  permissions: Permissions;
+  h5pUser: H5pUser;
+  /** tenant code from x-tenant-code (internal calls) */
+  tenantCode?: string;
+}

@@ -1,0 +1,69 @@
+// Just-in-time user records: created on first sight with the default plan of the role (only then),
+// kept in step with the token's name and subject, and monthly counters reset when the month changed.
+import { db, Prisma } from '@/lib/db/client';
+import type { User } from '@/lib/generated/prisma/client';
+import { defaultPlanFor, type Role } from './roles';
+import type { TokenPayload } from './types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** First day of the current month (UTC) — the monthly counters belong to this month when reset on/after it. */
+export function startOfMonthUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export function needsMonthlyReset(monthResetDate: Date, now = new Date()): boolean {
+  return monthResetDate.getTime() < startOfMonthUtc(now).getTime();
+}
+
+/** Resets contents and AI counters when the calendar month changed; idempotent under concurrency. */
+export async function applyMonthlyReset(user: User, now = new Date()): Promise<User> {
+  if (!needsMonthlyReset(user.monthResetDate, now)) return user;
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  await db().user.updateMany({
+    where: { id: user.id, monthResetDate: { lt: startOfMonthUtc(now) } },
+    data: { contentsCreatedThisMonth: 0, aiGenerationsThisMonth: 0, monthResetDate: today },
+  });
+  return (await db().user.findUnique({ where: { id: user.id } })) ?? user;
+}
+
+async function existingTenantId(claim: string | undefined): Promise<string | null> {
+  if (!claim || !UUID.test(claim)) return null;
+  const t = await db().tenant.findUnique({ where: { id: claim }, select: { id: true } });
+  return t?.id ?? null;
+}
+
+/** Finds or creates the local record of a verified caller. */
+export async function provisionUser(payload: TokenPayload, role: Role): Promise<User> {
+  const email = payload.email.toLowerCase();
+  const name = (payload.name ?? email).slice(0, 255);
+  let user = await db().user.findUnique({ where: { email } });
+  if (!user) {
+    try {
+      user = await db().user.create({
+        data: {
+          email,
+          name,
+          plan: defaultPlanFor(role),
+          externalUserId: payload.id,
+          tenantId: await existingTenantId(payload.tenantId),
+        },
+      });
+    } catch (err) {
+      // two first requests raced: the other one created the record
+      if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
+      user = await db().user.findUniqueOrThrow({ where: { email } });
+    }
+  } else if (user.name !== name || user.externalUserId !== payload.id) {
+    user = await db().user.update({ where: { id: user.id }, data: { name, externalUserId: payload.id } }).catch((err) => {
+      // (tenant_id, external_user_id) already taken by another record: keep the record as it is
+      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return user as User;
+      throw err;
+    });
+  }
+  return applyMonthlyReset(user);
+}
+
+export function publicUser(user: Pick<User, 'id' | 'email' | 'name' | 'plan'>) {
+  return { id: user.id, email: user.email, name: user.name, plan: user.plan };
+}

@@ -1,0 +1,87 @@
+// Access-token verification: (a) the identity provider's remote key set, accepting its internal and
+// external issuer; (b) failing that, the local HS256 secret (JWT_SECRET) for locally issued tokens.
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { config } from '@/lib/config';
+import { certsEndpoint, realmUrl } from './idp';
+import { mapRole } from './roles';
+import type { TokenPayload } from './types';
+
+type KeySet = ReturnType<typeof createRemoteJWKSet>;
+const g = globalThis as unknown as { __lumenJwks?: { url: string; set: KeySet } };
+
+function keySet(): KeySet {
+  const url = certsEndpoint();
+  if (g.__lumenJwks?.url !== url) {
+    g.__lumenJwks = {
+      url,
+      set: createRemoteJWKSet(new URL(url), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 }),
+    };
+  }
+  return g.__lumenJwks.set;
+}
+
+export interface IdpClaims extends JWTPayload {
+  email?: string;
+  name?: string;
+  preferred_username?: string;
+  realm_access?: { roles?: unknown[] };
+  tenant_id?: string;
+  school_id?: string;
+  documentId?: string;
+}
+
+export class TokenError extends Error {}
+
+function toPayload(claims: IdpClaims): TokenPayload {
+  if (typeof claims.sub !== 'string' || !claims.sub) throw new TokenError('token has no subject');
+  const email = typeof claims.email === 'string' && claims.email ? claims.email : undefined;
+  if (!email) throw new TokenError('token has no email');
+  const role = mapRole(claims.realm_access?.roles);
+  return {
+    id: claims.sub,
+    ...(typeof claims.documentId === 'string' ? { documentId: claims.documentId } : {}),
+    email: email.toLowerCase(),
+    role: { name: role, type: role },
+    ...(typeof claims.tenant_id === 'string' && claims.tenant_id ? { tenantId: claims.tenant_id } : {}),
+    name: (typeof claims.name === 'string' && claims.name) || (typeof claims.preferred_username === 'string' && claims.preferred_username) || email,
+    iat: Number(claims.iat ?? 0),
+    exp: Number(claims.exp ?? 0),
+  };
+}
+
+async function verifyRemote(token: string): Promise<IdpClaims> {
+  const { idp } = config();
+  const issuers = [...new Set([realmUrl(idp.baseUrl), realmUrl(idp.externalUrl)])];
+  const { payload } = await jwtVerify<IdpClaims>(token, keySet(), { issuer: issuers, algorithms: ['RS256', 'RS384', 'RS512', 'ES256', 'PS256'] });
+  return payload;
+}
+
+async function verifyLocal(token: string): Promise<IdpClaims> {
+  const secret = config().jwtSecret;
+  if (!secret) throw new TokenError('no local secret configured');
+  const { payload } = await jwtVerify<IdpClaims>(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+  return payload;
+}
+
+/** Verifies a bearer token and returns the caller's payload; throws TokenError when it fails. */
+export async function verifyAccessToken(token: string): Promise<TokenPayload> {
+  let alg: string | undefined;
+  try {
+    alg = decodeProtectedHeader(token).alg;
+  } catch {
+    throw new TokenError('malformed token');
+  }
+  let claims: IdpClaims;
+  try {
+    // A symmetric token cannot verify against the key set: go straight to the local secret.
+    claims = alg?.startsWith('HS') ? await verifyLocal(token) : await verifyRemote(token);
+  } catch (remoteErr) {
+    if (alg?.startsWith('HS')) throw new TokenError((remoteErr as Error).message);
+    try {
+      claims = await verifyLocal(token);
+    } catch {
+      throw new TokenError((remoteErr as Error).message);
+    }
+  }
+  return toPayload(claims);
+}

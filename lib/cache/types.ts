@@ -1,0 +1,20 @@
+export interface WindowHit {
+  /** requests counted in the current window, this one included */
+  count: number;
+  /** milliseconds until the window resets */
+  resetMs: number;
+}
+
+/** The shared cache: Redis in production, an in-process store when REDIS_URL is unset (one instance only). */
+export interface Cache {
+  readonly kind: 'redis' | 'memory';
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** Sets the key only when absent; true when it was set. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  del(...keys: string[]): Promise<void>;
+  /** Atomically counts a hit in a fixed window that starts with the first hit. */
+  hitWindow(key: string, windowMs: number): Promise<WindowHit>;
+  /** Round trip to the store; throws when unreachable. */
+  ping(): Promise<void>;
+}

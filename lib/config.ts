@@ -1,0 +1,202 @@
+// The one validated view of the environment. Parsed once, on first use (so `next build` can import
+// route modules without a runtime environment); a bad value throws a ConfigError naming the variable,
+// and start-up (instrumentation.ts) turns that into a stopped process.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const str = () => z.preprocess(emptyToUndefined, z.string().optional());
+const url = () => z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());
+const bool = (def: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+      .optional()
+      .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v))),
+  );
+
+const schema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  APP_URL: url(),
+  BASE_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d+)?$/, 'must be a lowercase host name')
+      .default('localhost'),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
+      .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+
+  IDP_BASE_URL: url(),
+  IDP_EXTERNAL_URL: url(),
+  IDP_REALM: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be a realm name').default('lumen')),
+  IDP_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default('lumen-app')),
+  IDP_CLIENT_SECRET: str(),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  INTERNAL_API_KEY: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+
+  PAYMENT_SECRET_KEY: str(),
+  PAYMENT_WEBHOOK_SECRET: str(),
+  PAYMENT_PRO_PRICE_ID: str(),
+  PAYMENT_PREMIUM_PRICE_ID: str(),
+  PAYMENT_API_URL: url(),
+
+  E2E_TEST_CODE: str(),
+
+  CURRICULUM_SERVICE_URL: url(),
+  H5P_HUB_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.h5p.org/v1')),
+  H5P_EDITOR_DIR: str(),
+  AI_API_URL: url(),
+  AI_API_KEY: str(),
+  AI_MODEL: str(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  appUrl: string;
+  baseDomain: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  idp: {
+    /** true when no IDP_BASE_URL is given: the app serves a Keycloak-compatible IdP itself (lib/auth/embedded-idp.ts) */
+    embedded: boolean;
+    baseUrl: string;
+    externalUrl: string;
+    realm: string;
+    clientId: string;
+    clientSecret: string;
+  };
+  jwtSecret: string | undefined;
+  internalApiKey: string | undefined;
+  authSecret: string;
+  payment: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    proPriceId: string | undefined;
+    premiumPriceId: string | undefined;
+    apiUrl: string | undefined;
+  };
+  e2eTestCode: string | undefined;
+  curriculumServiceUrl: string | undefined;
+  h5p: { hubUrl: string; editorDir: string | undefined };
+  ai: { apiUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+}
+
+/** Path of the embedded identity provider's state (keys, client secret, demo accounts), written by `npm start`. */
+export function embeddedIdpStatePath(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'embedded', 'idp.json');
+}
+
+function readEmbeddedClientSecret(dataDir: string): string {
+  try {
+    const state = JSON.parse(readFileSync(embeddedIdpStatePath(dataDir), 'utf8')) as { clientSecret?: string };
+    if (state.clientSecret) return state.clientSecret;
+  } catch {
+    /* not initialised yet: see below */
+  }
+  // Without the state file the embedded IdP cannot issue tokens; logins answer with the IdP's error.
+  return '';
+}
+
+export function parseConfig(source: Record<string, string | undefined>): AppConfig {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const embedded = !e.IDP_BASE_URL;
+  if (!embedded && !e.IDP_CLIENT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  IDP_CLIENT_SECRET: required when IDP_BASE_URL is set');
+  }
+  const idpBase = (e.IDP_BASE_URL ?? appUrl).replace(/\/+$/, '');
+  const clientSecret = e.IDP_CLIENT_SECRET ?? readEmbeddedClientSecret(e.DATA_DIR);
+  const authSecret =
+    e.AUTH_SECRET ??
+    createHash('sha256')
+      .update(`lumen-session:${clientSecret}:${e.JWT_SECRET ?? ''}:${e.INTERNAL_API_KEY ?? ''}`)
+      .digest('hex');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    appUrl,
+    baseDomain: e.BASE_DOMAIN,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    idp: {
+      embedded,
+      baseUrl: idpBase,
+      externalUrl: (e.IDP_EXTERNAL_URL ?? idpBase).replace(/\/+$/, ''),
+      realm: e.IDP_REALM,
+      clientId: e.IDP_CLIENT_ID,
+      clientSecret,
+    },
+    jwtSecret: e.JWT_SECRET,
+    internalApiKey: e.INTERNAL_API_KEY,
+    authSecret,
+    payment: {
+      secretKey: e.PAYMENT_SECRET_KEY,
+      webhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+      proPriceId: e.PAYMENT_PRO_PRICE_ID,
+      premiumPriceId: e.PAYMENT_PREMIUM_PRICE_ID,
+      apiUrl: e.PAYMENT_API_URL,
+    },
+    e2eTestCode: e.E2E_TEST_CODE,
+    curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
+    h5p: { hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''), editorDir: e.H5P_EDITOR_DIR },
+    ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+  };
+}
+
+const g = globalThis as unknown as { __lumenConfig?: AppConfig };
+
+/** The application's configuration, parsed from process.env once per process. */
+export function config(): AppConfig {
+  g.__lumenConfig ??= parseConfig(process.env);
+  return g.__lumenConfig;
+}
+
+/** The database URL; start-up (scripts/start.mjs) provides the embedded database's when DATABASE_URL is unset. */
+export function databaseUrl(): string {
+  const u = config().databaseUrl;
+  if (!u) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: not set (start with `npm start` to use the embedded database)');
+  return u;
+}

@@ -1,0 +1,16 @@
+import { config } from '@/lib/config';
+
+/** Set by our HTTP server (scripts/server.mjs) from the socket on every request; clients cannot supply it. */
+export const CONNECTION_IP_HEADER = 'x-lumen-connection-ip';
+
+/**
+ * The client's IP: the connection's address, or the first X-Forwarded-For entry when TRUST_PROXY=true
+ * (the app then runs behind a proxy that sets it).
+ */
+export function clientIp(headers: Headers): string {
+  if (config().trustProxy) {
+    const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return headers.get(CONNECTION_IP_HEADER) ?? 'unknown';
+}

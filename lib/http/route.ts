@@ -1,0 +1,176 @@
+// The one route wrapper. In order: client IP → rate limit (with headers) → authentication (bearer,
+// ?token=, internal key) → JIT user and plan → tenant → role / feature check → zod parse of params, query
+// and body → handler → success envelope. Every thrown error goes through the one error map.
+import { randomUUID } from 'node:crypto';
+import type { NextRequest } from 'next/server';
+import { z, type ZodType } from 'zod';
+import { authenticate, type Authenticated } from '@/lib/auth/authenticate';
+import { isTeacherOrAbove } from '@/lib/auth/roles';
+import type { Principal } from '@/lib/auth/types';
+import type { User } from '@/lib/generated/prisma/client';
+import { log } from '@/lib/log';
+import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
+import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
+import { resolveTenant, type ResolvedTenant } from '@/lib/tenant/resolve';
+import { clientIp } from './client-ip';
+import { AppError, mapError, validationMessage } from './errors';
+import { RATE_LIMIT_MESSAGES, rateLimit, type Tier } from './rate-limit';
+
+
+export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+
+export type AuthLevel = 'none' | 'optional' | 'user' | 'teacher' | 'admin';
+
+type Schema = ZodType | undefined;
+type Out<S extends Schema> = S extends ZodType ? z.output<S> : undefined;
+
+export interface RouteOptions<P extends Schema, Q extends Schema, B extends Schema> {
+  /** completes the 500 text `Failed to <action>` */
+  action: string;
+  /** default: PUBLIC for auth none/optional, API otherwise */
+  tier?: Tier;
+  /** default: user; `feature` implies at least user */
+  auth?: AuthLevel;
+  feature?: FeatureFlag;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** the handler reads the raw request body itself (multipart uploads, signed webhooks) */
+  rawBody?: boolean;
+}
+
+export interface RouteContext<P, Q, B> {
+  req: NextRequest;
+  url: URL;
+  ip: string;
+  requestId: string;
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal | null;
+  /** the caller's local record (null when anonymous or an internal call) */
+  user: User | null;
+  tenant: ResolvedTenant | null;
+  log: typeof log;
+}
+
+/** What a handler returns: a ready Response (files, redirects) or the parts of a success envelope. */
+export interface Reply {
+  status?: number;
+  data?: unknown;
+  message?: string;
+  /** extra top-level members of the envelope (e.g. total) */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export const reply = (data: unknown, opts: Omit<Reply, 'data'> = {}): Reply => ({ data, ...opts });
+
+/** The caller's local record, or 401 User not found. */
+export function requireUser(ctx: { user: User | null }): User {
+  if (!ctx.user) throw new AppError(401, 'User not found');
+  return ctx.user;
+}
+
+type RouteParams = { params: Promise<Record<string, string | string[]>> };
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > JSON_BODY_LIMIT) throw new AppError(413, 'Request body too large');
+  const text = await req.text();
+  if (Buffer.byteLength(text) > JSON_BODY_LIMIT) throw new AppError(413, 'Request body too large');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'Validation error: body is not valid JSON');
+  }
+}
+
+function parse<S extends Schema>(schema: S, value: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const r = schema.safeParse(value);
+  if (!r.success) throw new AppError(400, validationMessage(r.error));
+  return r.data as Out<S>;
+}
+
+function envelope(r: Reply): Record<string, unknown> {
+  const body: Record<string, unknown> = { success: true };
+  if (r.data !== undefined) body.data = r.data;
+  if (r.message !== undefined) body.message = r.message;
+  return { ...body, ...r.extra };
+}
+
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+  return res;
+}
+
+export function route<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  opts: RouteOptions<P, Q, B>,
+  handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<Reply | Response>,
+) {
+  const level: AuthLevel = opts.auth ?? 'user';
+  const tier: Tier = opts.tier ?? (level === 'none' || level === 'optional' ? 'PUBLIC' : 'API');
+
+  return async function handle(req: NextRequest, routeParams?: RouteParams): Promise<Response> {
+    const requestId = req.headers.get(REQUEST_ID_HEADER) ?? randomUUID();
+    const url = new URL(req.url);
+    const ip = clientIp(req.headers);
+    let reqLog = log.child({ requestId, method: req.method, path: url.pathname });
+    let limitHeaders: Record<string, string> = {};
+    try {
+      const limit = await rateLimit(tier, ip);
+      limitHeaders = limit.headers;
+      if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[tier]);
+
+      let auth: Authenticated | null = null;
+      if (level !== 'none') {
+        if (level === 'admin' && !req.headers.get('authorization') && !req.headers.get('x-api-key')) {
+          throw new AppError(401, 'Bearer token required');
+        }
+        auth = await authenticate(req.headers, url);
+        if (!auth && level !== 'optional') throw new AppError(401, 'Authentication required');
+      }
+      const principal = auth?.principal ?? null;
+      const user = auth?.user ?? null;
+      reqLog = reqLog.child({ userId: user?.id });
+
+      const tenant = await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
+      if (tenant) reqLog = reqLog.child({ tenantId: tenant.id });
+
+      if (principal) {
+        if (level === 'admin' && principal.role !== 'admin') throw new AppError(403, 'Admin access required');
+        if (level === 'teacher' && !isTeacherOrAbove(principal.role)) throw new AppError(403, 'Teacher access required');
+        if (opts.feature && principal.kind === 'user') {
+          // the plan comes from the local record, never from the token
+          if (!user) throw new AppError(401, 'User not found');
+          if (!planHasFeature(user.plan, opts.feature)) {
+            throw new AppError(403, 'feature_not_available', {
+              requiredPlan: requiredPlanFor(opts.feature),
+              message: featureMessage(opts.feature),
+            });
+          }
+        }
+      }
+
+      const rawParams = routeParams ? await routeParams.params : {};
+      const params = parse(opts.params as P, rawParams);
+      const query = parse(opts.query as Q, Object.fromEntries(url.searchParams));
+      const body =
+        opts.body && !opts.rawBody && req.method !== 'GET' && req.method !== 'HEAD' ? parse(opts.body, await readJson(req)) : (undefined as Out<B>);
+
+      const result = await handler({ req, url, ip, requestId, params, query, body, principal, user, tenant, log: reqLog });
+      if (result instanceof Response) return withHeaders(result, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
+      return Response.json(envelope(result), {
+        status: result.status ?? 200,
+        headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId },
+      });
+    } catch (err) {
+      const mapped = mapError(err, opts.action);
+      if (mapped.unexpected) reqLog.error({ err }, `failed to ${opts.action}`);
+      else reqLog.info({ status: mapped.status, error: mapped.body.error }, 'request refused');
+      return Response.json(mapped.body, { status: mapped.status, headers: { ...limitHeaders, [REQUEST_ID_HEADER]: requestId } });
+    }
+  };
+}

@@ -1,0 +1,29 @@
+// Runs before every request (Next.js 16 renamed middleware.ts to proxy.ts). It parses the host once,
+// overwrites the headers only the app may set, gives each request an id, and sets the embedding headers:
+// permissive under /h5p/ (content plays inside other sites' iframes), same-origin elsewhere.
+// The tenant itself is resolved from this host in one place, lib/tenant/resolve.ts (cached lookup).
+import { NextResponse, type NextRequest } from 'next/server';
+import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
+
+export function proxy(req: NextRequest) {
+  const headers = new Headers(req.headers);
+  headers.set(HOST_HEADER, normalizeHost(req.headers.get('host')));
+  const requestId = crypto.randomUUID();
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set(REQUEST_ID_HEADER, requestId);
+  if (req.nextUrl.pathname.startsWith('/h5p/')) {
+    res.headers.set('Content-Security-Policy', 'frame-ancestors *');
+    res.headers.delete('X-Frame-Options');
+  } else {
+    res.headers.set('Content-Security-Policy', "frame-ancestors 'self'");
+    res.headers.set('X-Frame-Options', 'SAMEORIGIN');
+  }
+  res.headers.set('X-Content-Type-Options', 'nosniff');
+  res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  return res;
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};

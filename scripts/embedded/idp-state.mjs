@@ -1,0 +1,27 @@
+// State of the embedded identity provider (lib/auth/embedded-idp.ts): an RSA signing key, the client
+// secret and three demo accounts. Created once under DATA_DIR/embedded/idp.json (mode 0600) and reused.
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const password = () => randomBytes(9).toString('base64url');
+
+export function ensureIdpState(dataDir, clientId) {
+  const file = path.join(path.resolve(dataDir), 'embedded', 'idp.json');
+  if (existsSync(file)) return { file, state: JSON.parse(readFileSync(file, 'utf8')), created: false };
+  mkdirSync(path.dirname(file), { recursive: true });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = randomUUID();
+  const state = {
+    clientId,
+    clientSecret: randomBytes(24).toString('base64url'),
+    key: { kid, privateJwk: privateKey.export({ format: 'jwk' }), publicJwk: publicKey.export({ format: 'jwk' }) },
+    users: [
+      { id: randomUUID(), email: 'admin@demo.lumen.test', name: 'Ada Admin', password: password(), roles: ['super_admin'], enabled: true },
+      { id: randomUUID(), email: 'teacher@demo.lumen.test', name: 'Tara Teacher', password: password(), roles: ['teacher'], enabled: true },
+      { id: randomUUID(), email: 'student@demo.lumen.test', name: 'Sam Student', password: password(), roles: ['student'], enabled: true },
+    ],
+  };
+  writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600, flag: 'wx' });
+  return { file, state, created: true };
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// `npm start` (and `npm run dev` with --dev): starts the service. With nothing configured it runs on
+// embedded defaults: PGlite (PostgreSQL in WASM) under DATA_DIR when DATABASE_URL is unset, an in-process
+// cache and rate limiter when REDIS_URL is unset, and the built-in Keycloak-compatible identity provider
+// with demo accounts when IDP_BASE_URL is unset. The request path is the same code in every case.
+import { fork } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import nextEnv from '@next/env';
+import { ensureIdpState } from './embedded/idp-state.mjs';
+import { startServer } from './server.mjs';
+
+const t0 = performance.now();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+nextEnv.loadEnvConfig(root, dev);
+const env = process.env;
+const blank = (v) => v === undefined || v.trim() === '';
+
+const port = blank(env.PORT) ? 3000 : Number(env.PORT);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`Invalid configuration:\n  PORT: must be an integer between 1 and 65535 (got "${env.PORT}")`);
+  process.exit(1);
+}
+env.PORT = String(port);
+const dataDir = path.resolve(root, blank(env.DATA_DIR) ? 'data' : env.DATA_DIR);
+env.DATA_DIR = dataDir;
+mkdirSync(dataDir, { recursive: true });
+const appUrl = (blank(env.APP_URL) ? `http://localhost:${port}` : env.APP_URL).replace(/\/+$/, '');
+const notes = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port: p } = s.address();
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+let dbChild;
+if (blank(env.DATABASE_URL)) {
+  const dbPort = await freePort();
+  dbChild = fork(path.join(root, 'scripts', 'embedded', 'pglite-server.mjs'), [path.join(dataDir, 'pglite'), String(dbPort)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    dbChild.once('message', (m) => (m?.ready ? resolve() : reject(new Error('embedded database failed to start'))));
+    dbChild.once('exit', (code) => reject(new Error(`embedded database exited with code ${code}`)));
+  });
+  dbChild.on('exit', (code) => {
+    console.error(`embedded database stopped (code ${code}); stopping`);
+    process.exit(1);
+  });
+  env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`;
+  notes.push(`database   embedded PGlite in ${path.join(dataDir, 'pglite')} (set DATABASE_URL to use PostgreSQL)`);
+} else {
+  notes.push('database   DATABASE_URL');
+}
+
+if (blank(env.REDIS_URL)) notes.push('cache      in-process (set REDIS_URL for Redis; required for several instances)');
+else notes.push('cache      REDIS_URL');
+
+let demo = [];
+if (blank(env.IDP_BASE_URL)) {
+  const { state, file } = ensureIdpState(dataDir, blank(env.IDP_CLIENT_ID) ? 'lumen-app' : env.IDP_CLIENT_ID);
+  notes.push(`identity   embedded Keycloak-compatible provider at ${appUrl}/realms/${blank(env.IDP_REALM) ? 'lumen' : env.IDP_REALM} (state: ${file})`);
+  demo = state.users.filter((u) => u.enabled);
+} else {
+  notes.push(`identity   ${env.IDP_BASE_URL}`);
+}
+
+let server;
+try {
+  ({ server } = await startServer({ dev, dir: root, port, hostname: env.HOST || '0.0.0.0' }));
+} catch (err) {
+  console.error(err?.message ?? err);
+  dbChild?.kill('SIGTERM');
+  process.exit(1);
+}
+
+const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+const lines = [
+  '',
+  `  Lumen Learn is running at ${appUrl}  (ready in ${seconds} s${dev ? ', development mode' : ''})`,
+  '',
+  ...notes.map((n) => `  ${n}`),
+];
+if (demo.length) {
+  lines.push('', '  Demo accounts (sign in at ' + `${appUrl}/login):`);
+  for (const u of demo) lines.push(`    ${u.roles[0].padEnd(12)} ${u.email.padEnd(28)} password: ${u.password}`);
+}
+console.log(lines.join('\n') + '\n');
+
+function shutdown() {
+  server.close();
+  dbChild?.kill('SIGTERM');
+  setTimeout(() => process.exit(0), 500).unref();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
