@@ -53,14 +53,14 @@ export async function migrate(
       );
     }
     const done = new Map(rows.filter((r) => r.finished_at && !r.rolled_back_at).map((r) => [r.migration_name, r.checksum]));
-    const names = existsSync(migrationsDir)
-      ? readdirSync(migrationsDir, { withFileTypes: true })
-          .filter((d) => d.isDirectory() && existsSync(path.join(migrationsDir, d.name, 'migration.sql')))
+    const names = existsSync(/*turbopackIgnore: true*/ migrationsDir)
+      ? readdirSync(/*turbopackIgnore: true*/ migrationsDir, { withFileTypes: true })
+          .filter((d) => d.isDirectory() && existsSync(/*turbopackIgnore: true*/ path.join(migrationsDir, d.name, 'migration.sql')))
           .map((d) => d.name)
           .sort()
       : [];
     for (const name of names) {
-      const script = readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
+      const script = readFileSync(/*turbopackIgnore: true*/ path.join(migrationsDir, name, 'migration.sql'), 'utf8');
       const sum = done.get(name);
       if (sum !== undefined) {
         if (!sameScript(script, sum)) logger(`warning: migration ${name} was modified after it was applied`);

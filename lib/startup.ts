@@ -1,0 +1,40 @@
+// Start-up of a server process (called from instrumentation.ts before any request is served): validates
+// the configuration — a bad value stops the process with a message naming the variable — and applies
+// pending database migrations, serialised across instances by an advisory lock.
+import { config, ConfigError, databaseUrl } from '@/lib/config';
+import { cache } from '@/lib/cache';
+import { migrate } from '@/lib/db/migrate';
+import { log } from '@/lib/log';
+
+const MIGRATION_WAIT_MS = 60_000;
+
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+export async function startup(): Promise<void> {
+  let url: string;
+  try {
+    config();
+    url = databaseUrl();
+  } catch (err) {
+    if (err instanceof ConfigError) stop(err.message);
+    throw err;
+  }
+  const deadline = Date.now() + MIGRATION_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const r = await migrate(url, undefined, (m) => log.info(m));
+      log.info({ applied: r.applied.length, total: r.total }, 'database schema up to date');
+      break;
+    } catch (err) {
+      const msg = (err as Error).message;
+      if (/^(Migration .* failed|A previous migration failed)/.test(msg)) stop(`Database migration failed: ${msg}`);
+      if (Date.now() > deadline) stop(`Database unreachable at start-up: ${msg}`);
+      log.warn({ attempt, err: msg }, 'database not reachable yet; retrying');
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+  cache(); // connect to Redis (or warn about the in-process fallback) before the first request
+}
