@@ -1,0 +1,67 @@
+// Factories shared by the tests: IdP accounts and tokens (through the stand-in's admin API) and local
+// records (through the app's own Prisma client on the test database).
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { inject } from 'vitest';
+import { db } from '@/lib/db/client';
+import { api } from './http';
+import { TEST_JWT_SECRET } from './env';
+
+export type RealmRole = 'super_admin' | 'tenant_admin' | 'school_admin' | 'teacher' | 'student';
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+
+export async function createIdpUser(opts: { email?: string; password?: string; name?: string; roles?: RealmRole[]; enabled?: boolean; tenantId?: string } = {}) {
+  const res = await fetch(`${inject('idpUrl')}/admin/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: opts.email ?? uniqueEmail(), password: opts.password ?? 'secret-pass', name: opts.name ?? 'Test User', roles: opts.roles ?? ['student'], enabled: opts.enabled ?? true, tenantId: opts.tenantId }),
+  });
+  return (await res.json()) as { id: string; email: string; password: string; name: string; roles: string[] };
+}
+
+/** A token signed by the stand-in IdP (verifies against its key set). */
+export async function idpToken(opts: { sub?: string; email?: string; name?: string; roles?: RealmRole[]; issuer?: 'internal' | 'external' | string; expiresIn?: number; foreignKey?: boolean; claims?: Record<string, unknown> } = {}) {
+  const res = await fetch(`${inject('idpUrl')}/admin/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      sub: opts.sub ?? randomUUID(),
+      issuer: opts.issuer,
+      expiresIn: opts.expiresIn,
+      foreignKey: opts.foreignKey,
+      claims: { email: opts.email ?? uniqueEmail(), name: opts.name ?? 'Token User', realm_access: { roles: opts.roles ?? ['student'] }, ...opts.claims },
+    }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A locally issued HS256 token (JWT_SECRET) with the same claims. */
+export async function localToken(opts: { email?: string; roles?: RealmRole[]; secret?: string; expiresIn?: number } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ email: opts.email ?? uniqueEmail(), name: 'Local Token User', realm_access: { roles: opts.roles ?? ['student'] } })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + (opts.expiresIn ?? 300))
+    .sign(new TextEncoder().encode(opts.secret ?? TEST_JWT_SECRET));
+}
+
+/** A signed-in caller: IdP token + local record (created by a first authenticated request). */
+export async function signedIn(roles: RealmRole[] = ['teacher'], email = uniqueEmail()) {
+  const token = await idpToken({ email, roles });
+  const me = await api('GET', '/api/auth/me', { token });
+  if (me.status !== 200) throw new Error(`sign-in failed: ${me.status} ${me.text}`);
+  return { token, email, user: me.body.data.user as { id: string; email: string; name: string; plan: string } };
+}
+
+export async function setPlan(userId: string, plan: 'free' | 'pro' | 'premium') {
+  await db().user.update({ where: { id: userId }, data: { plan } });
+}
+
+export async function createTenant(data: { slug?: string; name?: string; domain?: string; customDomain?: string | null; brandConfig?: object; active?: boolean; plan?: string } = {}) {
+  const slug = data.slug ?? `t-${randomUUID().slice(0, 8)}`;
+  return db().tenant.create({
+    data: { slug, name: data.name ?? `Tenant ${slug}`, domain: data.domain ?? `${slug}.example.org`, customDomain: data.customDomain ?? null, brandConfig: data.brandConfig ?? {}, active: data.active ?? true, plan: data.plan ?? 'premium' },
+  });
+}

@@ -1,0 +1,71 @@
+// Integration tier: real PostgreSQL and Redis, the built app over real HTTP, a Keycloak-shaped stand-in IdP.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import Redis from 'ioredis';
+import type { TestProject } from 'vitest/node';
+import { ROOT, startApp, type AppProcess } from './app-process';
+import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from './idp-standin';
+import { TEST_JWT_SECRET, TEST_INTERNAL_KEY, testDatabaseUrl, testRedisUrl } from './env';
+
+let app: AppProcess | undefined;
+let idp: IdpStandin | undefined;
+
+export async function resetDatabase(url: string) {
+  const u = new URL(url);
+  const dbName = u.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${dbName.replaceAll('"', '""')}"`);
+  await admin.end();
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await c.end();
+}
+
+export async function resetRedis(url: string) {
+  const r = new Redis(url, { lazyConnect: true });
+  await r.connect();
+  await r.flushdb();
+  r.disconnect();
+}
+
+export function appEnv(idpUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_URL: testRedisUrl(),
+    TRUST_PROXY: 'true',
+    IDP_BASE_URL: idpUrl,
+    IDP_EXTERNAL_URL: EXTERNAL_BASE,
+    IDP_REALM: REALM,
+    IDP_CLIENT_ID: CLIENT_ID,
+    IDP_CLIENT_SECRET: CLIENT_SECRET,
+    JWT_SECRET: TEST_JWT_SECRET,
+    INTERNAL_API_KEY: TEST_INTERNAL_KEY,
+    BASE_DOMAIN: 'lumen.test',
+    APP_URL: 'http://app.lumen.test',
+  };
+}
+
+export default async function setup(project: TestProject) {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
+  await resetDatabase(testDatabaseUrl());
+  await resetRedis(testRedisUrl());
+  idp = await startIdpStandin();
+  app = await startApp(appEnv(idp.url), { waitForHealthy: true });
+  project.provide('appUrl', app.url);
+  project.provide('idpUrl', idp.url);
+  return async () => {
+    await app?.stop();
+    await idp?.close();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+    idpUrl: string;
+  }
+}
