@@ -37,7 +37,7 @@ export function SignInForm({ next }: { next: string }) {
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
       {error ? (
-        <p className="error" role="alert">
+        <p className="error" role="alert" data-testid="sign-in-error">
           {error}
         </p>
       ) : null}
