@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { db } from '@/lib/db/client';
 import { createTenant } from '../support/factories';
-import { randomIp } from '../support/http';
+import { api, randomIp } from '../support/http';
+import { TEST_INTERNAL_KEY } from '../support/env';
 
 /** GET /api/tenant/current with a given Host header (fetch cannot set Host). */
 function currentFor(host: string): Promise<{ status: number; body: any }> {
@@ -63,6 +64,14 @@ describe('tenant resolution from the hostname', () => {
       success: true,
       data: { isDefault: true, brandConfig: { primaryColor: '#6366f1', logoUrl: null, faviconUrl: null, appName: 'Lumen Learn', customCss: null } },
     });
+  });
+
+  it('takes the tenant of an internal call from x-tenant-code, and ignores the header without the key', async () => {
+    const t = await createTenant({ brandConfig: { appName: 'Internal Co' } });
+    const internal = await api('GET', '/api/tenant/current', { headers: { 'x-api-key': TEST_INTERNAL_KEY, 'x-tenant-code': t.slug } });
+    expect(internal.body.data).toMatchObject({ isDefault: false, id: t.id });
+    const spoofed = await api('GET', '/api/tenant/current', { headers: { 'x-api-key': 'wrong-key-0123456789', 'x-tenant-code': t.slug } });
+    expect(spoofed.body.data.isDefault).toBe(true);
   });
 
   it('keeps tenants apart: two hosts, two brands', async () => {
