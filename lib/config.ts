@@ -73,6 +73,7 @@ const schema = z.object({
   E2E_TEST_CODE: str(),
 
   CURRICULUM_SERVICE_URL: url(),
+  CURRICULUM_SERVICE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   H5P_HUB_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.h5p.org/v1')),
   H5P_EDITOR_DIR: str(),
   AI_API_URL: url(),
@@ -114,6 +115,8 @@ export interface AppConfig {
   };
   e2eTestCode: string | undefined;
   curriculumServiceUrl: string | undefined;
+  /** bounded wait for each call to the central curriculum service */
+  curriculumServiceTimeoutMs: number;
   h5p: { hubUrl: string; editorDir: string | undefined };
   ai: { apiUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
 }
@@ -184,6 +187,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     },
     e2eTestCode: e.E2E_TEST_CODE,
     curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
+    curriculumServiceTimeoutMs: e.CURRICULUM_SERVICE_TIMEOUT_MS,
     h5p: { hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''), editorDir: e.H5P_EDITOR_DIR },
     ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL },
   };

@@ -65,3 +65,101 @@ export async function createTenant(data: { slug?: string; name?: string; domain?
     data: { slug, name: data.name ?? `Tenant ${slug}`, domain: data.domain ?? `${slug}.example.org`, customDomain: data.customDomain ?? null, brandConfig: data.brandConfig ?? {}, active: data.active ?? true, plan: data.plan ?? 'premium' },
   });
 }
+
+// ---------------------------------------------------------------- content (curriculum, collections, marketplace)
+
+export interface ContentSeed {
+  ownerId?: string | null;
+  id?: string;
+  title?: string;
+  mainLibrary?: string;
+  visibility?: 'private' | 'public';
+  publishedAt?: Date | null;
+  viewCount?: number;
+  parameters?: object;
+  curriculum?: Partial<{
+    frameworkCode: string;
+    frameworkName: string;
+    countryCode: string;
+    stageCode: string | null;
+    stageName: string | null;
+    gradeCode: string;
+    gradeName: string;
+    subjectCode: string;
+    subjectName: string;
+    topicCodes: string[];
+    topicNames: string[];
+    objectiveCodes: string[];
+    objectiveDescriptions: string[];
+    difficulty: string;
+    language: string;
+  }>;
+  quality?: { overallScore: number; dimensions?: Record<string, number>; bloomsLevel?: string };
+}
+
+/** Inserts an h5p_contents row (the shared content layout) with its ownership, metadata and quality rows. */
+export async function createContent(seed: ContentSeed = {}) {
+  const id = seed.id ?? randomUUID();
+  const title = seed.title ?? `Content ${id.slice(0, 8)}`;
+  const mainLibrary = seed.mainLibrary ?? 'H5P.MultiChoice';
+  const visibility = seed.visibility ?? 'private';
+  await db().h5pContent.create({
+    data: {
+      id,
+      title,
+      mainLibrary,
+      metadata: { title, mainLibrary, embedTypes: ['iframe'], language: 'und', defaultLanguage: 'en', license: 'U', preloadedDependencies: [{ machineName: mainLibrary, majorVersion: 1, minorVersion: 0 }] },
+      parameters: seed.parameters ?? { question: `<p>${title}</p>` },
+      creatorId: seed.ownerId ?? null,
+    },
+  });
+  if (seed.ownerId) {
+    await db().contentOwnership.create({
+      data: {
+        contentId: id,
+        userId: seed.ownerId,
+        visibility,
+        publishedAt: seed.publishedAt !== undefined ? seed.publishedAt : visibility === 'public' ? new Date() : null,
+        viewCount: seed.viewCount ?? 0,
+      },
+    });
+  }
+  if (seed.curriculum) {
+    const c = seed.curriculum;
+    await db().contentCurriculumMetadata.create({
+      data: {
+        contentId: id,
+        frameworkCode: c.frameworkCode ?? 'NZC',
+        frameworkName: c.frameworkName ?? 'NZ Curriculum',
+        countryCode: c.countryCode ?? 'NZ',
+        stageCode: c.stageCode ?? null,
+        stageName: c.stageName ?? null,
+        gradeCode: c.gradeCode ?? 'Y5',
+        gradeName: c.gradeName ?? 'Year 5',
+        subjectCode: c.subjectCode ?? 'MATH',
+        subjectName: c.subjectName ?? 'Mathematics',
+        topicCodes: c.topicCodes ?? [],
+        topicNames: c.topicNames ?? [],
+        objectiveCodes: c.objectiveCodes ?? [],
+        objectiveDescriptions: c.objectiveDescriptions ?? [],
+        difficulty: c.difficulty ?? 'medium',
+        language: c.language ?? 'en',
+      },
+    });
+  }
+  if (seed.quality) {
+    await db().contentQualityReport.create({
+      data: {
+        contentId: id,
+        overallScore: seed.quality.overallScore,
+        bloomsLevel: seed.quality.bloomsLevel ?? 'understand',
+        accessibilityScore: 80,
+        report: { overallScore: seed.quality.overallScore, dimensions: seed.quality.dimensions ?? { clarity: 80 }, strengths: [], improvements: [] },
+      },
+    });
+  }
+  return { id, title, mainLibrary };
+}
+
+/** A word no other test uses, for searches and filters that must only see this test's rows. */
+export const uniqueWord = (prefix = 'w') => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 10)}`;

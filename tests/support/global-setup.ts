@@ -6,10 +6,12 @@ import Redis from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { ROOT, startApp, type AppProcess } from './app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from './idp-standin';
+import { startCurriculumStandin, type CurriculumStandin } from './curriculum-standin';
 import { TEST_JWT_SECRET, TEST_INTERNAL_KEY, testDatabaseUrl, testRedisUrl } from './env';
 
 let app: AppProcess | undefined;
 let idp: IdpStandin | undefined;
+let curriculum: CurriculumStandin | undefined;
 
 export async function resetDatabase(url: string) {
   const u = new URL(url);
@@ -32,8 +34,9 @@ export async function resetRedis(url: string) {
   r.disconnect();
 }
 
-export function appEnv(idpUrl: string): Record<string, string> {
+export function appEnv(idpUrl: string, curriculumUrl?: string): Record<string, string> {
   return {
+    ...(curriculumUrl ? { CURRICULUM_SERVICE_URL: curriculumUrl, CURRICULUM_SERVICE_TIMEOUT_MS: '1500' } : {}),
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
     TRUST_PROXY: 'true',
@@ -54,12 +57,16 @@ export default async function setup(project: TestProject) {
   await resetDatabase(testDatabaseUrl());
   await resetRedis(testRedisUrl());
   idp = await startIdpStandin();
-  app = await startApp(appEnv(idp.url), { waitForHealthy: true });
+  curriculum = await startCurriculumStandin();
+  app = await startApp(appEnv(idp.url, curriculum.url), { waitForHealthy: true });
   project.provide('appUrl', app.url);
   project.provide('idpUrl', idp.url);
+  project.provide('curriculumUrl', curriculum.url);
+  project.provide('appDataDir', app.dataDir);
   return async () => {
     await app?.stop();
     await idp?.close();
+    await curriculum?.close();
   };
 }
 
@@ -67,5 +74,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     idpUrl: string;
+    curriculumUrl: string;
+    appDataDir: string;
   }
 }

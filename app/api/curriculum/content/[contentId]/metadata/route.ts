@@ -1,0 +1,23 @@
+import { deleteMetadata, getMetadata, saveMetadata } from '@/lib/curriculum/metadata';
+import { contentIdParams, metadataBody } from '@/lib/curriculum/schemas';
+import { AppError } from '@/lib/http/errors';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = route({ action: 'save metadata', auth: 'user', params: contentIdParams, body: metadataBody }, async (ctx) => {
+  const user = requireUser(ctx);
+  await saveMetadata(ctx.params.contentId, ctx.body, { id: user.id, role: ctx.principal?.role ?? 'student' });
+  return reply(undefined, { message: 'Curriculum metadata saved' });
+});
+
+export const GET = route({ action: 'get metadata', auth: 'none', params: contentIdParams }, async (ctx) => {
+  return reply(await getMetadata(ctx.params.contentId));
+});
+
+export const DELETE = route({ action: 'delete metadata', auth: 'user', params: contentIdParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  if (!ctx.principal) throw new AppError(401, 'Authentication required');
+  await deleteMetadata(ctx.params.contentId, { id: user.id, role: ctx.principal.role });
+  return reply(undefined, { message: 'Curriculum metadata deleted' });
+});

@@ -1,0 +1,9 @@
+import { checkHealth } from '@/lib/curriculum/client';
+import { callerToken } from '@/lib/curriculum/token';
+import { reply, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'check connection status', auth: 'user' }, async (ctx) => {
+  return reply(await checkHealth(callerToken(ctx.req, ctx.url)));
+});

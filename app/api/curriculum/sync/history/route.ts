@@ -1,0 +1,9 @@
+import { syncHistory } from '@/lib/curriculum/read';
+import { historyQuery } from '@/lib/curriculum/schemas';
+import { reply, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'get sync history', auth: 'none', query: historyQuery }, async (ctx) => {
+  return reply(await syncHistory(ctx.query.limit));
+});

@@ -1,0 +1,11 @@
+import { reply, requireUser, route } from '@/lib/http/route';
+import { listQuery } from '@/lib/marketplace/schemas';
+import { listPublic } from '@/lib/marketplace/service';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'list public contents', auth: 'user', query: listQuery }, async (ctx) => {
+  const user = requireUser(ctx);
+  const { data, total } = await listPublic(user.id, ctx.query);
+  return reply(data, { extra: { total } });
+});

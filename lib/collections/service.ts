@@ -1,0 +1,318 @@
+// Collections: owner-only writes, public-or-owner reads, contiguous 0-based positions, item status computed
+// on each read, and suggestions from a Bloom's gap analysis.
+import { db, Prisma } from '@/lib/db/client';
+import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
+import { contentTypeSlug } from '@/lib/content/types';
+import { curriculumSummary } from '@/lib/curriculum/summary';
+import { AppError } from '@/lib/http/errors';
+import { analyseBlooms, bloomsLevelOf, contentTypesOf } from './blooms';
+import { isAccessible, loadContents, statusFor } from './content';
+import type { AddItemsInput, CreateInput, ReorderInput, UpdateInput } from './schemas';
+
+type Tx = Prisma.TransactionClient;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const collectionView = (c: Collection) => ({
+  id: c.id,
+  userId: c.userId,
+  title: c.title,
+  description: c.description,
+  coverImageUrl: c.coverImageUrl,
+  visibility: c.visibility,
+  frameworkCode: c.frameworkCode,
+  frameworkName: c.frameworkName,
+  gradeCode: c.gradeCode,
+  gradeName: c.gradeName,
+  subjectCode: c.subjectCode,
+  subjectName: c.subjectName,
+  topicCodes: c.topicCodes,
+  topicNames: c.topicNames,
+  difficulty: c.difficulty,
+  language: c.language,
+  itemCount: c.itemCount,
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
+});
+
+export const itemView = (i: CollectionItem) => ({
+  id: i.id,
+  collectionId: i.collectionId,
+  contentId: i.contentId,
+  position: i.position,
+  addedAt: i.addedAt.toISOString(),
+});
+
+const notFound = () => new AppError(404, 'Collection not found');
+
+/** A collection the requester may read: the owner always, others only when public (404 otherwise). */
+async function readable(id: string, requesterId: string): Promise<Collection> {
+  if (!UUID.test(id)) throw notFound();
+  const c = await db().collection.findFirst({ where: { id, OR: [{ userId: requesterId }, { visibility: 'public' }] } });
+  if (!c) throw notFound();
+  return c;
+}
+
+/** Locks the collection row for a write by its owner: 404 Collection not found / User does not own collection. */
+async function lockOwned(tx: Tx, id: string, userId: string): Promise<void> {
+  if (!UUID.test(id)) throw notFound();
+  const rows = await tx.$queryRaw<{ user_id: string }[]>`SELECT user_id FROM collections WHERE id = ${id}::uuid FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw notFound();
+  if (row.user_id !== userId) throw new AppError(404, 'User does not own collection');
+}
+
+/** Renumbers positions 0..n-1 (keeping the order) and stores the item count; touches updatedAt. */
+async function normalise(tx: Tx, id: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE collection_items ci SET position = r.rn - 1
+      FROM (SELECT id, row_number() OVER (ORDER BY position, added_at, id) AS rn FROM collection_items WHERE collection_id = ${id}::uuid) r
+     WHERE ci.id = r.id AND ci.position <> r.rn - 1`;
+  await tx.$executeRaw`
+    UPDATE collections SET item_count = (SELECT count(*) FROM collection_items WHERE collection_id = ${id}::uuid), updated_at = now()
+     WHERE id = ${id}::uuid`;
+}
+
+const tx = <T>(fn: (t: Tx) => Promise<T>) => db().$transaction(fn, { timeout: 20_000, maxWait: 10_000 });
+
+// ---------------------------------------------------------------- collections
+
+export async function createCollection(userId: string, input: CreateInput) {
+  const c = await db().collection.create({
+    data: {
+      userId,
+      title: input.title,
+      description: input.description ?? null,
+      coverImageUrl: input.coverImageUrl ?? null,
+      frameworkCode: input.frameworkCode ?? null,
+      frameworkName: input.frameworkName ?? null,
+      gradeCode: input.gradeCode ?? null,
+      gradeName: input.gradeName ?? null,
+      subjectCode: input.subjectCode ?? null,
+      subjectName: input.subjectName ?? null,
+      topicCodes: input.topicCodes ?? [],
+      topicNames: input.topicNames ?? [],
+      difficulty: input.difficulty ?? null,
+      language: input.language ?? null,
+    },
+  });
+  return collectionView(c);
+}
+
+export async function listCollections(userId: string, offset: number, limit: number) {
+  const where = { userId };
+  const [rows, total] = await Promise.all([
+    db().collection.findMany({ where, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], skip: offset, take: Math.min(limit, 100) }),
+    db().collection.count({ where }),
+  ]);
+  return { data: rows.map(collectionView), total };
+}
+
+export async function collectionDetail(id: string, requesterId: string) {
+  const c = await readable(id, requesterId);
+  const items = await db().collectionItem.findMany({ where: { collectionId: c.id }, orderBy: [{ position: 'asc' }, { addedAt: 'asc' }] });
+  const facts = await loadContents(items.map((i) => i.contentId));
+  return {
+    collection: collectionView(c),
+    items: items.map((i) => {
+      const f = facts.get(i.contentId);
+      const status = statusFor(f, requesterId);
+      const shown = status === 'available';
+      return {
+        ...itemView(i),
+        title: f?.title ?? null,
+        mainLibrary: f?.mainLibrary ?? null,
+        contentTypeSlug: contentTypeSlug(f?.mainLibrary),
+        authorId: f?.ownerId ?? null,
+        authorName: f ? (f.ownerName ?? 'Anonymous') : null,
+        status,
+        curriculum: shown ? (f?.curriculum ?? null) : null,
+        quality: shown ? (f?.quality ?? null) : null,
+      };
+    }),
+  };
+}
+
+export async function updateCollection(id: string, userId: string, input: UpdateInput) {
+  await tx(async (t) => {
+    await lockOwned(t, id, userId);
+    const data: Prisma.CollectionUpdateInput = {};
+    for (const [k, v] of Object.entries(input)) if (v !== undefined) (data as Record<string, unknown>)[k] = v;
+    await t.collection.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
+  });
+}
+
+export async function deleteCollection(id: string, userId: string) {
+  await tx(async (t) => {
+    await lockOwned(t, id, userId);
+    await t.collection.delete({ where: { id } }); // items go with it (ON DELETE CASCADE)
+  });
+}
+
+// ---------------------------------------------------------------- items
+
+/** Adds one item (409 on a duplicate) or a batch (duplicates ignored). */
+export async function addItems(id: string, userId: string, input: AddItemsInput) {
+  const single = input.contentId !== undefined;
+  const ids = single ? [input.contentId as string] : [...new Set(input.contentIds ?? [])];
+  // owner check first (404s), then the body, then each content's existence and accessibility
+  await tx(async (t) => lockOwned(t, id, userId));
+  if (!single && input.contentIds === undefined) throw new AppError(400, 'Either contentId or contentIds must be provided');
+  const facts = await loadContents(ids, { enrich: false });
+  for (const cid of ids) {
+    if (!isAccessible(facts.get(cid), userId)) throw new AppError(404, `Content ${cid} not found or not accessible`);
+  }
+  return tx(async (t) => {
+    await lockOwned(t, id, userId);
+    const existing = await t.collectionItem.findMany({ where: { collectionId: id, contentId: { in: ids } }, select: { contentId: true } });
+    if (single && existing.length) throw new AppError(409, 'Item already exists');
+    const taken = new Set(existing.map((e) => e.contentId));
+    const fresh = ids.filter((cid) => !taken.has(cid));
+    const max = await t.collectionItem.aggregate({ where: { collectionId: id }, _max: { position: true } });
+    const start = (max._max.position ?? -1) + 1;
+    const created = fresh.length
+      ? await t.collectionItem.createManyAndReturn({
+          data: fresh.map((contentId, i) => ({ collectionId: id, contentId, position: start + i })),
+          skipDuplicates: true,
+        })
+      : [];
+    await normalise(t, id);
+    created.sort((a, b) => a.position - b.position);
+    const views = created.map(itemView);
+    return single ? views[0] : views;
+  });
+}
+
+export async function removeItem(id: string, userId: string, itemId: string) {
+  await tx(async (t) => {
+    await lockOwned(t, id, userId);
+    if (!UUID.test(itemId)) throw new AppError(404, 'Item not found in collection');
+    const { count } = await t.collectionItem.deleteMany({ where: { id: itemId, collectionId: id } });
+    if (count === 0) throw new AppError(404, 'Item not found in collection');
+    await normalise(t, id);
+  });
+}
+
+/**
+ * Requested items go to their requested positions (clamped to the list; a taken slot moves an item to the
+ * next free one); the others keep their relative order in the remaining slots. Positions stay 0..n-1.
+ */
+export function plannedOrder(current: readonly string[], requested: readonly { id: string; position: number }[]): string[] {
+  const n = current.length;
+  const slots: (string | null)[] = new Array(n).fill(null);
+  const wanted = new Map<string, number>();
+  for (const r of requested) wanted.set(r.id, r.position);
+  const placed = [...wanted.entries()].sort((a, b) => a[1] - b[1]);
+  for (const [itemId, pos] of placed) {
+    let p = Math.min(pos, n - 1);
+    while (p < n && slots[p] !== null) p++;
+    if (p >= n) {
+      p = n - 1;
+      while (p >= 0 && slots[p] !== null) p--;
+    }
+    slots[p] = itemId;
+  }
+  const rest = current.filter((i) => !wanted.has(i));
+  let k = 0;
+  return slots.map((s) => s ?? (rest[k++] as string));
+}
+
+export async function reorderItems(id: string, userId: string, input: ReorderInput) {
+  await tx(async (t) => {
+    await lockOwned(t, id, userId);
+    const items = await t.collectionItem.findMany({ where: { collectionId: id }, orderBy: [{ position: 'asc' }, { addedAt: 'asc' }, { id: 'asc' }], select: { id: true } });
+    const known = new Set(items.map((i) => i.id));
+    if (input.items.some((r) => !known.has(r.id))) throw new AppError(404, 'Item not found in collection');
+    const order = plannedOrder(
+      items.map((i) => i.id),
+      input.items,
+    );
+    await t.$executeRaw`
+      UPDATE collection_items ci SET position = v.pos
+        FROM (SELECT unnest(${order}::uuid[]) AS id, generate_series(0, ${order.length - 1}) AS pos) v
+       WHERE ci.id = v.id AND ci.collection_id = ${id}::uuid`;
+    await normalise(t, id);
+  });
+}
+
+// ---------------------------------------------------------------- suggestions
+
+export const SUGGESTION_LIMIT = 20;
+
+interface SuggestionRow {
+  id: string;
+  title: string;
+  main_library: string;
+  fills_gap: boolean;
+  framework_code: string | null;
+  framework_name: string | null;
+  stage_code: string | null;
+  stage_name: string | null;
+  grade_code: string | null;
+  grade_name: string | null;
+  subject_code: string | null;
+  subject_name: string | null;
+  topic_codes: string[] | null;
+  topic_names: string[] | null;
+  difficulty: string | null;
+  language: string | null;
+}
+
+export async function suggestions(id: string, requesterId: string) {
+  const c = await readable(id, requesterId);
+  // the Bloom's level of each existing item, from its content type
+  const libs = await db().$queryRaw<{ main_library: string }[]>`
+    SELECT h.main_library FROM collection_items ci JOIN h5p_contents h ON h.id = ci.content_id WHERE ci.collection_id = ${c.id}::uuid`;
+  const analysis = analyseBlooms(libs.map((l) => l.main_library));
+  const gapTypes = contentTypesOf(analysis.gaps);
+
+  const filters: Prisma.Sql[] = [];
+  if (c.frameworkCode) filters.push(Prisma.sql`m.framework_code = ${c.frameworkCode}`);
+  if (c.gradeCode) filters.push(Prisma.sql`m.grade_code = ${c.gradeCode}`);
+  if (c.subjectCode) filters.push(Prisma.sql`m.subject_code = ${c.subjectCode}`);
+  if (c.difficulty) filters.push(Prisma.sql`m.difficulty = ${c.difficulty}`);
+  if (c.language) filters.push(Prisma.sql`m.language = ${c.language}`);
+  const metaJoin = filters.length ? Prisma.sql`JOIN` : Prisma.sql`LEFT JOIN`;
+  const where = filters.length ? Prisma.sql`AND ${Prisma.join(filters, ' AND ')}` : Prisma.empty;
+
+  const rows = await db().$queryRaw<SuggestionRow[]>`
+    SELECT h.id, h.title, h.main_library, (h.main_library = ANY(${gapTypes}::text[])) AS fills_gap,
+           m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name,
+           m.subject_code, m.subject_name, m.topic_codes, m.topic_names, m.difficulty, m.language
+      FROM content_ownership o
+      JOIN h5p_contents h ON h.id = o.content_id
+      ${metaJoin} content_curriculum_metadata m ON m.content_id = o.content_id
+      LEFT JOIN content_quality_reports q ON q.content_id = o.content_id
+     WHERE o.visibility = 'public' AND o.user_id <> ${requesterId}::uuid ${where}
+       AND NOT EXISTS (SELECT 1 FROM collection_items ci WHERE ci.collection_id = ${c.id}::uuid AND ci.content_id = o.content_id)
+     ORDER BY fills_gap DESC, q.overall_score DESC NULLS LAST, o.published_at DESC NULLS LAST, o.content_id
+     LIMIT ${SUGGESTION_LIMIT}`;
+
+  return {
+    matchingContents: rows.map((r) => ({
+      contentId: r.id,
+      title: r.title,
+      mainLibrary: r.main_library,
+      contentTypeSlug: contentTypeSlug(r.main_library),
+      bloomsLevel: bloomsLevelOf(r.main_library),
+      fillsGap: r.fills_gap,
+      curriculum: r.framework_code
+        ? curriculumSummary({
+            frameworkCode: r.framework_code,
+            frameworkName: r.framework_name ?? '',
+            stageCode: r.stage_code,
+            stageName: r.stage_name,
+            gradeCode: r.grade_code ?? '',
+            gradeName: r.grade_name ?? '',
+            subjectCode: r.subject_code ?? '',
+            subjectName: r.subject_name ?? '',
+            topicCodes: r.topic_codes ?? [],
+            topicNames: r.topic_names ?? [],
+            difficulty: r.difficulty ?? 'medium',
+            language: r.language ?? 'en',
+          })
+        : null,
+    })),
+    bloomsAnalysis: analysis,
+  };
+}

@@ -1,0 +1,68 @@
+// Curriculum metadata of a content item (one row per content id): upsert (replaces), read, delete.
+// Writes are refused for content owned by someone else (403); content without an ownership record is
+// open to any user, as H5P rule 3 treats it. Metadata rows outlive deleted content (H5P rule 4).
+import type { Role } from '@/lib/auth/roles';
+import { db } from '@/lib/db/client';
+import type { ContentCurriculumMetadata } from '@/lib/generated/prisma/client';
+import { AppError } from '@/lib/http/errors';
+import type { MetadataInput } from './schemas';
+
+export const metadataView = (m: ContentCurriculumMetadata) => ({
+  content_id: m.contentId,
+  framework_code: m.frameworkCode,
+  framework_name: m.frameworkName,
+  country_code: m.countryCode,
+  stage_code: m.stageCode,
+  stage_name: m.stageName,
+  grade_code: m.gradeCode,
+  grade_name: m.gradeName,
+  subject_code: m.subjectCode,
+  subject_name: m.subjectName,
+  topic_codes: m.topicCodes,
+  topic_names: m.topicNames,
+  objective_codes: m.objectiveCodes,
+  objective_descriptions: m.objectiveDescriptions,
+  difficulty: m.difficulty,
+  language: m.language,
+  created_at: m.createdAt.toISOString(),
+  updated_at: m.updatedAt.toISOString(),
+});
+
+async function assertMayWrite(contentId: string, caller: { id: string; role: Role }) {
+  if (caller.role === 'admin') return;
+  const owner = await db().contentOwnership.findUnique({ where: { contentId }, select: { userId: true } });
+  if (owner && owner.userId !== caller.id) throw new AppError(403, 'You do not own this content');
+}
+
+export async function saveMetadata(contentId: string, input: MetadataInput, caller: { id: string; role: Role }) {
+  await assertMayWrite(contentId, caller);
+  // every field is written on update too: an upsert replaces the previous metadata as a whole
+  const data = {
+    frameworkCode: input.frameworkCode,
+    frameworkName: input.frameworkName,
+    countryCode: input.countryCode,
+    stageCode: input.stageCode ?? null,
+    stageName: input.stageName ?? null,
+    gradeCode: input.gradeCode,
+    gradeName: input.gradeName,
+    subjectCode: input.subjectCode,
+    subjectName: input.subjectName,
+    topicCodes: input.topicCodes,
+    topicNames: input.topicNames,
+    objectiveCodes: input.objectiveCodes,
+    objectiveDescriptions: input.objectiveDescriptions,
+    difficulty: input.difficulty,
+    language: input.language,
+  };
+  await db().contentCurriculumMetadata.upsert({ where: { contentId }, create: { contentId, ...data }, update: data });
+}
+
+export async function getMetadata(contentId: string) {
+  const row = await db().contentCurriculumMetadata.findUnique({ where: { contentId } });
+  return row ? metadataView(row) : null;
+}
+
+export async function deleteMetadata(contentId: string, caller: { id: string; role: Role }) {
+  await assertMayWrite(contentId, caller);
+  await db().contentCurriculumMetadata.deleteMany({ where: { contentId } });
+}

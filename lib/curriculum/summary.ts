@@ -1,0 +1,52 @@
+// The curriculum and quality objects embedded in content listings (collections, marketplace).
+import type { ContentCurriculumMetadata } from '@/lib/generated/prisma/client';
+
+export interface CurriculumSummary {
+  frameworkCode: string;
+  frameworkName: string;
+  stageCode: string | null;
+  stageName: string | null;
+  gradeCode: string;
+  gradeName: string;
+  subjectCode: string;
+  subjectName: string;
+  topicCodes: string[];
+  topicNames: string[];
+  difficulty: string;
+  language: string;
+}
+
+type MetadataLike = Pick<
+  ContentCurriculumMetadata,
+  'frameworkCode' | 'frameworkName' | 'stageCode' | 'stageName' | 'gradeCode' | 'gradeName' | 'subjectCode' | 'subjectName' | 'topicCodes' | 'topicNames' | 'difficulty' | 'language'
+>;
+
+export function curriculumSummary(m: MetadataLike | null | undefined): CurriculumSummary | null {
+  if (!m) return null;
+  return {
+    frameworkCode: m.frameworkCode,
+    frameworkName: m.frameworkName,
+    stageCode: m.stageCode,
+    stageName: m.stageName,
+    gradeCode: m.gradeCode,
+    gradeName: m.gradeName,
+    subjectCode: m.subjectCode,
+    subjectName: m.subjectName,
+    topicCodes: m.topicCodes,
+    topicNames: m.topicNames,
+    difficulty: m.difficulty,
+    language: m.language,
+  };
+}
+
+export interface QualitySummary {
+  overallScore: number;
+  dimensions: Record<string, unknown>;
+}
+
+/** overallScore and the report's dimensions (an object; {} when the report has none). */
+export function qualitySummary(q: { overallScore: number; report: unknown } | null | undefined): QualitySummary | null {
+  if (!q) return null;
+  const dims = q.report && typeof q.report === 'object' ? (q.report as { dimensions?: unknown }).dimensions : undefined;
+  return { overallScore: q.overallScore, dimensions: dims && typeof dims === 'object' && !Array.isArray(dims) ? (dims as Record<string, unknown>) : {} };
+}

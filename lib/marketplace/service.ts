@@ -1,0 +1,173 @@
+// The public marketplace: facets, the filtered/searched/sorted list, and clone.
+// Only public content whose content row exists (readable) is listed; the caller's own content is excluded.
+import { db, Prisma } from '@/lib/db/client';
+import { contentTypeSlug } from '@/lib/content/types';
+import { curriculumSummary } from '@/lib/curriculum/summary';
+import type { ListQuery } from './schemas';
+import { machineNameFor, prefixTsQuery } from './search';
+
+// ---------------------------------------------------------------- facets
+
+export interface Facets {
+  subjects: string[];
+  grades: string[];
+  difficulties: string[];
+  languages: string[];
+  frameworks: string[];
+}
+
+const FACET_COLUMNS = {
+  subjects: { code: 'subject_code', name: 'subject_name' },
+  grades: { code: 'grade_code', name: 'grade_name' },
+  difficulties: { code: 'difficulty', name: null },
+  languages: { code: 'language', name: null },
+  frameworks: { code: 'framework_code', name: 'framework_name' },
+} as const;
+
+/**
+ * Distinct values of one metadata column among public, readable content: a loose index scan (a recursive
+ * CTE that jumps from one distinct value to the next through the column's index) instead of a DISTINCT
+ * over every row, then an EXISTS check that a public content carries the value.
+ */
+function facetSql(column: string, nameColumn: string | null): string {
+  const name = nameColumn ? `(SELECT m2.${nameColumn} FROM content_curriculum_metadata m2 WHERE m2.${column} = d.v LIMIT 1)` : 'NULL';
+  return `
+    WITH RECURSIVE d(v) AS (
+      (SELECT ${column} FROM content_curriculum_metadata WHERE ${column} IS NOT NULL AND ${column} <> '' ORDER BY ${column} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${column} FROM content_curriculum_metadata WHERE ${column} > d.v ORDER BY ${column} LIMIT 1) FROM d WHERE d.v IS NOT NULL
+    )
+    SELECT d.v AS value, ${name} AS name FROM d
+     WHERE d.v IS NOT NULL AND EXISTS (
+       SELECT 1 FROM content_curriculum_metadata m
+         JOIN content_ownership o ON o.content_id = m.content_id AND o.visibility = 'public'
+         JOIN h5p_contents h ON h.id = m.content_id
+        WHERE m.${column} = d.v)`;
+}
+
+export async function facets(): Promise<{ data: Facets; names: Record<keyof Facets, Record<string, string>> }> {
+  const entries = await Promise.all(
+    (Object.keys(FACET_COLUMNS) as (keyof Facets)[]).map(async (k) => {
+      const { code, name } = FACET_COLUMNS[k];
+      const rows = await db().$queryRawUnsafe<{ value: string; name: string | null }[]>(facetSql(code, name));
+      return [k, rows] as const;
+    }),
+  );
+  const data = {} as Facets;
+  const names = {} as Record<keyof Facets, Record<string, string>>;
+  for (const [k, rows] of entries) {
+    const values = rows.map((r) => r.value).filter((v) => v && v.trim() !== '');
+    data[k] = [...new Set(values)].sort((a, b) => a.localeCompare(b));
+    names[k] = Object.fromEntries(rows.filter((r) => r.name).map((r) => [r.value, r.name as string]));
+  }
+  return { data, names };
+}
+
+// ---------------------------------------------------------------- list
+
+interface ListRow {
+  id: string;
+  title: string;
+  main_library: string;
+  author_id: string;
+  author_name: string | null;
+  view_count: number;
+  published_at: Date | null;
+  framework_code: string | null;
+  framework_name: string | null;
+  stage_code: string | null;
+  stage_name: string | null;
+  grade_code: string | null;
+  grade_name: string | null;
+  subject_code: string | null;
+  subject_name: string | null;
+  topic_codes: string[] | null;
+  topic_names: string[] | null;
+  difficulty: string | null;
+  language: string | null;
+  overall_score: number | null;
+  dimensions: unknown;
+}
+
+function whereOf(callerId: string, q: ListQuery): { where: Prisma.Sql; needsMeta: boolean } {
+  const conds: Prisma.Sql[] = [Prisma.sql`o.visibility = 'public'`, Prisma.sql`o.user_id <> ${callerId}::uuid`];
+  const ts = prefixTsQuery(q.search);
+  if (ts) conds.push(Prisma.sql`h.search_vector @@ to_tsquery('simple', ${ts})`);
+  if (q.contentType) conds.push(Prisma.sql`h.main_library = ${machineNameFor(q.contentType)}`);
+  let needsMeta = false;
+  const meta = (col: string, v: string | undefined) => {
+    if (v === undefined || v === '') return;
+    needsMeta = true;
+    conds.push(Prisma.sql`${Prisma.raw(`m.${col}`)} = ${v}`);
+  };
+  meta('framework_code', q.frameworkCode);
+  meta('grade_code', q.gradeCode);
+  meta('subject_code', q.subjectCode);
+  meta('difficulty', q.difficulty);
+  meta('language', q.language);
+  return { where: Prisma.join(conds, ' AND '), needsMeta };
+}
+
+const ORDER: Record<ListQuery['sortBy'], Prisma.Sql> = {
+  newest: Prisma.sql`o.published_at DESC NULLS LAST, o.content_id`,
+  popular: Prisma.sql`o.view_count DESC, o.published_at DESC NULLS LAST, o.content_id`,
+  quality: Prisma.sql`q.overall_score DESC NULLS LAST, o.published_at DESC NULLS LAST, o.content_id`,
+};
+
+export async function listPublic(callerId: string, q: ListQuery) {
+  const { where, needsMeta } = whereOf(callerId, q);
+  const metaJoin = needsMeta ? Prisma.sql`JOIN` : Prisma.sql`LEFT JOIN`;
+  const [rows, count] = await Promise.all([
+    db().$queryRaw<ListRow[]>`
+      SELECT o.content_id AS id, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
+             m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
+             m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.report -> 'dimensions' AS dimensions
+        FROM content_ownership o
+        JOIN h5p_contents h ON h.id = o.content_id
+        ${metaJoin} content_curriculum_metadata m ON m.content_id = o.content_id
+        LEFT JOIN content_quality_reports q ON q.content_id = o.content_id
+        LEFT JOIN users u ON u.id = o.user_id
+       WHERE ${where}
+       ORDER BY ${ORDER[q.sortBy]}
+       LIMIT ${q.limit} OFFSET ${q.offset}`,
+    db().$queryRaw<{ total: bigint }[]>`
+      SELECT count(*) AS total
+        FROM content_ownership o
+        JOIN h5p_contents h ON h.id = o.content_id
+        ${needsMeta ? Prisma.sql`JOIN content_curriculum_metadata m ON m.content_id = o.content_id` : Prisma.empty}
+       WHERE ${where}`,
+  ]);
+  return {
+    total: Number(count[0]?.total ?? 0),
+    data: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      mainLibrary: r.main_library,
+      contentTypeSlug: contentTypeSlug(r.main_library),
+      authorId: r.author_id,
+      authorName: r.author_name && r.author_name.trim() ? r.author_name : 'Anonymous',
+      viewCount: r.view_count ?? 0,
+      publishedAt: r.published_at ? r.published_at.toISOString() : null,
+      curriculum: r.framework_code
+        ? curriculumSummary({
+            frameworkCode: r.framework_code,
+            frameworkName: r.framework_name ?? '',
+            stageCode: r.stage_code,
+            stageName: r.stage_name,
+            gradeCode: r.grade_code ?? '',
+            gradeName: r.grade_name ?? '',
+            subjectCode: r.subject_code ?? '',
+            subjectName: r.subject_name ?? '',
+            topicCodes: r.topic_codes ?? [],
+            topicNames: r.topic_names ?? [],
+            difficulty: r.difficulty ?? 'medium',
+            language: r.language ?? 'en',
+          })
+        : null,
+      quality:
+        r.overall_score === null
+          ? null
+          : { overallScore: r.overall_score, dimensions: r.dimensions && typeof r.dimensions === 'object' && !Array.isArray(r.dimensions) ? r.dimensions : {} },
+    })),
+  };
+}

@@ -1,0 +1,76 @@
+// Referral program: a stable 8-hex code per user, conversion in one transaction, and stats.
+// The reward is the converted referral itself: the AI limit is computed from the count of converted
+// referrals (lib/plans: aiLimitWithCredits, consumeAiGeneration), +5 per conversion.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { config } from '@/lib/config';
+import { db, Prisma } from '@/lib/db/client';
+import { REFERRAL_EXTRA_CREDITS } from '@/lib/plans/plans';
+
+export const REFERRAL_CODE_LENGTH = 8;
+
+export const convertBody = z.object({
+  referralCode: z.string().min(1).max(20),
+  email: z.email().max(255),
+});
+
+export const newReferralCode = () => randomBytes(REFERRAL_CODE_LENGTH / 2).toString('hex').toUpperCase();
+
+const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+
+/** The user's code, generated on first request and stable afterwards (unique across users). */
+export async function referralCodeOf(userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const current = await db().user.findUnique({ where: { id: userId }, select: { referralCode: true } });
+    if (!current) throw new Error('user vanished');
+    if (current.referralCode) return current.referralCode;
+    try {
+      // only when still unset: two first requests racing end with the same code
+      await db().user.updateMany({ where: { id: userId, referralCode: null }, data: { referralCode: newReferralCode() } });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err; // another user holds that code: draw again
+    }
+  }
+  throw new Error('could not generate a unique referral code');
+}
+
+export async function referralLink(userId: string) {
+  const code = await referralCodeOf(userId);
+  return { code, link: `${config().appUrl}/login?ref=${code}` };
+}
+
+export interface ConvertResult {
+  converted: boolean;
+  referrerId: string | null;
+}
+
+/**
+ * One transaction: find the referrer by code, record the converted referral (the +5 AI credits), set the
+ * new user's referred_by. The same email converts once (unique referred_email): a repeat credits nothing.
+ * A user cannot refer themself.
+ */
+export async function convertReferral(referralCode: string, rawEmail: string): Promise<ConvertResult> {
+  const code = referralCode.trim().toUpperCase();
+  const email = rawEmail.trim().toLowerCase();
+  return db().$transaction(async (tx) => {
+    const referrer = await tx.user.findUnique({ where: { referralCode: code }, select: { id: true, email: true } });
+    if (!referrer || referrer.email === email) return { converted: false, referrerId: null };
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO referrals (id, referrer_id, referred_email, referral_code, status, reward_type, converted_at)
+      VALUES (gen_random_uuid(), ${referrer.id}::uuid, ${email}, ${code}, 'converted', 'extra_credits', now())
+      ON CONFLICT (referred_email) DO UPDATE SET status = 'converted', converted_at = now()
+        WHERE referrals.status = 'pending' AND referrals.referrer_id = EXCLUDED.referrer_id
+      RETURNING id`;
+    if (rows.length === 0) return { converted: false, referrerId: null };
+    await tx.user.updateMany({ where: { email, referredById: null, NOT: { id: referrer.id } }, data: { referredById: referrer.id } });
+    return { converted: true, referrerId: referrer.id };
+  });
+}
+
+export async function referralStats(userId: string) {
+  const groups = await db().referral.groupBy({ by: ['status'], where: { referrerId: userId }, _count: { _all: true } });
+  const count = (s: string) => groups.find((g) => g.status === s)?._count._all ?? 0;
+  const total = groups.reduce((n, g) => n + g._count._all, 0);
+  const converted = count('converted');
+  return { totalReferrals: total, convertedReferrals: converted, pendingReferrals: count('pending'), totalRewards: converted * REFERRAL_EXTRA_CREDITS };
+}

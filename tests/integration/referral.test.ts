@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { setPlan, signedIn, uniqueEmail } from '../support/factories';
+import { api } from '../support/http';
+
+describe('GET /api/referral/link', () => {
+  it('generates an 8 uppercase hex code on first request and keeps it', async () => {
+    const u = await signedIn(['teacher']);
+    const first = await api('GET', '/api/referral/link', { token: u.token });
+    expect(first.status).toBe(200);
+    expect(first.body.data.code).toMatch(/^[0-9A-F]{8}$/);
+    expect(first.body.data.link).toBe(`http://app.lumen.test/login?ref=${first.body.data.code}`);
+    const second = await api('GET', '/api/referral/link', { token: u.token });
+    expect(second.body.data.code).toBe(first.body.data.code);
+    expect((await db().user.findUnique({ where: { id: u.user.id } }))?.referralCode).toBe(first.body.data.code);
+  });
+
+  it('gives one code under concurrent first requests, and different users different codes', async () => {
+    const u = await signedIn(['student']);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => api('GET', '/api/referral/link', { token: u.token })));
+    expect(new Set(answers.map((a) => a.body.data.code)).size).toBe(1);
+    const other = await signedIn(['student']);
+    const theirs = await api('GET', '/api/referral/link', { token: other.token });
+    expect(theirs.body.data.code).not.toBe(answers[0]!.body.data.code);
+  });
+
+  it('answers 401 Authentication required without a token', async () => {
+    const res = await api('GET', '/api/referral/link');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('Authentication required');
+  });
+});
+
+describe('POST /api/referral/convert', () => {
+  it('converts in one go: referral recorded, referred_by set, +5 AI credits for the referrer', async () => {
+    const referrer = await signedIn(['student']);
+    await setPlan(referrer.user.id, 'free');
+    const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
+    const before = (await api('GET', '/api/auth/me', { token: referrer.token })).body.data.usage.aiLimit;
+    const newcomer = await signedIn(['student']);
+
+    const res = await api('POST', '/api/referral/convert', { body: { referralCode: code, email: newcomer.email.toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ converted: true, referrerId: referrer.user.id });
+
+    const row = await db().referral.findUnique({ where: { referredEmail: newcomer.email } });
+    expect(row).toMatchObject({ referrerId: referrer.user.id, status: 'converted', rewardType: 'extra_credits', referralCode: code });
+    expect(row?.convertedAt).toBeInstanceOf(Date);
+    expect((await db().user.findUnique({ where: { id: newcomer.user.id } }))?.referredById).toBe(referrer.user.id);
+    const after = (await api('GET', '/api/auth/me', { token: referrer.token })).body.data.usage.aiLimit;
+    expect(after).toBe(before + 5);
+  });
+
+  it('credits the same email once, even when it converts twice or concurrently', async () => {
+    const referrer = await signedIn(['student']);
+    const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
+    const email = uniqueEmail('twice');
+    const answers = await Promise.all([1, 2, 3].map(() => api('POST', '/api/referral/convert', { body: { referralCode: code, email } })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.data.converted)).toHaveLength(1);
+    const again = await api('POST', '/api/referral/convert', { body: { referralCode: code, email } });
+    expect(again.body.data).toEqual({ converted: false, referrerId: null });
+    expect(await db().referral.count({ where: { referredEmail: email } })).toBe(1);
+    const stats = await api('GET', '/api/referral/stats', { token: referrer.token });
+    expect(stats.body.data).toEqual({ totalReferrals: 1, convertedReferrals: 1, pendingReferrals: 0, totalRewards: 5 });
+  });
+
+  it('converts an email that has no user record yet (referred_by set later is not required)', async () => {
+    const referrer = await signedIn(['student']);
+    const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
+    const res = await api('POST', '/api/referral/convert', { body: { referralCode: code.toLowerCase(), email: uniqueEmail('nobody') } });
+    expect(res.body.data).toEqual({ converted: true, referrerId: referrer.user.id });
+  });
+
+  it('turns a pending referral of the same referrer into a converted one', async () => {
+    const referrer = await signedIn(['student']);
+    const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
+    const email = uniqueEmail('pending');
+    await db().referral.create({ data: { referrerId: referrer.user.id, referredEmail: email, referralCode: code, status: 'pending' } });
+    const res = await api('POST', '/api/referral/convert', { body: { referralCode: code, email } });
+    expect(res.body.data).toEqual({ converted: true, referrerId: referrer.user.id });
+    expect((await db().referral.findUnique({ where: { referredEmail: email } }))?.status).toBe('converted');
+  });
+
+  it('answers 200 converted=false referrerId=null for an unknown code', async () => {
+    const res = await api('POST', '/api/referral/convert', { body: { referralCode: 'ZZZZZZZZ', email: uniqueEmail() } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { converted: false, referrerId: null } });
+  });
+
+  it('does not let a user refer themself', async () => {
+    const u = await signedIn(['student']);
+    const { code } = (await api('GET', '/api/referral/link', { token: u.token })).body.data;
+    const res = await api('POST', '/api/referral/convert', { body: { referralCode: code, email: u.email } });
+    expect(res.body.data).toEqual({ converted: false, referrerId: null });
+  });
+
+  it.each([
+    ['no referralCode', { email: 'a@b.co' }],
+    ['an empty referralCode', { referralCode: '', email: 'a@b.co' }],
+    ['a referralCode over 20 characters', { referralCode: 'x'.repeat(21), email: 'a@b.co' }],
+    ['an invalid email', { referralCode: 'ABCDEF12', email: 'not-an-email' }],
+    ['an email over 255 characters', { referralCode: 'ABCDEF12', email: `${'a'.repeat(250)}@b.com` }],
+  ])('answers 400 Validation error for %s', async (_n, body) => {
+    const res = await api('POST', '/api/referral/convert', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Validation error: /);
+  });
+});
+
+describe('GET /api/referral/stats', () => {
+  it('counts referrals by status and rewards 5 per conversion', async () => {
+    const referrer = await signedIn(['teacher']);
+    const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
+    for (let i = 0; i < 2; i++) await api('POST', '/api/referral/convert', { body: { referralCode: code, email: uniqueEmail() } });
+    await db().referral.create({ data: { referrerId: referrer.user.id, referredEmail: uniqueEmail('pending'), referralCode: code, status: 'pending' } });
+    const res = await api('GET', '/api/referral/stats', { token: referrer.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ totalReferrals: 3, convertedReferrals: 2, pendingReferrals: 1, totalRewards: 10 });
+  });
+
+  it('is all zeros for a new user', async () => {
+    const u = await signedIn(['student']);
+    const res = await api('GET', '/api/referral/stats', { token: u.token });
+    expect(res.body.data).toEqual({ totalReferrals: 0, convertedReferrals: 0, pendingReferrals: 0, totalRewards: 0 });
+  });
+
+  it('answers 401 Authentication required without a token', async () => {
+    expect((await api('GET', '/api/referral/stats')).status).toBe(401);
+  });
+});
