@@ -74,6 +74,7 @@ const schema = z.object({
   CURRICULUM_SERVICE_URL: url(),
   H5P_HUB_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.h5p.org/v1')),
   H5P_EDITOR_DIR: str(),
+  H5P_ASSETS_DIR: z.preprocess(emptyToUndefined, z.string().default('.vendor/h5p')),
   AI_API_URL: url(),
   AI_API_KEY: str(),
   AI_MODEL: str(),
@@ -112,7 +113,12 @@ export interface AppConfig {
   };
   e2eTestCode: string | undefined;
   curriculumServiceUrl: string | undefined;
-  h5p: { hubUrl: string; editorDir: string | undefined };
+  h5p: {
+    hubUrl: string;
+    editorDir: string | undefined;
+    /** install-time browser files (scripts/setup-h5p.mjs): core/, editor/, standalone/ */
+    assetsDir: string;
+  };
   ai: { apiUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
 }
 
@@ -181,7 +187,11 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     },
     e2eTestCode: e.E2E_TEST_CODE,
     curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
-    h5p: { hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''), editorDir: e.H5P_EDITOR_DIR },
+    h5p: {
+      hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''),
+      editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,
+      assetsDir: path.resolve(e.H5P_ASSETS_DIR),
+    },
     ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL },
   };
 }

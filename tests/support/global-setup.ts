@@ -7,9 +7,11 @@ import type { TestProject } from 'vitest/node';
 import { ROOT, startApp, type AppProcess } from './app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from './idp-standin';
 import { TEST_JWT_SECRET, TEST_INTERNAL_KEY, testDatabaseUrl, testRedisUrl } from './env';
+import { startHubStandin, type HubStandin } from './hub-standin';
 
 let app: AppProcess | undefined;
 let idp: IdpStandin | undefined;
+let hub: HubStandin | undefined;
 
 export async function resetDatabase(url: string) {
   const u = new URL(url);
@@ -54,12 +56,16 @@ export default async function setup(project: TestProject) {
   await resetDatabase(testDatabaseUrl());
   await resetRedis(testRedisUrl());
   idp = await startIdpStandin();
-  app = await startApp(appEnv(idp.url), { waitForHealthy: true });
+  hub = await startHubStandin();
+  app = await startApp({ ...appEnv(idp.url), H5P_HUB_URL: hub.url }, { waitForHealthy: true });
   project.provide('appUrl', app.url);
   project.provide('idpUrl', idp.url);
+  project.provide('hubUrl', hub.url);
+  project.provide('appDataDir', app.dataDir);
   return async () => {
     await app?.stop();
     await idp?.close();
+    await hub?.close();
   };
 }
 
@@ -67,5 +73,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     idpUrl: string;
+    /** the stand-in H5P Hub the app is started with (H5P_HUB_URL) */
+    hubUrl: string;
+    /** DATA_DIR of the app under test */
+    appDataDir: string;
   }
 }
