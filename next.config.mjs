@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Server-only packages with native addons, worker threads or WASM are loaded by Node, not bundled.
-  serverExternalPackages: ['@lumieducation/h5p-server', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite'],
+  serverExternalPackages: ['@lumieducation/h5p-server', 'yauzl-promise', 'yazl', 'busboy', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite'],
   poweredByHeader: false,
   // Each test tier / worktree may build into its own folder (NEXT_DIST_DIR); the default is .next.
   distDir: process.env.NEXT_DIST_DIR || '.next',
