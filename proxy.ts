@@ -13,7 +13,12 @@ export function proxy(req: NextRequest) {
   const res = NextResponse.next({ request: { headers } });
   res.headers.set(REQUEST_ID_HEADER, requestId);
   if (req.nextUrl.pathname.startsWith('/h5p/')) {
-    res.headers.set('Content-Security-Policy', 'frame-ancestors *');
+    // uploaded files (content media, temporary uploads) come from our origin: they may never run script
+    const userFile = /^\/h5p\/(content\/[^/]+\/.|temp\/)/.test(req.nextUrl.pathname);
+    res.headers.set(
+      'Content-Security-Policy',
+      userFile ? "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *" : 'frame-ancestors *',
+    );
     res.headers.delete('X-Frame-Options');
   } else {
     res.headers.set('Content-Security-Policy', "frame-ancestors 'self'");

@@ -321,3 +321,9 @@ export async function editorModel(actor: H5pActor, language: string, contentId?:
   const content = await editor.getContent(contentId, actor);
   return { ...base, library: content.library, params: content.params.params, metadata: content.h5p };
 }
+
+/** Export and download: the owner, anyone for public content or content without an owner. */
+export async function assertCanExport(userId: string | undefined, contentId: string) {
+  const ownership = await ownershipOf(contentId);
+  if (ownership && ownership.visibility !== 'public' && ownership.userId !== userId) throw new AppError(403, ERR.notOwner);
+}

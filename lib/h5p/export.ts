@@ -2,6 +2,7 @@
 // libraries it depends on, produced by the library's PackageExporter and streamed to the response.
 import { PassThrough } from 'node:stream';
 import { db } from '@/lib/db/client';
+import { assertCanExport } from './content';
 import { AppError } from '@/lib/http/errors';
 import { nodeToWeb } from './http';
 import type { H5pActor } from './permissions';
@@ -18,6 +19,7 @@ export function attachment(filename: string): string {
 }
 
 export async function exportResponse(contentId: string, actor: H5pActor): Promise<Response> {
+  await assertCanExport(actor.id, contentId);
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
   if (!row) throw new AppError(404, 'Content not found');
   const { editor } = await h5p();

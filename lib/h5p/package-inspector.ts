@@ -125,6 +125,8 @@ export async function inspectPackage(file: string, limits: InspectLimits): Promi
         }
       } catch (err) {
         if (err instanceof PackageRejected) throw err;
+        // yauzl stops an entry that inflates past its declared size: a bomb that lies about its size
+        if (/too many bytes/i.test((err as Error).message)) throw new PackageRejected('Invalid package: uncompressed size exceeds the content limit');
         throw new PackageRejected(`Invalid package: entry "${e.filename}" is corrupt (${(err as Error).message})`);
       }
     }
