@@ -51,7 +51,13 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user' }, asy
       }
       case 'contentUserData': {
         if (!a || !b) throw new AppError(404, 'Not found');
-        const data = await editor.contentUserDataManager.getContentUserData(a, b, c ?? '0', user, q.get('contextId') ?? undefined, q.get('asUserId') ?? undefined);
+        // no saved state is not an error for the H5P client: it expects { success: true, data: false }
+        const data = await editor.contentUserDataManager
+          .getContentUserData(a, b, c ?? '0', user, q.get('contextId') ?? undefined, q.get('asUserId') ?? undefined)
+          .catch((err: { httpStatusCode?: number }) => {
+            if (err?.httpStatusCode === 404) return undefined;
+            throw err;
+          });
         return Response.json({ success: true, data: data?.userState ?? false });
       }
       case 'params': {

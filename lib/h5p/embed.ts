@@ -17,7 +17,18 @@ export async function embedHtml(contentId: string, actor: H5pActor, language: st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>H5P</title>
 ${model.styles.map((s) => `<link rel="stylesheet" href="${attr(s)}">`).join('\n')}
-<script>window.H5PIntegration = ${scriptJson(model.integration)};</script>
+<script>
+// In a third-party frame the browser may refuse storage; H5P's request queue reads localStorage and would
+// stop the player from reporting results. Fall back to an in-memory store there.
+(function () {
+  try { window.localStorage.getItem('h5p'); } catch (e) {
+    var m = {};
+    var shim = { getItem: function (k) { return Object.prototype.hasOwnProperty.call(m, k) ? m[k] : null; }, setItem: function (k, v) { m[k] = String(v); }, removeItem: function (k) { delete m[k]; }, clear: function () { m = {}; }, key: function (i) { return Object.keys(m)[i] || null; }, get length() { return Object.keys(m).length; } };
+    try { Object.defineProperty(window, 'localStorage', { configurable: true, get: function () { return shim; } }); } catch (e2) { /* keep the native one */ }
+  }
+})();
+window.H5PIntegration = ${scriptJson(model.integration)};
+</script>
 ${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
 </head>
 <body>

@@ -159,7 +159,7 @@ test.describe.serial('H5P content in the workspace', () => {
       expect(res.status).toBe(200);
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-scorm${version}-`));
       await unzip(Buffer.from(await res.arrayBuffer()), dir);
-      const lib = fs.readFileSync(require.resolve('scorm-again/dist/scorm-again.js'));
+      const lib = fs.readFileSync(path.resolve(__dirname, '..', '..', 'node_modules', 'scorm-again', 'dist', 'scorm-again.js'));
       const api = version === '1.2' ? 'window.API = new Scorm12API({ autocommit: false, logLevel: 5 });' : 'window.API_1484_11 = new Scorm2004API({ autocommit: false, logLevel: 5 });';
       const lms = `<!doctype html><html><head><script src="/__lms/scorm-again.js"></script><script>${api}</script></head>
         <body><iframe id="sco" src="/index.html" style="width:900px;height:700px"></iframe></body></html>`;
