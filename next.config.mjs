@@ -8,6 +8,17 @@ const nextConfig = {
   // Types are checked by `npm run typecheck` (tsc --noEmit) in the test command, not a second time here.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // The two /h5p/ routes that skip the proxy (large uploads, see proxy.ts) get its embedding headers here.
+  async headers() {
+    const h5pEmbedding = [
+      { key: 'Content-Security-Policy', value: 'frame-ancestors *' },
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+    ];
+    return [
+      { source: '/h5p/import', headers: h5pEmbedding },
+      { source: '/h5p/ajax', headers: h5pEmbedding },
+    ];
+  },
 };
 
 export default nextConfig;

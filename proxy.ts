@@ -30,5 +30,8 @@ export function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  // Large uploads (/h5p/import up to 500 MB, the H5P editor's /h5p/ajax file uploads) skip the proxy: Next.js
+  // buffers a request body for a proxy and cuts it at 10 MB. Those routes stream the body themselves and
+  // read nothing the proxy sets (the route wrapper falls back to the Host header and a fresh request id).
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|h5p/import$|h5p/ajax$).*)'],
 };

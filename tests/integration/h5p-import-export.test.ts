@@ -45,6 +45,18 @@ describe('POST /h5p/import', () => {
     expect(fs.readFileSync(path.join(inject('appDataDir'), 'h5p', 'content', contentId, 'images', 'pic.png'), 'utf8')).toBe('fake-png');
   });
 
+  it('streams a package larger than the proxy body limit (12 MB) and sends the embedding headers', async () => {
+    const t = await signedIn(['teacher']);
+    const big = Buffer.alloc(12 * 1024 * 1024, 7);
+    const pkg = contentPackage({ machineName: 'H5P.TrueFalse', params: SAMPLE_PARAMS['H5P.TrueFalse'], media: { 'videos/big.mp4': big } });
+    const res = await importAs(t.token, form(pkg));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(fs.statSync(path.join(inject('appDataDir'), 'h5p', 'content', res.body.data.contentId, 'videos', 'big.mp4')).size).toBe(big.length);
+    const ajax = await api('GET', `/h5p/ajax?action=content-type-cache&token=${t.token}`);
+    expect(ajax.headers.get('content-security-policy')).toBe('frame-ancestors *');
+  });
+
   it('accepts application/octet-stream and any .h5p file name', async () => {
     const t = await signedIn(['teacher']);
     const pkg = contentPackage({ machineName: 'H5P.TrueFalse', params: SAMPLE_PARAMS['H5P.TrueFalse'] });
