@@ -14,7 +14,6 @@ export function ContentTypes({ token }: { token: string }) {
   const load = () => h5pApi<Status>(token, 'GET', '/h5p/libraries/status').then(setStatus, (e: Error) => setError(e.message));
   useEffect(() => {
     void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
   const installAll = async () => {
     setBusy(true);

@@ -120,7 +120,7 @@ export async function parseAjaxBody(req: Request, maxFileSize: number): Promise<
     const parsed = await parseMultipart(req, { maxFileSize, maxFiles: 2 });
     const files: Record<string, UploadedFile> = {};
     for (const f of parsed.files) files[f.field] = f;
-    return { body: parsed.fields, files, cleanup: parsed.cleanup };
+    return { body: parsed.fields, files, cleanup: () => parsed.cleanup() };
   }
   const text = await req.text();
   const none = async () => undefined;

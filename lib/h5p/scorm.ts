@@ -272,7 +272,7 @@ export async function scormResponse(contentId: string, version: ScormVersion, ac
   const out = new ZipFile();
   const pass = new PassThrough();
   out.outputStream.pipe(pass);
-  (async () => {
+  void (async () => {
     try {
       for (const e of entries) {
         if ('buffer' in e.source) out.addBuffer(e.source.buffer, e.name);

@@ -89,7 +89,6 @@ async function create(): Promise<H5pEngine> {
   const libraryStorage = new DbLibraryStorage(librariesRoot());
   const cachedLibraries = new cacheImplementations.CachedLibraryStorage(
     libraryStorage,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     redis ? (new RedisLibraryCache(redis) as any) : undefined,
   );
   const contentStorage = new DbContentStorage();

@@ -36,7 +36,7 @@ export async function GET(req: NextRequest, ctx: Ctx) {
   const { path: parts } = await ctx.params;
   const res = await staticFile(req, parts);
   if (res) return res;
-  return ajaxGet(req, ctx as never);
+  return ajaxGet(req, ctx);
 }
 
 export const HEAD = GET;
@@ -44,5 +44,5 @@ export const HEAD = GET;
 export async function POST(req: NextRequest, ctx: Ctx) {
   const { path: parts } = await ctx.params;
   if (['core', 'editor', 'custom', 'temp'].includes(parts[0] ?? '')) return new Response('Method not allowed', { status: 405 });
-  return ajaxPost(req, ctx as never);
+  return ajaxPost(req, ctx);
 }
