@@ -1,7 +1,4 @@
 // Two app instances on the same database, Redis and DATA_DIR serve the same content correctly.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { appEnv } from '../support/global-setup';
@@ -14,8 +11,8 @@ describe('two instances sharing PostgreSQL, Redis and DATA_DIR', () => {
   let a: AppProcess;
   let b: AppProcess;
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-shared-'));
-    const env = { ...appEnv(inject('idpUrl')), H5P_HUB_URL: inject('hubUrl'), DATA_DIR: dataDir };
+    // the same DATA_DIR as the main test app: the library index in the (shared) database describes its files
+    const env = { ...appEnv(inject('idpUrl')), H5P_HUB_URL: inject('hubUrl'), DATA_DIR: inject('appDataDir') };
     [a, b] = await Promise.all([startApp(env), startApp(env)]);
   });
   afterAll(async () => {
