@@ -121,23 +121,14 @@ async function create(): Promise<H5pEngine> {
   player.setRenderer((model) => model);
   const ajax = new H5PAjaxEndpoint(editor);
 
-  await seedOfflineDefaults(keyValue);
+  // The content hub is off (contentHubEnabled: false), yet the editor still asks for its metadata and the
+  // library would fetch it from h5p.org (pitfall 3 of the offline notes): answer with empty metadata instead.
+  (editor.contentHub as unknown as { getMetadata: () => Promise<unknown> }).getMetadata = async () => EMPTY_HUB_METADATA;
   libraryStorage.syncIndex().catch((err) => log.warn({ err }, 'H5P library index sync failed'));
   return { config: cfg, editor, player, ajax, libraryStorage, contentStorage, keyValue };
 }
 
-/**
- * The content hub is off; its metadata cache is seeded empty so the editor never calls out for it
- * (pitfall 3 of the offline notes). The content type cache is left alone: it comes from the hub.
- */
-async function seedOfflineDefaults(kv: DbKeyValueStorage) {
-  for (const suffix of ['', '-en']) {
-    if ((await kv.load(`contentHubMetadata${suffix}`)) === undefined) {
-      await kv.save(`contentHubMetadata${suffix}`, { disciplines: [], languages: [], levels: [], licenses: [] });
-      await kv.save(`contentHubMetadataUpdate${suffix}`, new Date().toISOString());
-    }
-  }
-}
+const EMPTY_HUB_METADATA = { disciplines: [], languages: [], levels: [], licenses: [] };
 
 /** The H5P engine of this process. */
 export function h5p(): Promise<H5pEngine> {
