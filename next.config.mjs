@@ -1,13 +1,24 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Server-only packages with native addons, worker threads or WASM are loaded by Node, not bundled.
-  serverExternalPackages: ['@lumieducation/h5p-server', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite'],
+  serverExternalPackages: ['@lumieducation/h5p-server', 'yauzl-promise', 'yazl', 'busboy', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite'],
   poweredByHeader: false,
   // Each test tier / worktree may build into its own folder (NEXT_DIST_DIR); the default is .next.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Types are checked by `npm run typecheck` (tsc --noEmit) in the test command, not a second time here.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // The two /h5p/ routes that skip the proxy (large uploads, see proxy.ts) get its embedding headers here.
+  async headers() {
+    const h5pEmbedding = [
+      { key: 'Content-Security-Policy', value: 'frame-ancestors *' },
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+    ];
+    return [
+      { source: '/h5p/import', headers: h5pEmbedding },
+      { source: '/h5p/ajax', headers: h5pEmbedding },
+    ];
+  },
 };
 
 export default nextConfig;

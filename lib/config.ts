@@ -76,6 +76,7 @@ const schema = z.object({
   CURRICULUM_SERVICE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   H5P_HUB_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.h5p.org/v1')),
   H5P_EDITOR_DIR: str(),
+  H5P_ASSETS_DIR: z.preprocess(emptyToUndefined, z.string().default('.vendor/h5p')),
   AI_API_URL: url(),
   AI_API_KEY: str(),
   AI_MODEL: str(),
@@ -117,7 +118,12 @@ export interface AppConfig {
   curriculumServiceUrl: string | undefined;
   /** bounded wait for each call to the central curriculum service */
   curriculumServiceTimeoutMs: number;
-  h5p: { hubUrl: string; editorDir: string | undefined };
+  h5p: {
+    hubUrl: string;
+    editorDir: string | undefined;
+    /** install-time browser files (scripts/setup-h5p.mjs): core/, editor/, standalone/ */
+    assetsDir: string;
+  };
   ai: { apiUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
 }
 
@@ -189,6 +195,11 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
     curriculumServiceTimeoutMs: e.CURRICULUM_SERVICE_TIMEOUT_MS,
     h5p: { hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''), editorDir: e.H5P_EDITOR_DIR },
+    h5p: {
+      hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''),
+      editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,
+      assetsDir: path.resolve(e.H5P_ASSETS_DIR),
+    },
     ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL },
   };
 }

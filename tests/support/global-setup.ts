@@ -8,10 +8,12 @@ import { ROOT, startApp, type AppProcess } from './app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from './idp-standin';
 import { startCurriculumStandin, type CurriculumStandin } from './curriculum-standin';
 import { TEST_JWT_SECRET, TEST_INTERNAL_KEY, testDatabaseUrl, testRedisUrl } from './env';
+import { startHubStandin, type HubStandin } from './hub-standin';
 
 let app: AppProcess | undefined;
 let idp: IdpStandin | undefined;
 let curriculum: CurriculumStandin | undefined;
+let hub: HubStandin | undefined;
 
 export async function resetDatabase(url: string) {
   const u = new URL(url);
@@ -58,15 +60,18 @@ export default async function setup(project: TestProject) {
   await resetRedis(testRedisUrl());
   idp = await startIdpStandin();
   curriculum = await startCurriculumStandin();
-  app = await startApp(appEnv(idp.url, curriculum.url), { waitForHealthy: true });
+  hub = await startHubStandin();
+  app = await startApp({ ...appEnv(idp.url, curriculum.url), H5P_HUB_URL: hub.url }, { waitForHealthy: true });
   project.provide('appUrl', app.url);
   project.provide('idpUrl', idp.url);
   project.provide('curriculumUrl', curriculum.url);
+  project.provide('hubUrl', hub.url);
   project.provide('appDataDir', app.dataDir);
   return async () => {
     await app?.stop();
     await idp?.close();
     await curriculum?.close();
+    await hub?.close();
   };
 }
 
@@ -75,6 +80,9 @@ declare module 'vitest' {
     appUrl: string;
     idpUrl: string;
     curriculumUrl: string;
+    /** the stand-in H5P Hub the app is started with (H5P_HUB_URL) */
+    hubUrl: string;
+    /** DATA_DIR of the app under test */
     appDataDir: string;
   }
 }

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { TopBar } from '@/components/workspace/TopBar';
 import { UsageBars } from '@/components/workspace/UsageBars';
@@ -26,6 +27,13 @@ export default async function WorkspacePage() {
           <p>
             Plan: <span className="plan-badge" data-testid="plan">{plan.name}</span>{' '}
             <span className="muted">{plan.price === 0 ? 'free' : `$${plan.price} / month`}</span>
+          </p>
+        </section>
+        <section className="card">
+          <h2>Content</h2>
+          <p>
+            <Link href="/content" data-testid="my-content-link">My content</Link> · <Link href="/content/new">Create</Link> ·{' '}
+            <Link href="/content/import">Import</Link> · <Link href="/content/types">Content types</Link>
           </p>
         </section>
         <section className="card">

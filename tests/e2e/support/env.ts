@@ -12,6 +12,7 @@ export const E2E = {
   dataDir,
   databaseUrl: process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_e2e',
   redisUrl: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/12',
+  hubUrl: process.env.E2E_HUB_URL ?? `http://127.0.0.1:${port + 8}/v1`,
   get serverEnv(): Record<string, string> {
     return {
       ...(process.env as Record<string, string>),
@@ -27,6 +28,8 @@ export const E2E = {
       LOG_LEVEL: 'warn',
       IDP_BASE_URL: '',
       IDP_CLIENT_SECRET: '',
+      // the stand-in H5P Hub of tests/e2e/h5p-*.spec.ts (started by the spec on this address)
+      H5P_HUB_URL: this.hubUrl,
     };
   },
 };

@@ -1,0 +1,48 @@
+// The rest of /h5p: static core, editor, custom CSS and temporary files (no login), and the H5P library's
+// asynchronous routes (ajax, contentUserData, finishedData, params, download) acting as the caller.
+import path from 'node:path';
+import type { NextRequest } from 'next/server';
+import { ajaxGet, ajaxPost } from '@/lib/h5p/ajax';
+import { IMMUTABLE, notFound, serveFile, SHORT_CACHE, USER_FILE_CSP } from '@/lib/h5p/http';
+import { coreDir, customRoot, editorDir } from '@/lib/h5p/paths';
+import { findTempFile } from '@/lib/h5p/temp-files';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ path: string[] }> };
+
+const versioned = (req: NextRequest) => (req.nextUrl.searchParams.has('version') ? IMMUTABLE : SHORT_CACHE);
+
+async function staticFile(req: NextRequest, parts: string[]): Promise<Response | null> {
+  const [kind, ...rest] = parts;
+  const rel = rest.join('/');
+  switch (kind) {
+    case 'core':
+      return serveFile(req, coreDir(), rel, { cacheControl: versioned(req) });
+    case 'editor':
+      return serveFile(req, editorDir(), rel, { cacheControl: versioned(req) });
+    case 'custom':
+      return serveFile(req, customRoot(), rel, { cacheControl: SHORT_CACHE });
+    case 'temp': {
+      const file = rel ? await findTempFile(rel) : null;
+      if (!file) return notFound();
+      return serveFile(req, path.dirname(file), path.basename(file), { cacheControl: 'private, max-age=300', range: true, headers: { 'Content-Security-Policy': USER_FILE_CSP } });
+    }
+  }
+  return null;
+}
+
+export async function GET(req: NextRequest, ctx: Ctx) {
+  const { path: parts } = await ctx.params;
+  const res = await staticFile(req, parts);
+  if (res) return res;
+  return ajaxGet(req, ctx);
+}
+
+export const HEAD = GET;
+
+export async function POST(req: NextRequest, ctx: Ctx) {
+  const { path: parts } = await ctx.params;
+  if (['core', 'editor', 'custom', 'temp'].includes(parts[0] ?? '')) return new Response('Method not allowed', { status: 405 });
+  return ajaxPost(req, ctx);
+}

@@ -1,0 +1,6 @@
+import { listContentTypes } from '@/lib/h5p/hub';
+import { reply, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'get content types', auth: 'user' }, async () => reply({ contentTypes: await listContentTypes() }));

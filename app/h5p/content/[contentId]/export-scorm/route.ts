@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { actorOf } from '@/lib/h5p/permissions';
+import { contentIdParams } from '@/lib/h5p/request';
+import { scormResponse } from '@/lib/h5p/scorm';
+import { route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+const query = z.object({ version: z.enum(['1.2', '2004'], { error: 'version must be 1.2 or 2004' }).default('1.2') }).loose();
+
+export const GET = route({ action: 'export SCORM package', auth: 'user', feature: 'scorm-export', params: contentIdParams, query }, async (ctx) =>
+  scormResponse(ctx.params.contentId, ctx.query.version, actorOf(ctx.principal!)),
+);

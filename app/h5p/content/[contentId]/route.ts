@@ -1,0 +1,22 @@
+import { deleteContent, getContentInfo, updateContent } from '@/lib/h5p/content';
+import { actorOf } from '@/lib/h5p/permissions';
+import { anyBody, bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'get content', auth: 'user', params: contentIdParams }, async (ctx) =>
+  reply(await getContentInfo(ctx.params.contentId)),
+);
+
+export const PUT = route({ action: 'update content', auth: 'teacher', params: contentIdParams, body: anyBody }, async (ctx) => {
+  const user = requireUser(ctx);
+  const data = await updateContent(user, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.params.contentId, ctx.body);
+  return reply(data, { message: 'Content updated successfully' });
+});
+
+export const DELETE = route({ action: 'delete content', auth: 'teacher', params: contentIdParams }, async (ctx) => {
+  const user = requireUser(ctx);
+  await deleteContent(user, ctx.params.contentId);
+  return reply(undefined, { message: 'Content deleted successfully' });
+});

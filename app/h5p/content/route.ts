@@ -1,0 +1,17 @@
+import { createContent, listContents } from '@/lib/h5p/content';
+import { actorOf } from '@/lib/h5p/permissions';
+import { anyBody, bearerQueryToken } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'list content', auth: 'teacher' }, async (ctx) => {
+  const user = requireUser(ctx);
+  return reply(await listContents(user.id));
+});
+
+export const POST = route({ action: 'create content', auth: 'teacher', body: anyBody }, async (ctx) => {
+  const user = requireUser(ctx);
+  const data = await createContent(user, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
+  return reply(data, { status: 201, message: 'Content created successfully' });
+});

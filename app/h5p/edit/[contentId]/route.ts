@@ -1,0 +1,11 @@
+import { editorModel } from '@/lib/h5p/content';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'load content for editing', auth: 'teacher', params: contentIdParams, query: languageQuery }, async (ctx) => {
+  const user = requireUser(ctx);
+  return reply(await editorModel(actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language, ctx.params.contentId, user));
+});

@@ -1,0 +1,17 @@
+// Library files (/h5p/libraries/<Name-major.minor>/<file…>): no login; versioned URLs are cached for a year.
+import type { NextRequest } from 'next/server';
+import { IMMUTABLE, notFound, serveFile, SHORT_CACHE } from '@/lib/h5p/http';
+import { librariesRoot } from '@/lib/h5p/paths';
+
+export const dynamic = 'force-dynamic';
+
+type Ctx = { params: Promise<{ file: string[] }> };
+
+async function handle(req: NextRequest, { params }: Ctx) {
+  const { file } = await params;
+  if (file.length < 2 || !/^[\w.]+-\d+\.\d+$/.test(file[0] ?? '')) return notFound();
+  return serveFile(req, librariesRoot(), file.join('/'), { cacheControl: req.nextUrl.searchParams.has('version') ? IMMUTABLE : SHORT_CACHE });
+}
+
+export const GET = handle;
+export const HEAD = handle;

@@ -1,0 +1,11 @@
+import { installEssentials } from '@/lib/h5p/hub';
+import { actorOf } from '@/lib/h5p/permissions';
+import { reply, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+export const maxDuration = 900;
+
+export const POST = route({ action: 'install essential content types', auth: 'teacher' }, async (ctx) => {
+  const data = await installEssentials(actorOf(ctx.principal!));
+  return reply(data, { message: `Installed ${data.installed} of ${data.total} essential content types` });
+});

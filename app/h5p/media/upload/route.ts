@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { uploadMedia } from '@/lib/h5p/media';
+import { actorOf } from '@/lib/h5p/permissions';
+import { reply, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+const body = z.object({
+  filename: z.string({ error: 'filename is required' }).min(1, 'filename is required').max(255),
+  data: z.string({ error: 'data is required' }).min(1, 'data is required'),
+  contentType: z.string().max(100).default('image/png'),
+});
+
+export const POST = route({ action: 'upload media', auth: 'user', body }, async (ctx) =>
+  reply(await uploadMedia(actorOf(ctx.principal!), ctx.body), { status: 201 }),
+);

@@ -1,0 +1,10 @@
+import { editorModel } from '@/lib/h5p/content';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken, languageQuery } from '@/lib/h5p/request';
+import { reply, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route({ action: 'load editor', auth: 'teacher', query: languageQuery }, async (ctx) =>
+  reply(await editorModel(actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language)),
+);

@@ -1,0 +1,329 @@
+// Content: create, update, delete, read, list and visibility, with ownership (content_ownership) and the
+// monthly quota per the spec's state tables and H5P rules 1–7. Every write that touches a user's content is
+// scoped to the owner; content without an ownership row may be taken over by any teacher (rule 3).
+import { H5pError, LibraryName, type IContentMetadata } from '@lumieducation/h5p-server';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { db } from '@/lib/db/client';
+import type { User } from '@/lib/generated/prisma/client';
+import { AppError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
+import { contentTypeSlug } from '@/lib/content/types';
+import { contentDir, tempRoot, safeJoin } from './paths';
+import type { H5pActor } from './permissions';
+import { h5p } from './server';
+import { deleteQualityReport } from './quality/store';
+
+export const ERR = {
+  missingFields: 'Library and params are required',
+  invalidLibrary: 'Invalid library format. Expected "<machineName> <major>.<minor>"',
+  invalidParams: 'Invalid JSON in params',
+  libraryNotInstalled: (lib: string) => `Library ${lib} is not installed`,
+  notFound: 'Content not found',
+  quota: 'Monthly content quota exceeded',
+  notOwner: 'You do not own this content',
+  updateForbidden: 'Only the owner can update this content',
+  deleteForbidden: 'Only the owner can delete this content',
+  visibilityForbidden: 'Only the owner can change the visibility of this content',
+  invalidVisibility: 'Visibility must be "private" or "public"',
+} as const;
+
+export const CONTENT_DEFAULTS = {
+  title: 'Untitled Content',
+  embedTypes: ['iframe'] as ('iframe' | 'div')[],
+  language: 'und',
+  defaultLanguage: 'en',
+  license: 'U',
+};
+
+export interface ContentBody {
+  library: string;
+  params: Record<string, unknown>;
+  metadata: IContentMetadata;
+  tempImageFiles: string[];
+}
+
+const LIBRARY_RE = /^[\w.-]+ \d+\.\d+$/;
+
+/** Parses a create/update body with the spec's 400 texts (rule 1). */
+export function parseContentBody(raw: unknown): ContentBody {
+  const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  if (b.library === undefined || b.library === null || b.library === '' || b.params === undefined || b.params === null || b.params === '') {
+    throw new AppError(400, ERR.missingFields);
+  }
+  if (typeof b.library !== 'string' || !LIBRARY_RE.test(b.library.trim())) throw new AppError(400, ERR.invalidLibrary);
+  let params: unknown = b.params;
+  if (typeof params === 'string') {
+    try {
+      params = JSON.parse(params);
+    } catch {
+      throw new AppError(400, ERR.invalidParams);
+    }
+  }
+  if (!params || typeof params !== 'object' || Array.isArray(params)) throw new AppError(400, ERR.invalidParams);
+  // the editor client posts { params: { params, metadata } }
+  let p = params as Record<string, unknown>;
+  let metaIn = (b.metadata && typeof b.metadata === 'object' ? b.metadata : {}) as Record<string, unknown>;
+  if (p.params && typeof p.params === 'object' && p.metadata && typeof p.metadata === 'object' && Object.keys(p).length <= 2) {
+    metaIn = { ...(p.metadata as Record<string, unknown>), ...metaIn };
+    p = p.params as Record<string, unknown>;
+  }
+  const library = b.library.trim();
+  const str = (v: unknown, d: string) => (typeof v === 'string' && v.trim() ? v.trim() : d);
+  const embedTypes = Array.isArray(metaIn.embedTypes) && metaIn.embedTypes.every((e) => e === 'iframe' || e === 'div') && metaIn.embedTypes.length
+    ? (metaIn.embedTypes as ('iframe' | 'div')[])
+    : CONTENT_DEFAULTS.embedTypes;
+  const metadata = {
+    ...metaIn,
+    title: str(metaIn.title, CONTENT_DEFAULTS.title).slice(0, 255),
+    embedTypes,
+    language: str(metaIn.language, CONTENT_DEFAULTS.language),
+    defaultLanguage: str(metaIn.defaultLanguage, CONTENT_DEFAULTS.defaultLanguage),
+    license: str(metaIn.license, CONTENT_DEFAULTS.license),
+    mainLibrary: library.split(' ')[0],
+  } as unknown as IContentMetadata;
+  const tempImageFiles = Array.isArray(b.tempImageFiles) ? b.tempImageFiles.filter((f): f is string => typeof f === 'string') : [];
+  return { library, params: p, metadata, tempImageFiles };
+}
+
+async function assertLibraryInstalled(library: string) {
+  const { editor } = await h5p();
+  const name = LibraryName.fromUberName(library, { useWhitespace: true });
+  if (!(await editor.libraryManager.libraryExists(name))) throw new AppError(400, ERR.libraryNotInstalled(library));
+}
+
+/** Maps the H5P library's validation errors to 400 with its message; anything else propagates. */
+function mapH5pError(err: unknown): never {
+  if (err instanceof H5pError && err.httpStatusCode < 500) throw new AppError(err.httpStatusCode, `${err.errorId}${err.replacements && Object.keys(err.replacements).length ? `: ${Object.values(err.replacements).join(', ')}` : ''}`);
+  if (err instanceof Error && err.message === 'Metadata does not conform to schema.') throw new AppError(400, 'Validation error: metadata does not conform to the H5P metadata schema');
+  throw err;
+}
+
+async function attachTempImages(contentId: string, ownerId: string, files: string[]) {
+  for (const name of files) {
+    const base = path.posix.basename(name.replace(/\\/g, '/'));
+    if (!base || base === '.' || base === '..') continue;
+    try {
+      const src = safeJoin(tempRoot(), ownerId, 'uploads', base);
+      const dst = safeJoin(contentDir(contentId), 'images', base);
+      await fsp.mkdir(path.dirname(dst), { recursive: true });
+      await fsp.copyFile(src, dst);
+    } catch {
+      /* names missing from temporary storage are skipped (rule 12) */
+    }
+  }
+}
+
+/** POST /h5p/content (rules 1, 2): quota, save, ownership (private). */
+export async function createContent(user: User, actor: H5pActor, raw: unknown) {
+  const body = parseContentBody(raw);
+  await assertLibraryInstalled(body.library);
+  if (!(await consumeContentQuota(user.id))) throw new AppError(429, ERR.quota);
+  const { editor, contentStorage } = await h5p();
+  let contentId: string | undefined;
+  try {
+    const saved = await editor.saveOrUpdateContentReturnMetaData(undefined as unknown as string, body.params, body.metadata, body.library, actor).catch(mapH5pError);
+    contentId = String(saved.id);
+    await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
+    await attachTempImages(contentId, user.id, body.tempImageFiles);
+    return { contentId, metadata: saved.metadata };
+  } catch (err) {
+    await releaseContentQuota(user.id).catch(() => undefined);
+    if (contentId) await contentStorage.deleteContent(contentId).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function ownershipOf(contentId: string) {
+  const [content, ownership] = await Promise.all([
+    db().h5pContent.findUnique({ where: { id: contentId }, select: { id: true } }),
+    db().contentOwnership.findUnique({ where: { contentId } }),
+  ]);
+  if (!content) throw new AppError(404, ERR.notFound);
+  return ownership;
+}
+
+/** PUT /h5p/content/:id (rule 3): owner only; content without an owner is taken over by the updater. */
+export async function updateContent(user: User, actor: H5pActor, contentId: string, raw: unknown) {
+  const body = parseContentBody(raw);
+  const ownership = await ownershipOf(contentId);
+  if (ownership && ownership.userId !== user.id) throw new AppError(403, ERR.updateForbidden);
+  await assertLibraryInstalled(body.library);
+  const { editor } = await h5p();
+  const saved = await editor.saveOrUpdateContentReturnMetaData(contentId, body.params, body.metadata, body.library, actor).catch(mapH5pError);
+  if (!ownership) {
+    await db().contentOwnership.upsert({ where: { contentId }, create: { contentId, userId: user.id, visibility: 'private' }, update: {} });
+  }
+  await attachTempImages(contentId, user.id, body.tempImageFiles);
+  // the quality report describes the old parameters
+  await deleteQualityReport(contentId).catch(() => undefined);
+  return { contentId: String(saved.id), metadata: saved.metadata };
+}
+
+/** DELETE /h5p/content/:id (rule 4): files, quality report, user data and ownership; curriculum rows stay. */
+export async function deleteContent(user: User, contentId: string) {
+  const ownership = await ownershipOf(contentId);
+  if (ownership && ownership.userId !== user.id) throw new AppError(403, ERR.deleteForbidden);
+  const { contentStorage } = await h5p();
+  await db().$transaction([
+    db().contentQualityReport.deleteMany({ where: { contentId } }),
+    db().contentOwnership.deleteMany({ where: { contentId } }),
+    db().h5pContentUserData.deleteMany({ where: { contentId } }),
+    db().h5pFinishedData.deleteMany({ where: { contentId } }),
+    db().h5pContent.deleteMany({ where: { id: contentId } }),
+  ]);
+  await contentStorage.deleteContent(contentId);
+}
+
+/** PATCH /h5p/content/:id/visibility: owner only; published_at set on first publication. */
+export async function setVisibility(user: User, contentId: string, visibility: 'private' | 'public') {
+  const ownership = await ownershipOf(contentId);
+  if (!ownership || ownership.userId !== user.id) throw new AppError(403, ERR.visibilityForbidden);
+  await db().contentOwnership.update({
+    where: { contentId, userId: user.id },
+    data: { visibility, ...(visibility === 'public' && !ownership.publishedAt ? { publishedAt: new Date() } : {}) },
+  });
+  return { contentId, visibility };
+}
+
+/** GET /h5p/content/:id: the stored metadata. */
+export async function getContentInfo(contentId: string) {
+  const row = await db().h5pContent.findUnique({
+    where: { id: contentId },
+    select: { id: true, title: true, mainLibrary: true, createdAt: true, updatedAt: true, metadata: true },
+  });
+  if (!row) throw new AppError(404, ERR.notFound);
+  const meta = row.metadata as unknown as Partial<IContentMetadata>;
+  return {
+    id: row.id,
+    title: row.title,
+    mainLibrary: row.mainLibrary,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    embedTypes: meta.embedTypes?.length ? meta.embedTypes : CONTENT_DEFAULTS.embedTypes,
+  };
+}
+
+export interface ContentListItem {
+  id: string;
+  title: string;
+  mainLibrary: string;
+  contentTypeSlug: string;
+  createdAt: Date;
+  updatedAt: Date;
+  embedTypes: string[];
+  curriculum: {
+    frameworkName: string;
+    stageName: string | null;
+    gradeName: string;
+    subjectName: string;
+    topicNames: string[];
+    difficulty: string;
+    language: string;
+  } | null;
+  quality: { overallScore: number; bloomsLevel: string } | null;
+  visibility: 'private' | 'public';
+  viewCount: number;
+}
+
+async function settle<T>(what: string, p: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    log.warn({ err }, `content list enrichment failed: ${what}`);
+    return fallback;
+  }
+}
+
+/**
+ * GET /h5p/content (rule 6): the caller's content, enriched in one query per kind (curriculum, quality,
+ * ownership); a failing lookup falls back to null, private and 0.
+ */
+export async function listContents(userId: string): Promise<ContentListItem[]> {
+  const owned = await db().contentOwnership.findMany({ where: { userId }, select: { contentId: true } });
+  const ids = owned.map((o) => o.contentId);
+  if (!ids.length) return [];
+  const [contents, curricula, qualities, ownerships] = await Promise.all([
+    db().h5pContent.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, title: true, mainLibrary: true, createdAt: true, updatedAt: true, metadata: true },
+      orderBy: { updatedAt: 'desc' },
+    }),
+    settle('curriculum', db().contentCurriculumMetadata.findMany({ where: { contentId: { in: ids } } }), []),
+    settle('quality', db().contentQualityReport.findMany({ where: { contentId: { in: ids } }, select: { contentId: true, overallScore: true, bloomsLevel: true } }), []),
+    settle('ownership', db().contentOwnership.findMany({ where: { contentId: { in: ids }, userId }, select: { contentId: true, visibility: true, viewCount: true } }), []),
+  ]);
+  const cur = new Map(curricula.map((c) => [c.contentId, c]));
+  const qual = new Map(qualities.map((q) => [q.contentId, q]));
+  const own = new Map(ownerships.map((o) => [o.contentId, o]));
+  return contents.map((c) => {
+    const meta = c.metadata as unknown as Partial<IContentMetadata>;
+    const m = cur.get(c.id);
+    const q = qual.get(c.id);
+    const o = own.get(c.id);
+    return {
+      id: c.id,
+      title: c.title,
+      mainLibrary: c.mainLibrary,
+      contentTypeSlug: contentTypeSlug(c.mainLibrary),
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+      embedTypes: meta.embedTypes?.length ? meta.embedTypes : CONTENT_DEFAULTS.embedTypes,
+      curriculum: m
+        ? { frameworkName: m.frameworkName, stageName: m.stageName, gradeName: m.gradeName, subjectName: m.subjectName, topicNames: m.topicNames, difficulty: m.difficulty, language: m.language }
+        : null,
+      quality: q ? { overallScore: q.overallScore, bloomsLevel: q.bloomsLevel } : null,
+      visibility: o?.visibility === 'public' ? 'public' : 'private',
+      viewCount: o?.viewCount ?? 0,
+    };
+  });
+}
+
+/** Play (rule 5): counts a view without making the caller wait for it. */
+export function recordView(contentId: string): void {
+  void db()
+    .contentOwnership.updateMany({ where: { contentId }, data: { viewCount: { increment: 1 } } })
+    .catch((err) => log.warn({ err, contentId }, 'view count not incremented'));
+}
+
+const cleanIntegration = (integration: Record<string, unknown>) => {
+  const i = { ...integration };
+  delete i.urlGenerator;
+  return i;
+};
+
+/** GET /h5p/play/:id: the player model (integration, scripts, styles). */
+export async function playerModel(contentId: string, actor: H5pActor, language: string) {
+  const exists = await db().h5pContent.count({ where: { id: contentId } });
+  if (!exists) throw new AppError(404, ERR.notFound);
+  const { player } = await h5p();
+  const model = (await player.render(contentId, actor, language)) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
+  recordView(contentId);
+  return { integration: cleanIntegration(model.integration), scripts: model.scripts, styles: model.styles };
+}
+
+/** GET /h5p/new and /h5p/edit/:id: the editor model (rule 8). */
+export async function editorModel(actor: H5pActor, language: string, contentId?: string, user?: User) {
+  const { editor } = await h5p();
+  if (contentId) {
+    const ownership = await ownershipOf(contentId);
+    if (ownership && user && ownership.userId !== user.id) throw new AppError(403, ERR.notOwner);
+  }
+  const model = (await editor.render(contentId ?? (undefined as unknown as string), language, actor)) as {
+    integration: Record<string, unknown>;
+    scripts: string[];
+    styles: string[];
+  };
+  const integration = cleanIntegration(model.integration);
+  const base = { integration, scripts: model.scripts, styles: model.styles, contentLanguage: language };
+  if (!contentId) return base;
+  const content = await editor.getContent(contentId, actor);
+  return { ...base, library: content.library, params: content.params.params, metadata: content.h5p };
+}
+
+/** Export and download: the owner, anyone for public content or content without an owner. */
+export async function assertCanExport(userId: string | undefined, contentId: string) {
+  const ownership = await ownershipOf(contentId);
+  if (ownership && ownership.visibility !== 'public' && ownership.userId !== userId) throw new AppError(403, ERR.notOwner);
+}

@@ -1,0 +1,153 @@
+// Content types from the H5P Hub (config h5p.hubUrl): the content type cache, installs (through the
+// library's real hub client, under the install lock), the essential content types and their status
+// (rules 14 and 15). The hub is never waited on without bound (HUB_TIMEOUT_MS in server.ts).
+import { H5pError, LibraryName } from '@lumieducation/h5p-server';
+import { db } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { ESSENTIAL_CONTENT_TYPES } from '@/lib/content/types';
+import type { H5pActor } from './permissions';
+import { h5p } from './server';
+
+export const READY_THRESHOLD = 5;
+export const HUB_UNREACHABLE = 'H5P Hub is unreachable';
+
+const MACHINE_NAME = /^[\w.-]{1,255}$/;
+
+/** Refreshes the content type cache from the hub; false when the hub could not be reached. */
+export async function refreshContentTypeCache(): Promise<boolean> {
+  const { editor } = await h5p();
+  const r = await editor.contentTypeCache.forceUpdate().catch((err: unknown) => {
+    log.warn({ err }, 'content type cache refresh failed');
+    return undefined;
+  });
+  return r !== undefined;
+}
+
+async function ensureCache(): Promise<boolean> {
+  const { editor } = await h5p();
+  const cached = (await editor.contentTypeCache.get().catch(() => [])) as unknown[];
+  if (cached.length) {
+    if (await editor.contentTypeCache.isOutdated()) await refreshContentTypeCache();
+    return true;
+  }
+  return refreshContentTypeCache();
+}
+
+/** GET /h5p/content-types: the hub's content types (falling back to the installed runnable libraries). */
+export async function listContentTypes() {
+  const { editor } = await h5p();
+  await ensureCache();
+  const cached = (await editor.contentTypeCache.get()) as { machineName: string; title: string; description: string; summary?: string; majorVersion: number; minorVersion: number }[];
+  const byId = new Map<string, { id: string; title: string; description: string; majorVersion: number; minorVersion: number }>();
+  for (const c of cached) byId.set(c.machineName, { id: c.machineName, title: c.title, description: c.description ?? c.summary ?? '', majorVersion: c.majorVersion, minorVersion: c.minorVersion });
+  const installed = await db().h5pLibrary.findMany({ where: { runnable: true }, orderBy: [{ machineName: 'asc' }, { majorVersion: 'desc' }, { minorVersion: 'desc' }] });
+  for (const l of installed) {
+    if (byId.has(l.machineName)) continue;
+    const meta = l.metadata as { description?: string };
+    byId.set(l.machineName, { id: l.machineName, title: l.title, description: meta.description ?? '', majorVersion: l.majorVersion, minorVersion: l.minorVersion });
+  }
+  return [...byId.values()].sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/** GET /h5p/libraries: installed libraries grouped by machine name. */
+export async function listLibraries() {
+  const rows = await db().h5pLibrary.findMany({
+    select: { machineName: true, majorVersion: true, minorVersion: true, patchVersion: true },
+    orderBy: [{ machineName: 'asc' }, { majorVersion: 'asc' }, { minorVersion: 'asc' }],
+  });
+  const groups = new Map<string, { v: [number, number, number]; s: string }[]>();
+  for (const r of rows) {
+    const list = groups.get(r.machineName) ?? [];
+    list.push({ v: [r.majorVersion, r.minorVersion, r.patchVersion], s: `${r.majorVersion}.${r.minorVersion}.${r.patchVersion}` });
+    groups.set(r.machineName, list);
+  }
+  return [...groups.entries()].map(([machineName, versions]) => {
+    versions.sort((a, b) => a.v[0] - b.v[0] || a.v[1] - b.v[1] || a.v[2] - b.v[2]);
+    return { machineName, versions: versions.map((x) => x.s), latestVersion: versions[versions.length - 1]!.s };
+  });
+}
+
+function installError(err: unknown): AppError {
+  if (err instanceof H5pError) {
+    switch (err.errorId) {
+      case 'hub-install-invalid-content-type':
+        return new AppError(404, 'Content type not found on the H5P Hub');
+      case 'hub-install-denied':
+        return new AppError(403, 'You are not allowed to install this content type');
+      case 'hub-install-download-failed':
+        return new AppError(502, HUB_UNREACHABLE);
+      default:
+        return new AppError(err.httpStatusCode >= 500 ? 502 : err.httpStatusCode || 400, `Install failed: ${err.errorId}`);
+    }
+  }
+  const e = err as { code?: string; isAxiosError?: boolean; response?: { status?: number }; message?: string };
+  if (e?.isAxiosError || e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === 'ECONNABORTED' || e?.code === 'ETIMEDOUT') {
+    return new AppError(502, e.response?.status ? `H5P Hub answered ${e.response.status}` : HUB_UNREACHABLE);
+  }
+  if (e?.message === 'timeout') return new AppError(503, 'Another installation is in progress; try again');
+  return new AppError(500, 'Failed to install library');
+}
+
+async function installOne(machineName: string, actor: H5pActor): Promise<number> {
+  const { editor } = await h5p();
+  try {
+    const installed = await editor.installLibraryFromHub(machineName, actor);
+    return installed.length;
+  } catch (err) {
+    throw installError(err);
+  }
+}
+
+/** POST /h5p/libraries/install */
+export async function installFromHub(machineName: string, actor: H5pActor) {
+  if (!MACHINE_NAME.test(machineName)) throw new AppError(400, 'Validation error: machineName is not a library machine name');
+  if (!(await ensureCache())) {
+    const { editor } = await h5p();
+    if (!((await editor.contentTypeCache.get(machineName)) as unknown[]).length) throw new AppError(502, HUB_UNREACHABLE);
+  }
+  const count = await installOne(machineName, actor);
+  return count;
+}
+
+async function installedEssentials(): Promise<Set<string>> {
+  const rows = await db().h5pLibrary.findMany({ where: { machineName: { in: [...ESSENTIAL_CONTENT_TYPES] } }, select: { machineName: true }, distinct: ['machineName'] });
+  return new Set(rows.map((r) => r.machineName));
+}
+
+/** POST /h5p/libraries/install-essentials (rule 14): refresh the cache, then install each essential type. */
+export async function installEssentials(actor: H5pActor) {
+  const hubOk = await refreshContentTypeCache();
+  const { editor } = await h5p();
+  const offered = new Set(((await editor.contentTypeCache.get()) as { machineName: string }[]).map((c) => c.machineName));
+  const results: { name: string; success: boolean; error?: string }[] = [];
+  for (const name of ESSENTIAL_CONTENT_TYPES) {
+    if (!hubOk) {
+      // fail fast: one unreachable hub is not asked thirty times
+      results.push({ name, success: false, error: HUB_UNREACHABLE });
+      continue;
+    }
+    if (!offered.has(name)) {
+      results.push({ name, success: false, error: 'Content type not found on the H5P Hub' });
+      continue;
+    }
+    try {
+      await installOne(name, actor);
+      results.push({ name, success: true });
+    } catch (err) {
+      results.push({ name, success: false, error: err instanceof AppError ? err.message : 'Install failed' });
+    }
+  }
+  const installed = results.filter((r) => r.success).length;
+  return { total: results.length, installed, failed: results.length - installed, results };
+}
+
+/** GET /h5p/libraries/status (rule 15) */
+export async function essentialsStatus() {
+  const have = await installedEssentials();
+  const status = ESSENTIAL_CONTENT_TYPES.map((name) => ({ name, installed: have.has(name) }));
+  const installed = status.filter((s) => s.installed).length;
+  return { total: status.length, installed, ready: installed >= READY_THRESHOLD, status };
+}
+
+export const libraryUberName = (l: { machineName: string; majorVersion: number; minorVersion: number }) => LibraryName.toUberName(l);

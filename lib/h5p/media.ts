@@ -1,0 +1,111 @@
+// Media upload and attach (rule 12). Uploads are decoded into the caller's own temporary folder under a
+// sanitised, unique name (no traversal, no overwriting anyone's upload) and checked against the H5P content
+// whitelist; attach copies the caller's named uploads into the content's media folder.
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { db } from '@/lib/db/client';
+import type { User } from '@/lib/generated/prisma/client';
+import { AppError } from '@/lib/http/errors';
+import { ERR } from './content';
+import { CONTENT_WHITELIST } from './package-inspector';
+import { contentDir, safeJoin, tempRoot } from './paths';
+import type { H5pActor } from './permissions';
+import { h5p } from './server';
+import { indexTempFile } from './temp-files';
+
+export const MEDIA_TYPES = ['images', 'videos', 'audios'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Media types accepted for upload, each with the extensions it may carry (all within the H5P whitelist). */
+const MIME_EXTENSIONS: Record<string, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/jpg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/bmp': ['bmp'],
+  'image/tiff': ['tif', 'tiff'],
+  'video/mp4': ['mp4'],
+  'video/webm': ['webm'],
+  'video/ogg': ['ogg'],
+  'audio/mpeg': ['mp3'],
+  'audio/mp3': ['mp3'],
+  'audio/mp4': ['m4a'],
+  'audio/x-m4a': ['m4a'],
+  'audio/ogg': ['ogg'],
+  'audio/wav': ['wav'],
+  'audio/x-wav': ['wav'],
+  'audio/webm': ['webm'],
+  'text/vtt': ['vtt', 'webvtt'],
+  'application/pdf': ['pdf'],
+};
+
+export const MEDIA_ERR = {
+  type: 'File type not allowed',
+  base64: 'Validation error: data is not valid base64',
+  empty: 'Validation error: data is empty',
+} as const;
+
+/** `My Photo (1).PNG` → `My-Photo-1.png`; never a path, never hidden, at most 100 characters. */
+export function sanitizeMediaName(filename: string): { stem: string; ext: string } {
+  const base = filename.replace(/\\/g, '/').split('/').pop() ?? '';
+  const ext = path.extname(base).slice(1).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const stem = path
+    .basename(base, path.extname(base))
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return { stem: stem || 'file', ext };
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export async function uploadMedia(actor: H5pActor, input: { filename: string; data: string; contentType: string }) {
+  const contentType = input.contentType.toLowerCase().split(';')[0]!.trim();
+  const { stem, ext } = sanitizeMediaName(input.filename);
+  const allowedExt = MIME_EXTENSIONS[contentType];
+  if (!allowedExt || !ext || !allowedExt.includes(ext) || !CONTENT_WHITELIST.includes(ext)) throw new AppError(400, MEDIA_ERR.type);
+  const raw = input.data.replace(/^data:[^;,]+;base64,/, '').replace(/\s+/g, '');
+  if (!BASE64.test(raw) || raw.length % 4 === 1) throw new AppError(400, MEDIA_ERR.base64);
+  const bytes = Buffer.from(raw, 'base64');
+  if (!bytes.length) throw new AppError(400, MEDIA_ERR.empty);
+  // a unique suffix: two uploads of "photo.png" (by anyone) never overwrite each other
+  const filename = `${stem}-${randomBytes(4).toString('hex')}.${ext}`;
+  const { editor } = await h5p();
+  await editor.temporaryStorage.saveFile(`uploads/${filename}`, Readable.from(bytes) as unknown as import("node:fs").ReadStream, actor, new Date(Date.now() + 24 * 60 * 60 * 1000));
+  await indexTempFile(`uploads/${filename}`, actor.id);
+  return { url: `/h5p/temp/uploads/${filename}`, filename, size: bytes.length, contentType };
+}
+
+export async function attachMedia(user: User, input: { contentId: string; files: string[]; mediaType: MediaType }) {
+  const [content, ownership] = await Promise.all([
+    db().h5pContent.findUnique({ where: { id: input.contentId }, select: { id: true } }),
+    db().contentOwnership.findUnique({ where: { contentId: input.contentId } }),
+  ]);
+  if (!content) throw new AppError(404, ERR.notFound);
+  if (ownership && ownership.userId !== user.id) throw new AppError(403, ERR.notOwner);
+  const attached: string[] = [];
+  for (const name of input.files) {
+    const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
+    if (!base || base.startsWith('.') || base.endsWith('.metadata')) continue;
+    let src: string;
+    let dst: string;
+    try {
+      // only the caller's own uploads can be attached
+      src = safeJoin(tempRoot(), user.id, 'uploads', base);
+      dst = safeJoin(contentDir(input.contentId), input.mediaType, base);
+    } catch {
+      continue;
+    }
+    try {
+      await fsp.mkdir(path.dirname(dst), { recursive: true });
+      await fsp.copyFile(src, dst);
+      attached.push(base);
+    } catch {
+      /* missing from temporary storage: skipped without error */
+    }
+  }
+  return { contentId: input.contentId, attached, count: attached.length, mediaType: input.mediaType };
+}

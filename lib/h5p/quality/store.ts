@@ -1,0 +1,50 @@
+// Quality reports (rule 13), cached per content in content_quality_reports: a cached report is returned at
+// once; a corrupt cached report is deleted and regenerated; the row goes with the content (cascade).
+import { db, Prisma } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { aiConfigured, aiReport } from './ai';
+import { ruleBasedReport } from './rules';
+import { qualityReportSchema, type QualityReport } from './schema';
+
+export async function deleteQualityReport(contentId: string): Promise<void> {
+  await db().contentQualityReport.deleteMany({ where: { contentId } });
+}
+
+async function generate(contentId: string): Promise<QualityReport> {
+  const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true, mainLibrary: true, parameters: true, metadata: true } });
+  if (!row) throw new AppError(404, 'Content not found');
+  const meta = row.metadata as { mainLibrary?: string } | null;
+  if (!meta || typeof meta !== 'object' || !meta.mainLibrary || row.parameters === null || typeof row.parameters !== 'object') {
+    throw new AppError(500, 'Failed to generate quality report: content.json or h5p.json is unreadable');
+  }
+  if (aiConfigured()) {
+    try {
+      return await aiReport({ title: row.title, mainLibrary: row.mainLibrary, params: row.parameters, metadata: row.metadata });
+    } catch (err) {
+      log.warn({ err, contentId }, 'AI quality critic failed; using the rule-based critic');
+    }
+  }
+  return ruleBasedReport(row.mainLibrary, row.title, row.parameters);
+}
+
+export async function getQualityReport(contentId: string): Promise<{ contentId: string; qualityReport: QualityReport; generatedAt: Date }> {
+  const cached = await db().contentQualityReport.findUnique({ where: { contentId } });
+  if (cached) {
+    const ok = qualityReportSchema.safeParse(cached.report);
+    if (ok.success) return { contentId, qualityReport: ok.data, generatedAt: cached.generatedAt };
+    log.warn({ contentId }, 'corrupt cached quality report deleted; regenerating');
+    await deleteQualityReport(contentId);
+  }
+  const report = await generate(contentId);
+  const generatedAt = new Date();
+  const data = {
+    overallScore: report.overallScore,
+    bloomsLevel: report.bloomsLevel,
+    accessibilityScore: report.accessibilityScore,
+    report: JSON.parse(JSON.stringify(report)) as Prisma.InputJsonValue,
+    generatedAt,
+  };
+  await db().contentQualityReport.upsert({ where: { contentId }, create: { contentId, ...data }, update: data });
+  return { contentId, qualityReport: report, generatedAt };
+}

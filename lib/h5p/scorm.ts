@@ -1,0 +1,299 @@
+// SCORM 1.2 and 2004 (4th edition) export (rule 9). The package holds imsmanifest.xml, index.html (the
+// launcher), h5p-scorm-wrapper.js (finds the LMS API; cmi.core.* for 1.2, cmi.* for 2004), content.json,
+// the media folders (images, videos, audios, files), h5p.json, the libraries and the H5P standalone player
+// (h5p-standalone, installed by scripts/setup-h5p.mjs). Completion, success and score come from the content's
+// top-level xAPI "answered"/"completed" statements.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as yauzl from 'yauzl-promise';
+import { ZipFile } from 'yazl';
+import { db } from '@/lib/db/client';
+import { assertCanExport } from './content';
+import { AppError } from '@/lib/http/errors';
+import { attachment, exportFilename } from './export';
+import { nodeToWeb } from './http';
+import { standaloneDir } from './paths';
+import type { H5pActor } from './permissions';
+import { h5p } from './server';
+
+export type ScormVersion = '1.2' | '2004';
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function manifest(version: ScormVersion, id: string, title: string, files: string[]): string {
+  const fileList = files.map((f) => `      <file href="${xml(f)}"/>`).join('\n');
+  const ident = `lumen-${id.replace(/[^A-Za-z0-9_-]/g, '')}`;
+  if (version === '1.2') {
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${ident}" version="1.0"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="org-1">
+    <organization identifier="org-1">
+      <title>${xml(title)}</title>
+      <item identifier="item-1" identifierref="res-1" isvisible="true">
+        <title>${xml(title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="res-1" type="webcontent" adlcp:scormtype="sco" href="index.html">
+${fileList}
+    </resource>
+  </resources>
+</manifest>
+`;
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${ident}" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>2004 4th Edition</schemaversion>
+  </metadata>
+  <organizations default="org-1">
+    <organization identifier="org-1">
+      <title>${xml(title)}</title>
+      <item identifier="item-1" identifierref="res-1">
+        <title>${xml(title)}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="res-1" type="webcontent" adlcp:scormType="sco" href="index.html">
+${fileList}
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+export function wrapperJs(version: ScormVersion): string {
+  return `/* h5p-scorm-wrapper.js: connects H5P's xAPI events to the LMS (SCORM ${version}). */
+(function () {
+  'use strict';
+  var VERSION = '${version}';
+  var NAME = VERSION === '1.2' ? 'API' : 'API_1484_11';
+  function scan(win) {
+    var tries = 0;
+    while (win && tries < 12) {
+      try { if (win[NAME]) return win[NAME]; } catch (e) { return null; }
+      if (!win.parent || win.parent === win) break;
+      win = win.parent;
+      tries++;
+    }
+    return null;
+  }
+  function findApi() {
+    var api = scan(window);
+    if (!api && window.opener) api = scan(window.opener);
+    if (!api && window.top && window.top.opener) api = scan(window.top.opener);
+    return api;
+  }
+  var api = findApi();
+  var started = false, finished = false;
+  function call(fn12, fn2004, a, b) {
+    if (!api) return '';
+    var fn = VERSION === '1.2' ? fn12 : fn2004;
+    try { return b === undefined ? api[fn](a === undefined ? '' : a) : api[fn](a, b); } catch (e) { return ''; }
+  }
+  function get(k) { return call('LMSGetValue', 'GetValue', k); }
+  function set(k, v) { return call('LMSSetValue', 'SetValue', k, String(v)); }
+  function commit() { return call('LMSCommit', 'Commit', ''); }
+  function init() {
+    if (started || !api) return !!api;
+    started = String(call('LMSInitialize', 'Initialize', '')) === 'true';
+    if (VERSION === '1.2') {
+      var s = get('cmi.core.lesson_status');
+      if (!s || s === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
+    } else {
+      var c = get('cmi.completion_status');
+      if (!c || c === 'not attempted' || c === 'unknown') set('cmi.completion_status', 'incomplete');
+    }
+    commit();
+    return started;
+  }
+  function report(raw, max, success) {
+    if (!api) return;
+    init();
+    max = max > 0 ? max : 0;
+    var scaled = max > 0 ? Math.round((raw / max) * 10000) / 10000 : 0;
+    if (VERSION === '1.2') {
+      set('cmi.core.score.min', 0);
+      set('cmi.core.score.max', max);
+      set('cmi.core.score.raw', raw);
+      set('cmi.core.lesson_status', success === true ? 'passed' : success === false ? 'failed' : 'completed');
+    } else {
+      set('cmi.score.min', 0);
+      set('cmi.score.max', max);
+      set('cmi.score.raw', raw);
+      set('cmi.score.scaled', scaled);
+      set('cmi.completion_status', 'completed');
+      set('cmi.success_status', success === true ? 'passed' : success === false ? 'failed' : 'unknown');
+    }
+    commit();
+  }
+  function onStatement(st) {
+    if (!st || !st.verb || !st.result) return;
+    var verb = String(st.verb.id || '');
+    if (!/\\/(answered|completed)$/.test(verb)) return;
+    var parent = st.context && st.context.contextActivities && st.context.contextActivities.parent;
+    if (parent && parent.length) return; // only the top-level content decides
+    var score = st.result.score;
+    if (!score || typeof score.raw !== 'number') return;
+    report(score.raw, typeof score.max === 'number' ? score.max : 0, typeof st.result.success === 'boolean' ? st.result.success : undefined);
+  }
+  function finish() {
+    if (!api || finished || !started) return;
+    finished = true;
+    if (VERSION === '1.2') { set('cmi.core.exit', ''); commit(); call('LMSFinish', 'Terminate', ''); }
+    else { set('cmi.exit', 'normal'); commit(); call('LMSFinish', 'Terminate', ''); }
+  }
+  window.addEventListener('pagehide', finish);
+  window.addEventListener('beforeunload', finish);
+  window.H5PScorm = { version: VERSION, api: function () { return api; }, init: init, report: report, onStatement: onStatement, finish: finish };
+})();
+`;
+}
+
+export function launcherHtml(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${xml(title)}</title>
+<style>body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}#scorm-status{display:none}</style>
+<script src="h5p-scorm-wrapper.js"></script>
+<script src="player/main.bundle.js"></script>
+</head>
+<body>
+<div id="h5p-container"></div>
+<div id="scorm-status" aria-hidden="true"></div>
+<script>
+(function () {
+  var status = document.getElementById('scorm-status');
+  H5PScorm.init();
+  status.textContent = H5PScorm.api() ? 'lms-found' : 'no-lms';
+  new H5PStandalone.H5P(document.getElementById('h5p-container'), {
+    h5pJsonPath: '.',
+    contentJsonPath: '.',
+    librariesPath: 'libraries',
+    frameJs: 'player/frame.bundle.js',
+    frameCss: 'player/styles/h5p.css',
+    frame: false,
+    copyright: false,
+    export: false,
+    icon: false
+  }).then(function () {
+    H5P.externalDispatcher.on('xAPI', function (event) { H5PScorm.onStatement(event.data.statement); });
+    status.setAttribute('data-ready', 'true');
+  });
+})();
+</script>
+</body>
+</html>
+`;
+}
+
+interface Entry {
+  name: string;
+  source: { zipEntry: yauzl.Entry } | { file: string } | { buffer: Buffer };
+}
+
+function playerFiles(): Entry[] {
+  const root = standaloneDir();
+  if (!fs.existsSync(path.join(root, 'main.bundle.js'))) throw new AppError(503, 'SCORM export is unavailable: the H5P standalone player is not installed (run npm run setup:h5p)');
+  const out: Entry[] = [];
+  (function walk(d: string, rel: string) {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path.join(d, e.name), r);
+      else if (!r.endsWith('.d.ts') && !r.endsWith('.map')) out.push({ name: `player/${r}`, source: { file: path.join(d, e.name) } });
+    }
+  })(root, '');
+  return out;
+}
+
+/** GET /h5p/content/:id/export-scorm?version=1.2|2004 */
+export async function scormResponse(contentId: string, version: ScormVersion, actor: H5pActor): Promise<Response> {
+  await assertCanExport(actor.id, contentId);
+  const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
+  if (!row) throw new AppError(404, 'Content not found');
+  const player = playerFiles();
+  const { editor } = await h5p();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'lumen-scorm-'));
+  const h5pFile = path.join(dir, 'content.h5p');
+  try {
+    const ws = fs.createWriteStream(h5pFile);
+    const written = new Promise<void>((resolve, reject) => {
+      ws.on('finish', resolve);
+      ws.on('error', reject);
+    });
+    await editor.exportContent(contentId, ws, actor);
+    await written;
+  } catch (err) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  const zipIn = await yauzl.open(h5pFile);
+  const entries: Entry[] = [];
+  for (const e of await zipIn.readEntries()) {
+    if (e.filename.endsWith('/')) continue;
+    if (e.filename === 'h5p.json') entries.push({ name: 'h5p.json', source: { zipEntry: e } });
+    else if (e.filename === 'content/content.json') entries.push({ name: 'content.json', source: { zipEntry: e } });
+    else if (e.filename.startsWith('content/')) entries.push({ name: e.filename.slice('content/'.length), source: { zipEntry: e } });
+    else entries.push({ name: `libraries/${e.filename}`, source: { zipEntry: e } });
+  }
+  entries.push(
+    { name: 'index.html', source: { buffer: Buffer.from(launcherHtml(row.title)) } },
+    { name: 'h5p-scorm-wrapper.js', source: { buffer: Buffer.from(wrapperJs(version)) } },
+    ...player,
+  );
+  const names = entries.map((e) => e.name);
+  entries.unshift({ name: 'imsmanifest.xml', source: { buffer: Buffer.from(manifest(version, contentId, row.title, ['index.html', ...names.filter((n) => n !== 'index.html')])) } });
+
+  const out = new ZipFile();
+  const pass = new PassThrough();
+  out.outputStream.pipe(pass);
+  void (async () => {
+    try {
+      for (const e of entries) {
+        if ('buffer' in e.source) out.addBuffer(e.source.buffer, e.name);
+        else if ('file' in e.source) out.addFile(e.source.file, e.name);
+        else {
+          // entries are copied one at a time so the archive never sits in memory
+          const s = await e.source.zipEntry.openReadStream();
+          const buf = new PassThrough();
+          out.addReadStream(buf, e.name);
+          await pipeline(s, buf);
+        }
+      }
+      out.end();
+    } catch (err) {
+      pass.destroy(err as Error);
+    } finally {
+      await zipIn.close().catch(() => undefined);
+      pass.on('close', () => void fsp.rm(dir, { recursive: true, force: true }));
+    }
+  })();
+  return new Response(nodeToWeb(pass), {
+    headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(exportFilename(row.title, `_scorm${version}.zip`)) },
+  });
+}

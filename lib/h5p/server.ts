@@ -1,0 +1,140 @@
+// The H5P engine of the service: Lumi's H5PEditor, H5PPlayer and AJAX endpoint over storages that several
+// instances can share (PostgreSQL for metadata, parameters, settings and user data; DATA_DIR for files; Redis
+// for the library cache and the install lock). Created once per process.
+import fs from 'node:fs';
+import {
+  cacheImplementations,
+  fsImplementations,
+  H5PAjaxEndpoint,
+  H5PConfig,
+  H5PEditor,
+  H5PPlayer,
+  UrlGenerator,
+  type IUser,
+} from '@lumieducation/h5p-server';
+import type Redis from 'ioredis';
+import { config } from '@/lib/config';
+import { cache } from '@/lib/cache';
+import { RedisCache } from '@/lib/cache/redis';
+import { log } from '@/lib/log';
+import { lockProvider } from './lock';
+import { contentRoot, librariesRoot, tempRoot } from './paths';
+import { RolePermissionSystem, type H5pActor } from './permissions';
+import { DbContentStorage } from './storage/content-storage';
+import { DbKeyValueStorage } from './storage/key-value';
+import { RedisLibraryCache } from './storage/library-cache';
+import { DbLibraryStorage } from './storage/library-storage';
+import { DbContentUserDataStorage } from './storage/user-data';
+
+export const MAX_FILE_SIZE = 100 * 1024 * 1024; // single file in content (spec "Sizes and time")
+export const MAX_TOTAL_SIZE = 500 * 1024 * 1024; // total content size and import file
+export const HUB_TIMEOUT_MS = 10_000;
+
+export interface H5pEngine {
+  config: H5PConfig;
+  editor: H5PEditor;
+  player: H5PPlayer;
+  ajax: H5PAjaxEndpoint;
+  libraryStorage: DbLibraryStorage;
+  contentStorage: DbContentStorage;
+  keyValue: DbKeyValueStorage;
+}
+
+function redisClient(): Redis | undefined {
+  const c = cache();
+  return c instanceof RedisCache ? c.client : undefined;
+}
+
+export function h5pConfig(): H5PConfig {
+  const hub = config().h5p.hubUrl;
+  return new H5PConfig(undefined, {
+    baseUrl: '/h5p',
+    ajaxUrl: '/ajax',
+    contentFilesUrl: '/content',
+    contentUserDataUrl: '/contentUserData',
+    coreUrl: '/core',
+    downloadUrl: '/download',
+    editorLibraryUrl: '/editor',
+    librariesUrl: '/libraries',
+    paramsUrl: '/params',
+    playUrl: '/play',
+    setFinishedUrl: '/finishedData',
+    temporaryFilesUrl: '/temp',
+    setFinishedEnabled: true,
+    contentUserStateSaveInterval: 10_000,
+    hubRegistrationEndpoint: `${hub}/sites`,
+    hubContentTypesEndpoint: `${hub}/content-types/`,
+    contentHubEnabled: false,
+    sendUsageStatistics: false,
+    maxFileSize: MAX_FILE_SIZE,
+    maxTotalSize: MAX_TOTAL_SIZE,
+    platformName: 'Lumen Learn',
+    platformVersion: '0.1.0',
+    siteType: 'network',
+    // the H5P core is h5p-standalone's (scripts/setup-h5p.mjs); its API level
+    coreApiVersion: { major: 1, minor: 27 },
+    h5pVersion: '1.27.0',
+    installLibraryLockMaxOccupationTime: 60_000,
+    installLibraryLockTimeout: 60_000,
+  });
+}
+
+const g = globalThis as unknown as { __lumenH5p?: Promise<H5pEngine> };
+
+async function create(): Promise<H5pEngine> {
+  for (const d of [contentRoot(), librariesRoot(), tempRoot()]) fs.mkdirSync(d, { recursive: true });
+  const cfg = h5pConfig();
+  const keyValue = new DbKeyValueStorage();
+  const redis = redisClient();
+  const libraryStorage = new DbLibraryStorage(librariesRoot());
+  const cachedLibraries = new cacheImplementations.CachedLibraryStorage(
+    libraryStorage,
+    redis ? (new RedisLibraryCache(redis) as any) : undefined,
+  );
+  const contentStorage = new DbContentStorage();
+  const userData = new DbContentUserDataStorage();
+  // the bearer token of the caller goes into the AJAX addresses (embeds and the editor pass ?token=)
+  const urlGenerator = new UrlGenerator(cfg, {
+    queryParamGenerator: (user: IUser) => ({ name: 'token', value: (user as Partial<H5pActor>).token ?? '' }),
+    protectAjax: true,
+    protectContentUserData: true,
+    protectSetFinished: true,
+  });
+  const permissionSystem = new RolePermissionSystem();
+  const editor = new H5PEditor(
+    keyValue,
+    cfg,
+    cachedLibraries,
+    contentStorage,
+    new fsImplementations.DirectoryTemporaryFileStorage(tempRoot()),
+    undefined,
+    urlGenerator,
+    { lockProvider: lockProvider(redis), permissionSystem, enableHubLocalization: false, enableLibraryNameLocalization: false },
+    userData,
+  );
+  // the hub must never hang a request: bounded waits on every hub call
+  for (const holder of [editor.contentTypeCache, editor.contentTypeRepository] as unknown as { httpClient?: { defaults: { timeout?: number } } }[]) {
+    if (holder.httpClient) holder.httpClient.defaults.timeout = HUB_TIMEOUT_MS;
+  }
+  editor.setRenderer((model) => model);
+  const player = new H5PPlayer(cachedLibraries, contentStorage, cfg, undefined, urlGenerator, undefined, { permissionSystem }, userData);
+  player.setRenderer((model) => model);
+  const ajax = new H5PAjaxEndpoint(editor);
+
+  // The content hub is off (contentHubEnabled: false), yet the editor still asks for its metadata and the
+  // library would fetch it from h5p.org (pitfall 3 of the offline notes): answer with empty metadata instead.
+  (editor.contentHub as unknown as { getMetadata: () => Promise<unknown> }).getMetadata = async () => EMPTY_HUB_METADATA;
+  libraryStorage.syncIndex().catch((err) => log.warn({ err }, 'H5P library index sync failed'));
+  return { config: cfg, editor, player, ajax, libraryStorage, contentStorage, keyValue };
+}
+
+const EMPTY_HUB_METADATA = { disciplines: [], languages: [], levels: [], licenses: [] };
+
+/** The H5P engine of this process. */
+export function h5p(): Promise<H5pEngine> {
+  g.__lumenH5p ??= create().catch((err) => {
+    g.__lumenH5p = undefined;
+    throw err;
+  });
+  return g.__lumenH5p;
+}

@@ -1,0 +1,168 @@
+// IContentStorage over PostgreSQL (metadata = h5p.json and parameters = content.json in h5p_contents) and
+// the shared file tree (media under ${DATA_DIR}/h5p/content/<id>/). Listing and usage counts are queries,
+// never directory scans; ids are strings (crypto.randomUUID()).
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable, Stream } from 'node:stream';
+import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, type IFileStats, type ILibraryName, type IUser } from '@lumieducation/h5p-server';
+import { db, Prisma } from '@/lib/db/client';
+import { contentDir, contentRoot, safeJoin, UnsafePathError } from '../paths';
+
+const MAX_FILENAME = 200;
+
+/** Characters allowed in stored file names: letters, digits, dot, dash, underscore and the folder slash. */
+export function sanitizeContentFilename(filename: string): string {
+  const parts = filename
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p && p !== '.' && p !== '..')
+    .map((p) => p.normalize('NFKD').replace(/[^A-Za-z0-9._-]/g, '').replace(/^\.+/, ''))
+    .filter(Boolean);
+  let clean = parts.join('/');
+  if (clean.length > MAX_FILENAME) {
+    const ext = path.posix.extname(clean);
+    clean = clean.slice(0, MAX_FILENAME - ext.length) + ext;
+  }
+  return clean || 'file';
+}
+
+function filePath(contentId: ContentId, filename: string): string {
+  try {
+    return safeJoin(contentDir(String(contentId)), filename);
+  } catch (err) {
+    if (err instanceof UnsafePathError) throw new H5pError('illegal-filename', { filename }, 400);
+    throw err;
+  }
+}
+
+async function walk(dir: string, rel = ''): Promise<string[]> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await walk(path.join(dir, e.name), r)));
+    else if (e.isFile()) out.push(r);
+  }
+  return out;
+}
+
+export class DbContentStorage implements IContentStorage {
+  async addContent(metadata: IContentMetadata, content: unknown, user: IUser, contentId?: ContentId): Promise<ContentId> {
+    const id = contentId ? String(contentId) : randomUUID();
+    const meta = JSON.parse(JSON.stringify(metadata)) as Prisma.InputJsonValue;
+    const params = (JSON.parse(JSON.stringify(content ?? {})) ?? {}) as Prisma.InputJsonValue;
+    const title = (metadata.title || 'Untitled Content').slice(0, 1000);
+    await db().h5pContent.upsert({
+      where: { id },
+      create: { id, title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params, creatorId: user?.id ?? null },
+      update: { title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params },
+    });
+    return id;
+  }
+
+  async addFile(contentId: ContentId, filename: string, readStream: Stream): Promise<void> {
+    const target = filePath(contentId, filename);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // write to a temporary name first so a reader on another instance never sees half a file
+    const tmp = `${target}.${randomUUID()}.part`;
+    try {
+      await pipeline(readStream as Readable, fs.createWriteStream(tmp));
+      await fsp.rename(tmp, target);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async contentExists(contentId: ContentId): Promise<boolean> {
+    return (await db().h5pContent.count({ where: { id: String(contentId) } })) > 0;
+  }
+
+  async deleteContent(contentId: ContentId): Promise<void> {
+    const id = String(contentId);
+    await db().h5pContent.deleteMany({ where: { id } });
+    await fsp.rm(contentDir(id), { recursive: true, force: true });
+  }
+
+  async deleteFile(contentId: ContentId, filename: string): Promise<void> {
+    await fsp.rm(filePath(contentId, filename), { force: true });
+  }
+
+  async fileExists(contentId: ContentId, filename: string): Promise<boolean> {
+    try {
+      return (await fsp.stat(filePath(contentId, filename))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async getFileStats(contentId: ContentId, file: string): Promise<IFileStats> {
+    try {
+      const st = await fsp.stat(filePath(contentId, file));
+      if (!st.isFile()) throw new Error('not a file');
+      return { size: st.size, birthtime: st.birthtime };
+    } catch (err) {
+      if (err instanceof H5pError) throw err;
+      throw new H5pError('content-file-missing', { file, contentId: String(contentId) }, 404);
+    }
+  }
+
+  async getFileStream(contentId: ContentId, file: string, _user: IUser, rangeStart?: number, rangeEnd?: number): Promise<Readable> {
+    const p = filePath(contentId, file);
+    if (!(await this.fileExists(contentId, file))) throw new H5pError('content-file-missing', { file, contentId: String(contentId) }, 404);
+    return fs.createReadStream(p, { start: rangeStart, end: rangeEnd });
+  }
+
+  async getMetadata(contentId: ContentId): Promise<IContentMetadata> {
+    const row = await db().h5pContent.findUnique({ where: { id: String(contentId) }, select: { metadata: true } });
+    if (!row) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return row.metadata as unknown as IContentMetadata;
+  }
+
+  async getParameters(contentId: ContentId): Promise<unknown> {
+    const row = await db().h5pContent.findUnique({ where: { id: String(contentId) }, select: { parameters: true } });
+    if (!row) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return row.parameters;
+  }
+
+  async getUsage(library: ILibraryName): Promise<{ asDependency: number; asMainLibrary: number }> {
+    const dep = JSON.stringify([{ machineName: library.machineName, majorVersion: library.majorVersion, minorVersion: library.minorVersion }]);
+    const rows = await db().$queryRaw<{ as_main: bigint; as_dep: bigint }[]>`
+      SELECT
+        count(*) FILTER (WHERE main_library = ${library.machineName}
+          AND metadata->'preloadedDependencies' @> ${dep}::jsonb) AS as_main,
+        count(*) FILTER (WHERE NOT (main_library = ${library.machineName}) AND (
+          metadata->'preloadedDependencies' @> ${dep}::jsonb OR
+          metadata->'editorDependencies' @> ${dep}::jsonb OR
+          metadata->'dynamicDependencies' @> ${dep}::jsonb)) AS as_dep
+      FROM h5p_contents`;
+    return { asMainLibrary: Number(rows[0]?.as_main ?? 0), asDependency: Number(rows[0]?.as_dep ?? 0) };
+  }
+
+  async listContent(user?: IUser): Promise<ContentId[]> {
+    const rows = await db().h5pContent.findMany({
+      where: user ? { OR: [{ ownership: { userId: user.id } }, { creatorId: user.id, ownership: null }] } : {},
+      select: { id: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    return rows.map((r) => r.id);
+  }
+
+  async listFiles(contentId: ContentId): Promise<string[]> {
+    return walk(contentDir(String(contentId)));
+  }
+
+  sanitizeFilename(filename: string): string {
+    return sanitizeContentFilename(filename);
+  }
+}
+
+export const contentFilesRoot = contentRoot;

@@ -1,0 +1,102 @@
+// IContentUserDataStorage over h5p_content_user_data (saved state) and h5p_finished_data (results).
+import type { ContentId, IContentUserData, IContentUserDataStorage, IFinishedUserData, IUser } from '@lumieducation/h5p-server';
+import { db } from '@/lib/db/client';
+
+type Row = { contentId: string; userId: string; dataType: string; subContentId: string; contextId: string; userState: string; invalidate: boolean; preload: boolean };
+
+const toData = (r: Row): IContentUserData => ({
+  contentId: r.contentId,
+  userId: r.userId,
+  dataType: r.dataType,
+  subContentId: r.subContentId,
+  contextId: r.contextId || undefined,
+  userState: r.userState,
+  invalidate: r.invalidate,
+  preload: r.preload,
+});
+
+const toFinished = (r: { contentId: string; userId: string; score: number; maxScore: number; openedTimestamp: bigint; finishedTimestamp: bigint; completionTime: number }): IFinishedUserData => ({
+  contentId: r.contentId,
+  userId: r.userId,
+  score: r.score,
+  maxScore: r.maxScore,
+  openedTimestamp: Number(r.openedTimestamp),
+  finishedTimestamp: Number(r.finishedTimestamp),
+  completionTime: r.completionTime,
+});
+
+export class DbContentUserDataStorage implements IContentUserDataStorage {
+  async createOrUpdateContentUserData(d: IContentUserData): Promise<void> {
+    const where = {
+      contentId: String(d.contentId),
+      userId: String(d.userId),
+      dataType: d.dataType,
+      subContentId: String(d.subContentId ?? '0'),
+      contextId: d.contextId ?? '',
+    };
+    await db().h5pContentUserData.upsert({
+      where: { contentId_userId_dataType_subContentId_contextId: where },
+      create: { ...where, userState: d.userState, invalidate: Boolean(d.invalidate), preload: Boolean(d.preload) },
+      update: { userState: d.userState, invalidate: Boolean(d.invalidate), preload: Boolean(d.preload) },
+    });
+  }
+
+  async deleteInvalidatedContentUserData(contentId: ContentId): Promise<void> {
+    await db().h5pContentUserData.deleteMany({ where: { contentId: String(contentId), invalidate: true } });
+  }
+
+  async deleteAllContentUserDataByUser(user: IUser): Promise<void> {
+    await db().h5pContentUserData.deleteMany({ where: { userId: user.id } });
+  }
+
+  async deleteAllContentUserDataByContentId(contentId: ContentId): Promise<void> {
+    await db().h5pContentUserData.deleteMany({ where: { contentId: String(contentId) } });
+  }
+
+  async getContentUserData(contentId: ContentId, dataType: string, subContentId: string, userId: string, contextId?: string): Promise<IContentUserData> {
+    const r = await db().h5pContentUserData.findFirst({
+      where: { contentId: String(contentId), dataType, subContentId: String(subContentId), userId, contextId: contextId ?? '' },
+    });
+    return (r ? toData(r) : undefined) as IContentUserData;
+  }
+
+  async getContentUserDataByContentIdAndUser(contentId: ContentId, userId: string, contextId?: string): Promise<IContentUserData[]> {
+    const rows = await db().h5pContentUserData.findMany({ where: { contentId: String(contentId), userId, contextId: contextId ?? '' } });
+    return rows.map(toData);
+  }
+
+  async getContentUserDataByUser(user: IUser): Promise<IContentUserData[]> {
+    return (await db().h5pContentUserData.findMany({ where: { userId: user.id } })).map(toData);
+  }
+
+  async createOrUpdateFinishedData(f: IFinishedUserData): Promise<void> {
+    const data = {
+      score: Math.round(f.score),
+      maxScore: Math.round(f.maxScore),
+      openedTimestamp: BigInt(Math.round(f.openedTimestamp || 0)),
+      finishedTimestamp: BigInt(Math.round(f.finishedTimestamp || 0)),
+      completionTime: Math.round(f.completionTime || 0),
+    };
+    await db().h5pFinishedData.upsert({
+      where: { contentId_userId: { contentId: String(f.contentId), userId: String(f.userId) } },
+      create: { contentId: String(f.contentId), userId: String(f.userId), ...data },
+      update: data,
+    });
+  }
+
+  async getFinishedDataByContentId(contentId: ContentId): Promise<IFinishedUserData[]> {
+    return (await db().h5pFinishedData.findMany({ where: { contentId: String(contentId) } })).map(toFinished);
+  }
+
+  async getFinishedDataByUser(user: IUser): Promise<IFinishedUserData[]> {
+    return (await db().h5pFinishedData.findMany({ where: { userId: user.id } })).map(toFinished);
+  }
+
+  async deleteFinishedDataByContentId(contentId: ContentId): Promise<void> {
+    await db().h5pFinishedData.deleteMany({ where: { contentId: String(contentId) } });
+  }
+
+  async deleteFinishedDataByUser(user: IUser): Promise<void> {
+    await db().h5pFinishedData.deleteMany({ where: { userId: user.id } });
+  }
+}

@@ -1,0 +1,161 @@
+// Builds .h5p packages for the tests, the hub stand-in and the import benchmark from the project's own test
+// libraries (tests/fixtures/h5p-libraries), and hand-made hostile ZIPs (a raw writer that can lie).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const LIBRARIES_DIR = path.resolve(__dirname, '..', 'fixtures', 'h5p-libraries');
+
+export interface LibraryJson {
+  title: string;
+  machineName: string;
+  majorVersion: number;
+  minorVersion: number;
+  patchVersion: number;
+  description?: string;
+}
+
+export const libraryDirs = () => fs.readdirSync(LIBRARIES_DIR).filter((d) => fs.existsSync(path.join(LIBRARIES_DIR, d, 'library.json')));
+
+export function libraryJson(dir: string): LibraryJson {
+  return JSON.parse(fs.readFileSync(path.join(LIBRARIES_DIR, dir, 'library.json'), 'utf8')) as LibraryJson;
+}
+
+export function libraryDirOf(machineName: string): string {
+  const d = libraryDirs().find((x) => libraryJson(x).machineName === machineName);
+  if (!d) throw new Error(`no test library ${machineName}`);
+  return d;
+}
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+  /** deflate (default) or store */
+  compress?: boolean;
+  /** unix mode incl. the file type bits (e.g. 0o120777 for a symbolic link) */
+  mode?: number;
+  /** the uncompressed size written into the headers (lie about it to build a bomb) */
+  declaredSize?: number;
+}
+
+/** A minimal ZIP writer (no ZIP64) that writes exactly what it is told, names and sizes included. */
+export function zip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const compress = e.compress ?? true;
+    const body = compress ? zlib.deflateRawSync(e.data) : e.data;
+    const crc = zlib.crc32(e.data) >>> 0;
+    const size = e.declaredSize ?? e.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(compress ? 8 : 0, 8);
+    local.writeUInt16LE(0, 10);
+    local.writeUInt16LE(0x21, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    locals.push(local, name, body);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4); // made by unix
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(compress ? 8 : 0, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(((e.mode ?? (e.name.endsWith('/') ? 0o40755 : 0o100644)) << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+function filesOf(dir: string, prefix: string): ZipEntry[] {
+  const out: ZipEntry[] = [];
+  (function walk(d: string, rel: string) {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const r = `${rel}${e.name}`;
+      if (e.isDirectory()) walk(path.join(d, e.name), `${r}/`);
+      else out.push({ name: r, data: fs.readFileSync(path.join(d, e.name)) });
+    }
+  })(dir, prefix);
+  return out;
+}
+
+export const libraryEntries = (machineName: string): ZipEntry[] => {
+  const dir = libraryDirOf(machineName);
+  return filesOf(path.join(LIBRARIES_DIR, dir), `${dir}/`);
+};
+
+export function h5pJson(machineName: string, title = 'Test content', extra: Record<string, unknown> = {}) {
+  const lib = libraryJson(libraryDirOf(machineName));
+  return {
+    title,
+    language: 'und',
+    mainLibrary: machineName,
+    embedTypes: ['iframe'],
+    license: 'U',
+    defaultLanguage: 'en',
+    preloadedDependencies: [{ machineName, majorVersion: lib.majorVersion, minorVersion: lib.minorVersion }],
+    ...extra,
+  };
+}
+
+/** The package the hub stand-in serves for a content type: the library plus an empty content. */
+export function hubPackage(machineName: string): Buffer {
+  return zip([
+    { name: 'h5p.json', data: Buffer.from(JSON.stringify(h5pJson(machineName, machineName))) },
+    { name: 'content/content.json', data: Buffer.from('{}') },
+    ...libraryEntries(machineName),
+  ]);
+}
+
+/** A content package: h5p.json, content.json, optional media, and the library (unless left out). */
+export function contentPackage(opts: { machineName: string; params: unknown; title?: string; media?: Record<string, Buffer>; withLibrary?: boolean; extra?: ZipEntry[] }): Buffer {
+  return zip([
+    { name: 'h5p.json', data: Buffer.from(JSON.stringify(h5pJson(opts.machineName, opts.title ?? 'Imported content'))) },
+    { name: 'content/content.json', data: Buffer.from(JSON.stringify(opts.params)) },
+    ...Object.entries(opts.media ?? {}).map(([name, data]) => ({ name: `content/${name}`, data, compress: false })),
+    ...(opts.withLibrary === false ? [] : libraryEntries(opts.machineName)),
+    ...(opts.extra ?? []),
+  ]);
+}
+
+export const SAMPLE_PARAMS: Record<string, unknown> = {
+  'H5P.MultiChoice': {
+    question: '<p>What is 2 + 2?</p>',
+    answers: [
+      { text: '4', correct: true, tipsAndFeedback: { chosenFeedback: 'Well done', notChosenFeedback: '' } },
+      { text: '5', correct: false, tipsAndFeedback: { chosenFeedback: 'Count again', notChosenFeedback: '' } },
+    ],
+    checkLabel: 'Check',
+  },
+  'H5P.TrueFalse': { question: '<p>The sun is a star.</p>', correct: 'true', l10n: { trueText: 'True', falseText: 'False', checkAnswer: 'Check' } },
+  'H5P.Blanks': { text: '<p>Fill in the capitals</p>', questions: ['<p>The capital of France is *Paris*.</p>', '<p>The capital of Italy is *Rome*.</p>'], checkLabel: 'Check' },
+  'H5P.DragText': { taskDescription: '<p>Complete the sentence</p>', textField: 'The *cat* sat on the *mat*.', checkLabel: 'Check' },
+  'H5P.MarkTheWords': { taskDescription: '<p>Click the verbs</p>', textField: 'The dog *runs* and *jumps*.', checkLabel: 'Check' },
+};
+
+export const libraryString = (machineName: string) => {
+  const l = libraryJson(libraryDirOf(machineName));
+  return `${machineName} ${l.majorVersion}.${l.minorVersion}`;
+};
