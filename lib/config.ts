@@ -194,7 +194,6 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     e2eTestCode: e.E2E_TEST_CODE,
     curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
     curriculumServiceTimeoutMs: e.CURRICULUM_SERVICE_TIMEOUT_MS,
-    h5p: { hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''), editorDir: e.H5P_EDITOR_DIR },
     h5p: {
       hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''),
       editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,
