@@ -44,6 +44,7 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
       .optional(),
   ),
+  DB_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(10)),
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -89,6 +90,7 @@ export interface AppConfig {
   baseDomain: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  dbPoolMax: number;
   redisUrl: string | undefined;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -161,6 +163,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     baseDomain: e.BASE_DOMAIN,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    dbPoolMax: e.DB_POOL_MAX,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -14,8 +14,8 @@ export function SignInForm({ next }: { next: string }) {
     setBusy(true);
     setError(null);
     const res = await signIn('credentials', {
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
+      email: (form.get('email') as string | null) ?? '',
+      password: (form.get('password') as string | null) ?? '',
       redirect: false,
     });
     if (res?.ok && !res.error) {
@@ -37,7 +37,7 @@ export function SignInForm({ next }: { next: string }) {
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
       {error ? (
-        <p className="error" role="alert">
+        <p className="error" role="alert" data-testid="sign-in-error">
           {error}
         </p>
       ) : null}

@@ -4,7 +4,6 @@ import { SignOutButton } from '@/components/auth/SignOutButton';
 export function TopBar({ brand, signedIn }: { brand: BrandConfig; signedIn: boolean }) {
   return (
     <header className="topbar">
-      {/* eslint-disable-next-line @next/next/no-img-element */}
       {brand.logoUrl ? <img className="logo" src={brand.logoUrl} alt="" /> : null}
       <span className="app-name" data-testid="app-name">
         {brand.appName}

@@ -51,7 +51,7 @@ function asTokens(body: Record<string, unknown>): IdpTokens {
 export async function passwordGrant(email: string, password: string): Promise<IdpTokens> {
   const { status, body } = await tokenRequest({ grant_type: 'password', username: email, password, scope: 'openid' });
   if (status === 200) return asTokens(body);
-  const description = String(body.error_description ?? '');
+  const description = typeof body.error_description === 'string' ? body.error_description : '';
   if (body.error === 'invalid_grant' || status === 401) {
     if (/disabled/i.test(description)) throw new AppError(401, 'Account is disabled');
     throw new AppError(401, 'Invalid email or password');

@@ -84,7 +84,7 @@ export function authOptions(): NextAuthOptions {
         }
       },
       async session({ session, token }) {
-        const s = session as Session;
+        const s: Session = session;
         s.user = { id: token.uid ?? '', email: token.email ?? '', name: token.name ?? '', plan: token.plan ?? 'free' };
         s.accessToken = token.accessToken;
         s.error = token.error;

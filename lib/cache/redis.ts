@@ -12,9 +12,12 @@ return { count, ttl }
 
 type RedisWithScripts = Redis & { hitWindow(key: string, windowMs: number): Promise<[number, number]> };
 
+const FIRST_CONNECT_WAIT_MS = 1_500;
+
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
   readonly client: RedisWithScripts;
+  private firstReady: Promise<void>;
 
   constructor(url: string) {
     const client = new Redis(url, {
@@ -31,31 +34,46 @@ export class RedisCache implements Cache {
     });
     client.defineCommand('hitWindow', { numberOfKeys: 1, lua: HIT_WINDOW });
     this.client = client as RedisWithScripts;
+    // Commands are not queued while disconnected (they fail fast, so an outage never hangs a request);
+    // only the very first commands of a fresh process wait briefly for the initial connection.
+    this.firstReady = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
+      timer.unref();
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async ready(): Promise<RedisWithScripts> {
+    if (this.client.status !== 'ready') await this.firstReady;
+    return this.client;
   }
 
   async get(key: string) {
-    return this.client.get(key);
+    return (await this.ready()).get(key);
   }
 
   async set(key: string, value: string, ttlMs?: number) {
-    if (ttlMs) await this.client.set(key, value, 'PX', ttlMs);
-    else await this.client.set(key, value);
+    if (ttlMs) await (await this.ready()).set(key, value, 'PX', ttlMs);
+    else await (await this.ready()).set(key, value);
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number) {
-    return (await this.client.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
+    return (await (await this.ready()).set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
   }
 
   async del(...keys: string[]) {
-    if (keys.length) await this.client.del(...keys);
+    if (keys.length) await (await this.ready()).del(...keys);
   }
 
   async hitWindow(key: string, windowMs: number): Promise<WindowHit> {
-    const [count, ttl] = await this.client.hitWindow(key, windowMs);
+    const [count, ttl] = await (await this.ready()).hitWindow(key, windowMs);
     return { count: Number(count), resetMs: Number(ttl) };
   }
 
   async ping() {
-    await this.client.ping();
+    await (await this.ready()).ping();
   }
 }

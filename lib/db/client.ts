@@ -1,7 +1,7 @@
 // One Prisma client per process, over the pg driver adapter (no engine binary needed).
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
-import { databaseUrl } from '@/lib/config';
+import { config, databaseUrl } from '@/lib/config';
 
 export type Db = PrismaClient;
 const g = globalThis as unknown as { __lumenPrisma?: PrismaClient };
@@ -9,7 +9,7 @@ const g = globalThis as unknown as { __lumenPrisma?: PrismaClient };
 function make(): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: databaseUrl(),
-    max: 10,
+    max: config().dbPoolMax,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });

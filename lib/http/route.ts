@@ -4,14 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
-import { authenticate, type Authenticated } from '@/lib/auth/authenticate';
+import { authenticate, isInternalKey, type Authenticated } from '@/lib/auth/authenticate';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
-import { resolveTenant, type ResolvedTenant } from '@/lib/tenant/resolve';
+import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/tenant/resolve';
 import { clientIp } from './client-ip';
 import { AppError, mapError, validationMessage } from './errors';
 import { RATE_LIMIT_MESSAGES, rateLimit, type Tier } from './rate-limit';
@@ -136,7 +136,11 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const user = auth?.user ?? null;
       reqLog = reqLog.child({ userId: user?.id });
 
-      const tenant = await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
+      // an internal call names its tenant (x-tenant-code); everyone else gets the tenant of the hostname
+      const tenantCode = isInternalKey(req.headers.get('x-api-key')) ? req.headers.get('x-tenant-code')?.trim() : undefined;
+      const tenant = tenantCode
+        ? await resolveTenantBySlug(tenantCode)
+        : await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
       if (tenant) reqLog = reqLog.child({ tenantId: tenant.id });
 
       if (principal) {

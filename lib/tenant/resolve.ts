@@ -63,6 +63,13 @@ export async function resolveTenant(host: string): Promise<ResolvedTenant | null
   return tenant;
 }
 
+/** The active tenant with this slug (internal calls name their tenant with x-tenant-code). */
+export async function resolveTenantBySlug(slug: string): Promise<ResolvedTenant | null> {
+  if (!SLUG_PATTERN.test(slug)) return null;
+  const row = await db().tenant.findFirst({ where: { active: true, slug }, select: { id: true, slug: true, name: true, plan: true, brandConfig: true } });
+  return row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, brandConfig: brandOf(row.brandConfig) } : null;
+}
+
 /** Drops cached lookups after a tenant's domains, status or branding changed. */
 export async function forgetTenantHosts(...hosts: (string | null | undefined)[]): Promise<void> {
   const ks = hosts.filter((h): h is string => !!h).map((h) => keys.tenantByHost(normalizeHost(h)));

@@ -64,7 +64,8 @@ export async function startIdpStandin(): Promise<IdpStandin> {
     return { access_token: access, expires_in: 300, refresh_expires_in: 1800, refresh_token: refresh, token_type: 'Bearer', 'not-before-policy': 0, scope: 'openid email profile' };
   }
 
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -117,7 +118,7 @@ export async function startIdpStandin(): Promise<IdpStandin> {
     } catch (err) {
       send(500, { error: String(err) });
     }
-  });
+  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url: base, close: () => new Promise((r) => server.close(() => r())) };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.appUrl).toBe('http://localhost:3000');
+    expect(c.baseDomain).toBe('localhost');
+    expect(c.idp.embedded).toBe(true);
+    expect(c.idp.baseUrl).toBe('http://localhost:3000');
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.trustProxy).toBe(false);
+    expect(c.h5p.hubUrl).toBe('https://api.h5p.org/v1');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseConfig({ REDIS_URL: '', TRUST_PROXY: ' ', PORT: '' }).redisUrl).toBeUndefined();
+  });
+
+  it('uses an external IdP when IDP_BASE_URL is set, and then requires its client secret', () => {
+    expect(() => parseConfig({ IDP_BASE_URL: 'https://id.example/auth' })).toThrowError(/IDP_CLIENT_SECRET/);
+    const c = parseConfig({ IDP_BASE_URL: 'https://id.example/auth/', IDP_CLIENT_SECRET: 's', IDP_EXTERNAL_URL: 'https://login.example/auth' });
+    expect(c.idp).toMatchObject({ embedded: false, baseUrl: 'https://id.example/auth', externalUrl: 'https://login.example/auth', clientSecret: 's' });
+  });
+
+  it.each([
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['REDIS_URL', { REDIS_URL: 'http://x' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['APP_URL', { APP_URL: 'not a url' }],
+    ['BASE_DOMAIN', { BASE_DOMAIN: 'Bad Domain' }],
+    ['INTERNAL_API_KEY', { INTERNAL_API_KEY: 'short' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('names %s when its value is bad', (name, env) => {
+    try {
+      parseConfig(env);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect((e as Error).message).toContain(`${name}:`);
+    }
+  });
+
+  it('derives a stable session secret when AUTH_SECRET is unset', () => {
+    const a = parseConfig({ IDP_BASE_URL: 'https://id.example', IDP_CLIENT_SECRET: 's1' });
+    const b = parseConfig({ IDP_BASE_URL: 'https://id.example', IDP_CLIENT_SECRET: 's1' });
+    const c = parseConfig({ IDP_BASE_URL: 'https://id.example', IDP_CLIENT_SECRET: 's2' });
+    expect(a.authSecret).toBe(b.authSecret);
+    expect(a.authSecret).not.toBe(c.authSecret);
+  });
+});

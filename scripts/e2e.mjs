@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// npm run test:e2e — prepares a clean database, Redis db and data folder for the end-to-end tier, makes
+// sure the app is built and Debian's Chromium is present, then runs Playwright.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import Redis from 'ioredis';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 3211);
+const databaseUrl = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_e2e';
+const redisUrl = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+if (!existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}. Install Debian's package: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+// fresh database
+const u = new URL(databaseUrl);
+const name = u.pathname.slice(1);
+const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+await admin.connect();
+if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+await admin.end();
+const c = new pg.Client({ connectionString: databaseUrl });
+await c.connect();
+await c.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+await c.end();
+const r = new Redis(redisUrl, { lazyConnect: true });
+await r.connect();
+await r.flushdb();
+r.disconnect();
+rmSync(path.join(root, '.data', 'e2e'), { recursive: true, force: true });
+
+execFileSync(process.execPath, [path.join(root, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: root });
+const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  cwd: root,
+  env: { ...process.env, E2E_PORT: String(port) },
+});
+process.exit(res.status ?? 1);

@@ -1,0 +1,50 @@
+// Helpers of the end-to-end specs: the embedded IdP's demo accounts, database seeding over plain SQL,
+// and signing in through the real sign-in page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { expect, type Page } from '@playwright/test';
+import { E2E } from './env';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  name: string;
+  roles: string[];
+}
+
+export function demoAccount(role: 'super_admin' | 'teacher' | 'student'): DemoAccount {
+  const state = JSON.parse(readFileSync(path.join(E2E.dataDir, 'embedded', 'idp.json'), 'utf8')) as { users: DemoAccount[] };
+  const user = state.users.find((u) => u.roles.includes(role));
+  if (!user) throw new Error(`no demo account with role ${role}`);
+  return user;
+}
+
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: E2E.databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query<T>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+export async function createTenant(opts: { slug?: string; name?: string; brand?: Record<string, unknown>; active?: boolean } = {}) {
+  const slug = opts.slug ?? `t${randomUUID().slice(0, 8)}`;
+  const [row] = await sql<{ id: string; slug: string }>(
+    `INSERT INTO tenants (id, slug, name, domain, brand_config, plan, active, updated_at)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4::jsonb, 'premium', $5, now()) RETURNING id, slug`,
+    [slug, opts.name ?? `Tenant ${slug}`, `${slug}.school.example`, JSON.stringify(opts.brand ?? {}), opts.active ?? true],
+  );
+  return row!;
+}
+
+export async function signIn(page: Page, account: DemoAccount, base = E2E.appUrl) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/workspace/);
+}

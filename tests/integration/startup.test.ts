@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { ROOT, freePort, startApp } from '../support/app-process';
+import { appEnv, resetDatabase } from '../support/global-setup';
+import { testDatabaseUrl } from '../support/env';
+import { readdirSync } from 'node:fs';
+
+async function runStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const port = String(await freePort());
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env: { ...process.env, PORT: port, HOST: '127.0.0.1', ...env } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('start-up', () => {
+  it.each([
+    ['REDIS_URL', { REDIS_URL: 'ftp://cache.example' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
+    ['TRUST_PROXY', { TRUST_PROXY: 'perhaps' }, 'TRUST_PROXY: must be true or false'],
+    ['IDP_CLIENT_SECRET', { IDP_BASE_URL: 'http://idp.example', IDP_CLIENT_SECRET: '' }, 'IDP_CLIENT_SECRET: required when IDP_BASE_URL is set'],
+    ['JWT_SECRET', { JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 16 characters'],
+    ['PORT', { PORT: 'eighty' }, 'PORT: must be an integer'],
+  ])('stops with a message naming %s when its value is bad', async (_name, bad, message) => {
+    const { code, output } = await runStart({ ...appEnv(inject('idpUrl')), ...bad });
+    expect(code).toBe(1);
+    expect(output).toContain(message);
+  });
+
+  it('applies migrations once when two instances start together on an empty database', async () => {
+    const url = testDatabaseUrl().replace(/\/[^/]+$/, '/lumen_test_migrate');
+    await resetDatabase(url);
+    const env = { ...appEnv(inject('idpUrl')), DATABASE_URL: url };
+    const [a, b] = await Promise.all([startApp(env, { waitForHealthy: true }), startApp(env, { waitForHealthy: true })]);
+    try {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const { rows } = await c.query('SELECT migration_name, finished_at, applied_steps_count FROM _prisma_migrations');
+      await c.end();
+      const files = readdirSync(path.join(ROOT, 'prisma', 'migrations'), { withFileTypes: true }).filter((d) => d.isDirectory());
+      expect(rows).toHaveLength(files.length);
+      expect(rows.every((r) => r.finished_at && r.applied_steps_count === 1)).toBe(true);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
