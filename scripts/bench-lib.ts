@@ -4,7 +4,7 @@
 // measured over real HTTP.
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/lumen_bench_cur),
-// BENCH_REDIS_URL (default redis://127.0.0.1:6379/12), NEXT_DIST_DIR (the build to run; built if stale),
+// BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), NEXT_DIST_DIR (the build to run; built if stale),
 // BENCH_CONTENTS (default 100000), --reseed to rebuild the data set.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { startApp, ROOT, type AppProcess } from '../tests/support/app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from '../tests/support/idp-standin';
 
 export const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_cur';
-export const BENCH_REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+export const BENCH_REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
 export const CONTENTS = Number(process.env.BENCH_CONTENTS ?? 100_000);
 export const AUTHORS = 1_000;
 

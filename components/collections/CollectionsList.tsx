@@ -28,7 +28,6 @@ export function CollectionsList({ token }: { token: string }) {
   }
   useEffect(() => {
     void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function create(e: React.FormEvent) {

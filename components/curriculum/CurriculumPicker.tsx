@@ -74,7 +74,6 @@ export function CurriculumPicker({ token, contents }: { token: string; contents:
     callApi<Record<string, unknown> | null>(token, 'GET', `/api/curriculum/content/${e(contentId)}/metadata`)
       .then((r) => setCurrent(r.data))
       .catch(() => setCurrent(null));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, contentId, status]);
 
   const name = (list: Node[], code: string) => list.find((n) => n.code === code)?.name ?? code;

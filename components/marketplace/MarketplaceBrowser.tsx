@@ -60,7 +60,7 @@ export function MarketplaceBrowser({ token, contentsUsed, contentsLimit }: { tok
   }, [token, sortBy, offset, search, filters]);
 
   useEffect(() => {
-    const t = setTimeout(load, 200);
+    const t = setTimeout(() => void load(), 200);
     return () => clearTimeout(t);
   }, [load]);
 

@@ -182,7 +182,7 @@ const PAGE_ORDER: Record<ListQuery['sortBy'], Prisma.Sql> = {
  * is 2–3× faster (measured: docs/performance.md). The page and the count run in parallel on two connections.
  */
 function planned<T>(query: Prisma.PrismaPromise<T>): Promise<[number, T]> {
-  return db().$transaction([db().$executeRawUnsafe('SET LOCAL random_page_cost = 1.1'), query]) as Promise<[number, T]>;
+  return db().$transaction<[Prisma.PrismaPromise<number>, Prisma.PrismaPromise<T>]>([db().$executeRawUnsafe('SET LOCAL random_page_cost = 1.1'), query]);
 }
 
 export async function listPublic(callerId: string, q: ListQuery) {
