@@ -71,7 +71,7 @@ function dataOf(body: unknown): unknown {
   if (!body || typeof body !== 'object' || !('data' in body)) {
     throw new CurriculumServiceError('bad_payload', 'Curriculum service sent a body without data');
   }
-  return (body as { data: unknown }).data;
+  return body.data;
 }
 
 /** `GET /health` → connected or the reason why not. */

@@ -58,8 +58,8 @@ export async function upsertAll<T>(spec: TableSpec<T>, raw: unknown[], fill: Rec
   const errors: ItemError[] = [];
   const byKey = new Map<string, { code: string; values: unknown[] }>();
   for (const item of raw) {
-    const rawCode = item && typeof item === 'object' && 'code' in item ? String((item as { code: unknown }).code) : '(no code)';
-    const parsed = spec.schema.safeParse(item && typeof item === 'object' ? { ...(item as object), ...fill } : item);
+    const rawCode = item && typeof item === 'object' && 'code' in item ? String(item.code) : '(no code)';
+    const parsed = spec.schema.safeParse(item && typeof item === 'object' ? { ...item, ...fill } : item);
     if (!parsed.success) {
       errors.push({ entity: spec.entity, code: rawCode, error: zodText(parsed.error.issues) });
       continue;

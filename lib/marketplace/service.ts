@@ -30,19 +30,21 @@ const FACET_COLUMNS = {
  * over every row, then an EXISTS check that a public content carries the value.
  */
 function facetSql(column: string, nameColumn: string | null): string {
-  const name = nameColumn ? `(SELECT m2.${nameColumn} FROM content_curriculum_metadata m2 WHERE m2.${column} = d.v LIMIT 1)` : 'NULL';
+  // LATERAL … LIMIT 1 keeps the check a per-value probe (an EXISTS would be flattened into a join over every row)
   return `
     WITH RECURSIVE d(v) AS (
       (SELECT ${column} FROM content_curriculum_metadata WHERE ${column} IS NOT NULL AND ${column} <> '' ORDER BY ${column} LIMIT 1)
       UNION ALL
       SELECT (SELECT ${column} FROM content_curriculum_metadata WHERE ${column} > d.v ORDER BY ${column} LIMIT 1) FROM d WHERE d.v IS NOT NULL
     )
-    SELECT d.v AS value, ${name} AS name FROM d
-     WHERE d.v IS NOT NULL AND EXISTS (
-       SELECT 1 FROM content_curriculum_metadata m
+    SELECT d.v AS value, x.name FROM d
+     CROSS JOIN LATERAL (
+       SELECT ${nameColumn ? `m.${nameColumn}` : 'NULL::text'} AS name FROM content_curriculum_metadata m
          JOIN content_ownership o ON o.content_id = m.content_id AND o.visibility = 'public'
          JOIN h5p_contents h ON h.id = m.content_id
-        WHERE m.${column} = d.v)`;
+        WHERE m.${column} = d.v
+        LIMIT 1) x
+     WHERE d.v IS NOT NULL`;
 }
 
 export async function facets(): Promise<{ data: Facets; names: Record<keyof Facets, Record<string, string>> }> {
@@ -89,7 +91,7 @@ interface ListRow {
   dimensions: unknown;
 }
 
-function whereOf(callerId: string, q: ListQuery): { where: Prisma.Sql; needsMeta: boolean } {
+function whereOf(callerId: string, q: ListQuery): { where: Prisma.Sql; needsMeta: boolean; needsContent: boolean } {
   const conds: Prisma.Sql[] = [Prisma.sql`o.visibility = 'public'`, Prisma.sql`o.user_id <> ${callerId}::uuid`];
   const ts = prefixTsQuery(q.search);
   if (ts) conds.push(Prisma.sql`h.search_vector @@ to_tsquery('simple', ${ts})`);
@@ -105,37 +107,110 @@ function whereOf(callerId: string, q: ListQuery): { where: Prisma.Sql; needsMeta
   meta('subject_code', q.subjectCode);
   meta('difficulty', q.difficulty);
   meta('language', q.language);
-  return { where: Prisma.join(conds, ' AND '), needsMeta };
+  return { where: Prisma.join(conds, ' AND '), needsMeta, needsContent: Boolean(ts || q.contentType) };
 }
 
-const ORDER: Record<ListQuery['sortBy'], Prisma.Sql> = {
+/** Ordering of a page; ties broken by content id so pages never overlap. */
+const ORDER: Record<'newest' | 'popular', Prisma.Sql> = {
   newest: Prisma.sql`o.published_at DESC NULLS LAST, o.content_id`,
   popular: Prisma.sql`o.view_count DESC, o.published_at DESC NULLS LAST, o.content_id`,
-  quality: Prisma.sql`q.overall_score DESC NULLS LAST, o.published_at DESC NULLS LAST, o.content_id`,
 };
 
-export async function listPublic(callerId: string, q: ListQuery) {
-  const { where, needsMeta } = whereOf(callerId, q);
-  const metaJoin = needsMeta ? Prisma.sql`JOIN` : Prisma.sql`LEFT JOIN`;
-  const [rows, count] = await Promise.all([
-    db().$queryRaw<ListRow[]>`
-      SELECT o.content_id AS id, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
-             m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
-             m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.report -> 'dimensions' AS dimensions
+/**
+ * The ids of one page, in order. newest / popular walk the partial indexes on content_ownership. quality
+ * is two index-ordered branches — assessed content by score (content_quality_reports(overall_score DESC,
+ * content_id)), then unassessed content by newest — so no sort over every public row is needed.
+ */
+function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed: boolean): Prisma.Sql {
+  if (q.sortBy === 'quality' && narrowed) {
+    // a title search or curriculum filter narrows the set through its index first; sorting those rows is
+    // cheaper than walking the score index and testing every row against the conditions
+    return Prisma.sql`
+      SELECT o.content_id AS id, q.overall_score AS score, o.published_at, o.view_count
         FROM content_ownership o
         JOIN h5p_contents h ON h.id = o.content_id
-        ${metaJoin} content_curriculum_metadata m ON m.content_id = o.content_id
+        ${metaJoin}
         LEFT JOIN content_quality_reports q ON q.content_id = o.content_id
-        LEFT JOIN users u ON u.id = o.user_id
+       WHERE ${where}
+       ORDER BY q.overall_score DESC NULLS LAST, (CASE WHEN q.overall_score IS NULL THEN o.published_at END) DESC NULLS LAST, o.content_id
+       LIMIT ${q.limit} OFFSET ${q.offset}`;
+  }
+  if (q.sortBy !== 'quality') {
+    return Prisma.sql`
+      SELECT o.content_id AS id, NULL::float8 AS score, o.published_at, o.view_count
+        FROM content_ownership o
+        JOIN h5p_contents h ON h.id = o.content_id
+        ${metaJoin}
        WHERE ${where}
        ORDER BY ${ORDER[q.sortBy]}
-       LIMIT ${q.limit} OFFSET ${q.offset}`,
-    db().$queryRaw<{ total: bigint }[]>`
+       LIMIT ${q.limit} OFFSET ${q.offset}`;
+  }
+  const upTo = q.offset + q.limit;
+  return Prisma.sql`
+    SELECT id, score, published_at, view_count FROM (
+      (SELECT q.content_id AS id, q.overall_score AS score, o.published_at, o.view_count
+         FROM content_quality_reports q
+         JOIN content_ownership o ON o.content_id = q.content_id
+         JOIN h5p_contents h ON h.id = q.content_id
+         ${metaJoin}
+        WHERE ${where}
+        ORDER BY q.overall_score DESC, q.content_id
+        LIMIT ${upTo})
+      UNION ALL
+      (SELECT o.content_id AS id, NULL::float8 AS score, o.published_at, o.view_count
+         FROM content_ownership o
+         JOIN h5p_contents h ON h.id = o.content_id
+         ${metaJoin}
+        WHERE ${where} AND NOT EXISTS (SELECT 1 FROM content_quality_reports q2 WHERE q2.content_id = o.content_id)
+        ORDER BY ${ORDER.newest}
+        LIMIT ${upTo})
+    ) both_branches
+    ORDER BY score DESC NULLS LAST, (CASE WHEN score IS NULL THEN published_at END) DESC NULLS LAST, id
+    LIMIT ${q.limit} OFFSET ${q.offset}`;
+}
+
+const PAGE_ORDER: Record<ListQuery['sortBy'], Prisma.Sql> = {
+  newest: Prisma.sql`p.published_at DESC NULLS LAST, p.id`,
+  popular: Prisma.sql`p.view_count DESC, p.published_at DESC NULLS LAST, p.id`,
+  quality: Prisma.sql`p.score DESC NULLS LAST, (CASE WHEN p.score IS NULL THEN p.published_at END) DESC NULLS LAST, p.id`,
+};
+
+/**
+ * Runs a marketplace query in its own short transaction with random_page_cost = 1.1 (SET LOCAL: this query
+ * only). PostgreSQL's default of 4 models spinning disks; with the working set in memory or on SSD it makes the
+ * planner hash-join every public row where probing the primary key of the few rows a search or filter selected
+ * is 2–3× faster (measured: docs/performance.md). The page and the count run in parallel on two connections.
+ */
+function planned<T>(query: Prisma.PrismaPromise<T>): Promise<[number, T]> {
+  return db().$transaction<[Prisma.PrismaPromise<number>, Prisma.PrismaPromise<T>]>([db().$executeRawUnsafe('SET LOCAL random_page_cost = 1.1'), query]);
+}
+
+export async function listPublic(callerId: string, q: ListQuery) {
+  const { where, needsMeta, needsContent } = whereOf(callerId, q);
+  const metaJoin = needsMeta ? Prisma.sql`JOIN content_curriculum_metadata m ON m.content_id = o.content_id` : Prisma.empty;
+  const [[, rows], [, count]] = await Promise.all([
+    // one query: the page's ids, then its rows enriched in a batch
+    planned<ListRow[]>(db().$queryRaw<ListRow[]>`
+      WITH p AS MATERIALIZED (${pageSql(where, metaJoin, q, needsMeta || Boolean(prefixTsQuery(q.search)))})
+      SELECT p.id, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
+             m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
+             m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.report -> 'dimensions' AS dimensions
+        FROM p
+        JOIN content_ownership o ON o.content_id = p.id
+        JOIN h5p_contents h ON h.id = p.id
+        LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
+        LEFT JOIN content_quality_reports q ON q.content_id = p.id
+        LEFT JOIN users u ON u.id = o.user_id
+       ORDER BY ${PAGE_ORDER[q.sortBy]}`),
+    // The count joins h5p_contents only when a condition reads it: the foreign key content_ownership.content_id
+    // → h5p_contents.id (ON DELETE CASCADE) already guarantees that every ownership row has its content row,
+    // and a join over every public row would double the cost of an unfiltered count.
+    planned<{ total: bigint }[]>(db().$queryRaw<{ total: bigint }[]>`
       SELECT count(*) AS total
         FROM content_ownership o
-        JOIN h5p_contents h ON h.id = o.content_id
-        ${needsMeta ? Prisma.sql`JOIN content_curriculum_metadata m ON m.content_id = o.content_id` : Prisma.empty}
-       WHERE ${where}`,
+        ${needsContent ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty}
+        ${metaJoin}
+       WHERE ${where}`),
   ]);
   return {
     total: Number(count[0]?.total ?? 0),

@@ -3,7 +3,7 @@
 // GET /frameworks/{code}, bearer token required (401 when refused), 404 for an unknown framework.
 // Tests control it through /admin/*: load frameworks, refuse tokens, go down, answer slowly, read the
 // Authorization headers it received.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 
@@ -35,7 +35,8 @@ export async function startCurriculumStandin(port = 0): Promise<CurriculumStandi
   const seen: { path: string; authorization: string | null }[] = [];
   const sockets = new Set<Socket>();
 
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -89,7 +90,7 @@ export async function startCurriculumStandin(port = 0): Promise<CurriculumStandi
     } catch (err) {
       if (!res.headersSent) send(500, { error: String(err) });
     }
-  });
+  }
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

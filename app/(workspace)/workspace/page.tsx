@@ -37,6 +37,13 @@ export default async function WorkspacePage() {
           </p>
         </section>
         <section className="card">
+          <h2>Teach</h2>
+          <p>
+            <a href="/marketplace" data-testid="link-marketplace">Marketplace</a> · <a href="/collections" data-testid="link-collections">Collections</a> ·{' '}
+            <a href="/curriculum" data-testid="link-curriculum">Curriculum metadata</a>
+          </p>
+        </section>
+        <section className="card">
           <h2>Usage this month</h2>
           <UsageBars usage={usage} />
         </section>

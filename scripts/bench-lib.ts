@@ -1,0 +1,202 @@
+// Shared parts of `npm run bench:marketplace` and `npm run bench:collections`: a dedicated database seeded
+// with 100,000 public contents (curriculum metadata and quality scores), the BUILT app started as a child
+// process against it (scripts/start.mjs, production mode), a token from a stand-in IdP, and latency stats
+// measured over real HTTP.
+//
+// Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/lumen_bench_cur),
+// BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), NEXT_DIST_DIR (the build to run; built if stale),
+// BENCH_CONTENTS (default 100000), --reseed to rebuild the data set.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import Redis from 'ioredis';
+import { migrate } from '../lib/db/migrate';
+import { startApp, ROOT, type AppProcess } from '../tests/support/app-process';
+import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from '../tests/support/idp-standin';
+
+export const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_cur';
+export const BENCH_REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
+export const CONTENTS = Number(process.env.BENCH_CONTENTS ?? 100_000);
+export const AUTHORS = 1_000;
+
+export const TOPICS = [
+  'fractions', 'decimals', 'algebra', 'geometry', 'photosynthesis', 'volcanoes', 'grammar', 'poetry', 'vocabulary', 'statistics',
+  'probability', 'measurement', 'ecosystems', 'electricity', 'magnetism', 'climate', 'history', 'democracy', 'trade', 'migration',
+  'cells', 'genetics', 'atoms', 'chemistry', 'forces', 'energy', 'waves', 'astronomy', 'weather', 'oceans',
+  'reading', 'writing', 'spelling', 'punctuation', 'persuasion', 'narrative', 'maps', 'rivers', 'mountains', 'cities',
+  'coding', 'robots', 'music', 'rhythm', 'painting', 'sculpture', 'nutrition', 'fitness', 'safety', 'finance',
+];
+export const KINDS = ['quiz', 'practice', 'review', 'challenge', 'introduction', 'lesson', 'game', 'workshop', 'test', 'revision', 'drill', 'exploration', 'project', 'warmup', 'study', 'puzzle', 'explainer', 'tour', 'check', 'primer'];
+export const LIBRARIES = [
+  'H5P.MultiChoice', 'H5P.TrueFalse', 'H5P.Blanks', 'H5P.DragText', 'H5P.DragQuestion', 'H5P.MarkTheWords', 'H5P.QuestionSet', 'H5P.InteractiveVideo',
+  'H5P.CoursePresentation', 'H5P.InteractiveBook', 'H5P.BranchingScenario', 'H5P.Timeline', 'H5P.ImageHotspots', 'H5P.MemoryGame', 'H5P.Flashcards',
+  'H5P.DialogCards', 'H5P.Accordion', 'H5P.Column', 'H5P.ImageSlider', 'H5P.Summary', 'H5P.SingleChoiceSet', 'H5P.Essay', 'H5P.SortParagraphs',
+  'H5P.ImageSequencing', 'H5P.FindTheWords', 'H5P.Crossword', 'H5P.ArithmeticQuiz', 'H5P.GuessTheAnswer', 'H5P.ImageJuxtaposition', 'H5P.Chart',
+];
+export const FRAMEWORKS = ['NZC', 'ACARA', 'NCUK', 'CCSS'];
+export const GRADES = Array.from({ length: 12 }, (_, i) => `Y${i + 1}`);
+export const SUBJECTS = ['MATH', 'SCI', 'ENG', 'HIST', 'GEO', 'ART', 'MUS', 'TECH', 'HEALTH', 'LANG'];
+export const DIFFICULTIES = ['easy', 'medium', 'hard'];
+export const LANGUAGES = ['en', 'en', 'en', 'de', 'fr', 'mi'];
+
+const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
+/** An element chosen by a salted hash of the row number: columns are independent of one another (no accidental correlation). */
+const h = (salt: string) => `(hashtext('${salt}' || i)::bigint & 2147483647)`;
+const pick = (xs: readonly string[], salt: string) => `(${arr(xs)})[1 + (${h(salt)} % ${xs.length})]`;
+
+async function resetDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await c.end();
+}
+
+/** Seeds the data set once (kept between runs unless --reseed): 1,000 authors and CONTENTS public contents. */
+export async function ensureSeeded(log: (m: string) => void): Promise<void> {
+  const reseed = process.argv.includes('--reseed');
+  if (!reseed) {
+    const c = new pg.Client({ connectionString: BENCH_DB });
+    try {
+      await c.connect();
+      const r = await c.query("SELECT count(*)::int AS n FROM content_ownership WHERE visibility = 'public'");
+      if (r.rows[0].n >= CONTENTS) {
+        log(`data set present (${r.rows[0].n} public contents); --reseed rebuilds it`);
+        await migrate(BENCH_DB); // new migrations (indexes) still apply
+        return;
+      }
+    } catch {
+      /* no database or no tables yet */
+    } finally {
+      await c.end().catch(() => {});
+    }
+  }
+  log('resetting the bench database and applying migrations…');
+  await resetDatabase(BENCH_DB);
+  await migrate(BENCH_DB);
+  const c = new pg.Client({ connectionString: BENCH_DB });
+  await c.connect();
+  const t0 = Date.now();
+  await c.query(`INSERT INTO users (id, email, name, plan, updated_at)
+    SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(a), 12, '0'))::uuid, 'author' || a || '@bench.test', 'Author ' || a, 'pro', now()
+      FROM generate_series(1, ${AUTHORS}) a`);
+  await c.query(`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, created_at, updated_at)
+    SELECT 'bench-' || i,
+           initcap(${pick(TOPICS, 'topic')}) || ' ' || ${pick(KINDS, 'kind')} || ' ' || i,
+           ${pick(LIBRARIES, 'lib')},
+           jsonb_build_object('title', 'Bench ' || i, 'mainLibrary', ${pick(LIBRARIES, 'lib')}, 'embedTypes', jsonb_build_array('iframe'), 'language', 'und', 'license', 'U'),
+           '{}'::jsonb, now() - (i || ' seconds')::interval, now()
+      FROM generate_series(1, ${CONTENTS}) i`);
+  await c.query(`INSERT INTO content_ownership (content_id, user_id, visibility, published_at, view_count, created_at, updated_at)
+    SELECT 'bench-' || i, ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (i % ${AUTHORS})), 12, '0'))::uuid, 'public',
+           now() - (i || ' seconds')::interval, ${h('views')} % 5000, now() - (i || ' seconds')::interval, now()
+      FROM generate_series(1, ${CONTENTS}) i`);
+  await c.query(`INSERT INTO content_curriculum_metadata (content_id, framework_code, framework_name, country_code, grade_code, grade_name,
+           subject_code, subject_name, topic_codes, topic_names, difficulty, language, updated_at)
+    SELECT 'bench-' || i, ${pick(FRAMEWORKS, 'fw')}, ${pick(FRAMEWORKS, 'fw')} || ' framework', 'NZ',
+           ${pick(GRADES, 'grade')}, 'Grade ' || ${pick(GRADES, 'grade')}, ${pick(SUBJECTS, 'subject')}, ${pick(SUBJECTS, 'subject')} || ' subject',
+           ARRAY['T' || (${h('topic')} % 40)], ARRAY[${pick(TOPICS, 'topic')}], ${pick(DIFFICULTIES, 'diff')}, ${pick(LANGUAGES, 'lang')}, now()
+      FROM generate_series(1, ${CONTENTS}) i`);
+  await c.query(`INSERT INTO content_quality_reports (content_id, overall_score, blooms_level, accessibility_score, report)
+    SELECT 'bench-' || i, 40 + (${h('score')} % 61), 'understand', 70,
+           jsonb_build_object('dimensions', jsonb_build_object('clarity', 50 + (i % 50), 'accuracy', 60 + (i % 40)))
+      FROM generate_series(1, ${CONTENTS}) i WHERE ${h('assessed')} % 5 <> 0`);
+  await c.query('VACUUM ANALYZE'); // also flushes the GIN pending list of the search index
+  await c.end();
+  log(`seeded ${CONTENTS} public contents (metadata on all, quality on 80%) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+export interface Bench {
+  app: AppProcess;
+  idp: IdpStandin;
+  token: string;
+  userId: string;
+  stop(): Promise<void>;
+}
+
+/** Builds if stale, then starts the built app on the bench database with a stand-in IdP, and signs a teacher in. */
+export async function startBench(log: (m: string) => void): Promise<Bench> {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
+  const r = new Redis(BENCH_REDIS, { lazyConnect: true });
+  await r.connect();
+  await r.flushdb();
+  r.disconnect();
+  const idp = await startIdpStandin();
+  const app = await startApp(
+    {
+      DATABASE_URL: BENCH_DB,
+      REDIS_URL: BENCH_REDIS,
+      TRUST_PROXY: 'true',
+      IDP_BASE_URL: idp.url,
+      IDP_EXTERNAL_URL: EXTERNAL_BASE,
+      IDP_REALM: REALM,
+      IDP_CLIENT_ID: CLIENT_ID,
+      IDP_CLIENT_SECRET: CLIENT_SECRET,
+      E2E_TEST_CODE: 'bench', // raises rate limits: the bench measures latency, not the limiter
+      LOG_LEVEL: 'warn',
+    },
+    { waitForHealthy: true },
+  );
+  log(`app (production build) on ${app.url}`);
+  const res = await fetch(`${idp.url}/admin/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sub: crypto.randomUUID(), expiresIn: 3 * 3600, claims: { email: `bench-${Date.now()}@bench.test`, name: 'Bench Teacher', realm_access: { roles: ['teacher'] } } }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  const me = await fetch(`${app.url}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = (await me.json()) as { data: { user: { id: string } } };
+  return {
+    app,
+    idp,
+    token,
+    userId: body.data.user.id,
+    stop: async () => {
+      await app.stop();
+      await idp.close();
+    },
+  };
+}
+
+export interface Stats {
+  name: string;
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  max: number;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Sequential requests (one at a time, after a warm-up); latency = time to the full response body. */
+export async function measure(name: string, n: number, request: (i: number) => Promise<Response>, warmup = 20): Promise<Stats> {
+  for (let i = 0; i < warmup; i++) await (await request(i)).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await request(i);
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`${name}: status ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const s = { name, n, p50: r1(pct(times, 50)), p95: r1(pct(times, 95)), p99: r1(pct(times, 99)), mean: r1(times.reduce((a, b) => a + b, 0) / n), max: r1(times[times.length - 1] ?? NaN) };
+  console.log(`  ${name}: p50 ${s.p50} ms, p95 ${s.p95} ms (n=${n})`);
+  return s;
+}
+
+export function table(rows: Stats[]): string {
+  const head = '| scenario | requests | p50 ms | p95 ms | p99 ms | mean ms | max ms |\n|---|---|---|---|---|---|---|';
+  return [head, ...rows.map((s) => `| ${s.name} | ${s.n} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.mean} | ${s.max} |`)].join('\n');
+}
+
+export const get = (b: Bench, p: string) => fetch(`${b.app.url}${p}`, { headers: { Authorization: `Bearer ${b.token}`, 'X-Forwarded-For': '10.9.9.9' } });
