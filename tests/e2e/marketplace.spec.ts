@@ -5,10 +5,10 @@ import { demoAccount, signIn, sql } from './support/fixtures';
 
 const teacher = demoAccount('teacher');
 
-test.afterAll(async () => {
-  // clones count against the demo teacher's monthly quota: leave it as other specs expect it
-  await sql('UPDATE users SET contents_created_this_month = 0 WHERE email = $1', [teacher.email.toLowerCase()]);
-});
+// clones count against the demo teacher's monthly quota, which other specs also use: start and leave it at 0
+const resetQuota = () => sql('UPDATE users SET contents_created_this_month = 0 WHERE email = $1', [teacher.email.toLowerCase()]);
+test.beforeAll(resetQuota);
+test.afterAll(resetQuota);
 
 test('a teacher searches, filters and sorts the marketplace, then clones content and sees the quota move', async ({ page }) => {
   const word = `Volc${randomUUID().slice(0, 6)}`;
