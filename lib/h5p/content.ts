@@ -1,9 +1,10 @@
 // Content: create, update, delete, read, list and visibility, with ownership (content_ownership) and the
 // monthly quota per the spec's state tables and H5P rules 1–7. Every write that touches a user's content is
 // scoped to the owner; content without an ownership row may be taken over by any teacher (rule 3).
-import { H5pError, LibraryName, type IContentMetadata } from '@lumieducation/h5p-server';
+import { H5pError, LibraryName, type IContentMetadata, type IUser } from '@lumieducation/h5p-server';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { chargeStorage, fileSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
@@ -107,10 +108,15 @@ async function attachTempImages(contentId: string, ownerId: string, files: strin
     try {
       const src = safeJoin(tempRoot(), ownerId, 'uploads', base);
       const dst = safeJoin(contentDir(contentId), 'images', base);
+      if (!(await fsp.stat(src).catch(() => null))?.isFile()) continue; // missing from temporary storage: skipped (rule 12)
+      const delta = (await fileSize(src)) - (await fileSize(dst));
+      await chargeStorage(ownerId, delta);
       await fsp.mkdir(path.dirname(dst), { recursive: true });
       await fsp.copyFile(src, dst);
-    } catch {
-      /* names missing from temporary storage are skipped (rule 12) */
+      if (delta < 0) await refundStorage(ownerId, -delta);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      /* unreadable in temporary storage: skipped */
     }
   }
 }
@@ -166,6 +172,7 @@ export async function deleteContent(user: User, contentId: string) {
   const ownership = await ownershipOf(contentId);
   if (ownership && ownership.userId !== user.id) throw new AppError(403, ERR.deleteForbidden);
   const { contentStorage } = await h5p();
+  const account = await storageAccountOf(contentId, user.id); // whom the files were charged to
   await db().$transaction([
     db().contentQualityReport.deleteMany({ where: { contentId } }),
     db().contentOwnership.deleteMany({ where: { contentId } }),
@@ -173,7 +180,7 @@ export async function deleteContent(user: User, contentId: string) {
     db().h5pFinishedData.deleteMany({ where: { contentId } }),
     db().h5pContent.deleteMany({ where: { id: contentId } }),
   ]);
-  await contentStorage.deleteContent(contentId);
+  await contentStorage.deleteContent(contentId, account ? ({ id: account } as IUser) : undefined);
 }
 
 /** PATCH /h5p/content/:id/visibility: owner only; published_at set on first publication. */

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { chargeStorage, fileSize, refundStorage } from '@/lib/plans/storage';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
@@ -100,11 +101,16 @@ export async function attachMedia(user: User, input: { contentId: string; files:
       continue;
     }
     try {
+      if (!(await fsp.stat(src).catch(() => null))?.isFile()) continue; // missing from temporary storage: skipped
+      const delta = (await fileSize(src)) - (await fileSize(dst));
+      await chargeStorage(ownership?.userId ?? user.id, delta); // 403 Storage limit reached past the allowance
       await fsp.mkdir(path.dirname(dst), { recursive: true });
       await fsp.copyFile(src, dst);
+      if (delta < 0) await refundStorage(ownership?.userId ?? user.id, -delta);
       attached.push(base);
-    } catch {
-      /* missing from temporary storage: skipped without error */
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      /* unreadable in temporary storage: skipped without error */
     }
   }
   return { contentId: input.contentId, attached, count: attached.length, mediaType: input.mediaType };

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { cp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { chargeStorage, folderSize, refundStorage } from '@/lib/plans/storage';
 import { db, Prisma } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
@@ -37,7 +38,12 @@ export async function cloneContent(sourceId: string, userId: string): Promise<{ 
   const from = contentDir(source.id);
   const to = contentDir(newId);
   let copiedFiles = false;
+  let charged = 0;
   try {
+    // the copy's files count against the caller's storage allowance (403 Storage limit reached)
+    const bytes = await folderSize(from);
+    await chargeStorage(userId, bytes);
+    charged = bytes;
     // (3) files, then the rows in one transaction: (3) content, (4) private ownership, (5) metadata
     if (await isDirectory(from)) {
       await cp(from, to, { recursive: true, errorOnExist: true, force: false });
@@ -64,6 +70,7 @@ export async function cloneContent(sourceId: string, userId: string): Promise<{ 
   } catch (err) {
     if (copiedFiles || (await isDirectory(to))) await rm(to, { recursive: true, force: true }).catch(() => {});
     await releaseContentQuota(userId).catch((e) => log.error({ err: e, userId }, 'could not give back the content quota'));
+    await refundStorage(userId, charged).catch((e) => log.error({ err: e, userId }, 'could not give back the storage'));
     throw err;
   }
 

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable, Stream } from 'node:stream';
 import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, type IFileStats, type ILibraryName, type IUser } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
+import { chargeStorage, fileSize, folderSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
 import { contentDir, contentRoot, safeJoin, UnsafePathError } from '../paths';
 
 const MAX_FILENAME = 200;
@@ -68,14 +69,19 @@ export class DbContentStorage implements IContentStorage {
     return id;
   }
 
-  async addFile(contentId: ContentId, filename: string, readStream: Stream): Promise<void> {
+  async addFile(contentId: ContentId, filename: string, readStream: Stream, user?: IUser): Promise<void> {
     const target = filePath(contentId, filename);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     // write to a temporary name first so a reader on another instance never sees half a file
     const tmp = `${target}.${randomUUID()}.part`;
     try {
       await pipeline(readStream as Readable, fs.createWriteStream(tmp));
+      // the owner pays for the bytes the file adds (a replaced file gives its own back)
+      const delta = (await fileSize(tmp)) - (await fileSize(target));
+      const account = await storageAccountOf(String(contentId), user?.id);
+      await chargeStorage(account, delta);
       await fsp.rename(tmp, target);
+      if (delta < 0) await refundStorage(account, -delta);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
@@ -86,14 +92,20 @@ export class DbContentStorage implements IContentStorage {
     return (await db().h5pContent.count({ where: { id: String(contentId) } })) > 0;
   }
 
-  async deleteContent(contentId: ContentId): Promise<void> {
+  async deleteContent(contentId: ContentId, user?: IUser): Promise<void> {
     const id = String(contentId);
+    const account = await storageAccountOf(id, user?.id);
+    const bytes = await folderSize(contentDir(id));
     await db().h5pContent.deleteMany({ where: { id } });
     await fsp.rm(contentDir(id), { recursive: true, force: true });
+    await refundStorage(account, bytes);
   }
 
-  async deleteFile(contentId: ContentId, filename: string): Promise<void> {
-    await fsp.rm(filePath(contentId, filename), { force: true });
+  async deleteFile(contentId: ContentId, filename: string, user?: IUser): Promise<void> {
+    const file = filePath(contentId, filename);
+    const bytes = await fileSize(file);
+    await fsp.rm(file, { force: true });
+    await refundStorage(await storageAccountOf(String(contentId), user?.id), bytes);
   }
 
   async fileExists(contentId: ContentId, filename: string): Promise<boolean> {
