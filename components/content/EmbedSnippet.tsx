@@ -1,5 +1,6 @@
 'use client';
-// The iframe snippet that plays this content on another site (the token authenticates the viewer).
+// The iframe snippet that plays this content on another site. Its token is an embed token: it plays this item
+// only (no other route accepts it) and lasts 180 days.
 import { useState } from 'react';
 
 export function EmbedSnippet({ appUrl, contentId, token }: { appUrl: string; contentId: string; token: string }) {
@@ -12,7 +13,10 @@ export function EmbedSnippet({ appUrl, contentId, token }: { appUrl: string; con
       <button type="button" onClick={() => navigator.clipboard?.writeText(snippet).then(() => setCopied(true))}>
         {copied ? 'Copied' : 'Copy embed code'}
       </button>
-      <p className="muted">The snippet carries your current access token, which expires; regenerate it from this page when needed.</p>
+      <p className="muted">
+        The snippet plays this content only and stays valid for 180 days. Viewers play as you: scores are recorded on your account and no
+        progress is saved between viewers. For per-learner results, embed through your LMS (LTI).
+      </p>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { config } from '@/lib/config';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
+import { db } from '@/lib/db/client';
+import { isEmbedToken, verifyEmbedToken } from './embed-token';
 import { permissionsFor } from './roles';
 import type { Principal, TokenPayload } from './types';
 import { provisionUser } from './users';
@@ -60,6 +62,7 @@ export async function authenticate(headers: Headers, url: URL): Promise<Authenti
   }
   const token = bearerFrom(headers, url);
   if (!token) return null;
+  if (isEmbedToken(token)) return embedPrincipal(token);
   let payload: TokenPayload;
   try {
     payload = await verifyAccessToken(token);
@@ -77,6 +80,30 @@ export async function authenticate(headers: Headers, url: URL): Promise<Authenti
       role,
       permissions: permissionsFor(role),
       h5pUser: { id: user.id, name: user.name, email: user.email, type: 'local' },
+    },
+    user,
+  };
+}
+
+/** An embed token: the snippet author's record, with a student's permissions, scoped to one content item. */
+async function embedPrincipal(token: string): Promise<Authenticated> {
+  let claims: Awaited<ReturnType<typeof verifyEmbedToken>>;
+  try {
+    claims = await verifyEmbedToken(token);
+  } catch {
+    throw new AppError(401, 'Invalid or expired token');
+  }
+  const user = await db().user.findUnique({ where: { id: claims.userId } });
+  if (!user) throw new AppError(401, 'Invalid or expired token');
+  const payload: TokenPayload = { id: user.externalUserId ?? user.id, email: user.email, name: user.name, plan: user.plan, role: { name: 'student', type: 'student' }, iat: claims.iat, exp: claims.exp };
+  return {
+    principal: {
+      kind: 'embed',
+      payload,
+      role: 'student',
+      permissions: permissionsFor('student'),
+      h5pUser: { id: user.id, name: user.name, email: user.email, type: 'local' },
+      embedContentId: claims.contentId,
     },
     user,
   };

@@ -22,11 +22,14 @@ export interface H5pUser {
 }
 
 export interface Principal {
-  kind: 'user' | 'internal';
+  /** embed: an embed token (lib/auth/embed-token.ts), valid for one content item on the routes that accept it */
+  kind: 'user' | 'internal' | 'embed';
   payload: TokenPayload;
   role: Role;
   permissions: Permissions;
   h5pUser: H5pUser;
   /** tenant code from x-tenant-code (internal calls) */
   tenantCode?: string;
+  /** the only content an embed token may play */
+  embedContentId?: string;
 }

@@ -4,7 +4,7 @@
 import fsp from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { AppError } from '@/lib/http/errors';
-import { route, type RouteContext } from '@/lib/http/route';
+import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
 import { h5pErrorResponse, nodeToWeb } from './http';
 import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from './multipart';
@@ -36,12 +36,17 @@ function pathParts(ctx: Ctx): string[] {
   return ctx.url.pathname.replace(/^\/h5p\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
 }
 
-export const ajaxGet = route({ action: 'handle H5P request', auth: 'user' }, async (ctx) =>
+export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed: true }, async (ctx) =>
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;
     const { ajax, editor } = await h5p();
     const user = actor(ctx);
+    const embedded = ctx.principal?.kind === 'embed';
+    // an embed token only reports on its own content; the other asynchronous routes refuse it
+    assertEmbedScope(ctx, kind === 'contentUserData' ? a : null);
+    // an embed is seen by many anonymous viewers under one token: no saved state to restore between them
+    if (embedded) return Response.json({ success: true, data: false });
     switch (kind) {
       case 'ajax': {
         const action = q.get('action');
@@ -79,12 +84,18 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user' }, asy
   }),
 );
 
-export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawBody: true }, async (ctx) =>
+export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawBody: true, embed: true }, async (ctx) =>
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;
     const { ajax, editor } = await h5p();
     const user = actor(ctx);
+    const embedded = ctx.principal?.kind === 'embed';
+    if (embedded && kind !== 'contentUserData' && kind !== 'finishedData') assertEmbedScope(ctx, null);
+    if (embedded && kind === 'contentUserData') {
+      assertEmbedScope(ctx, a);
+      return Response.json({ success: true }); // no saved state for embeds (see ajaxGet)
+    }
     const parsed = await parseAjaxBody(ctx.req, MAX_FILE_SIZE);
     try {
       const body = parsed.body as Record<string, string | string[] | undefined>;
@@ -119,6 +130,7 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
           const n = (v: unknown) => (v === undefined || v === '' ? NaN : Number(v));
           const contentId = typeof body.contentId === 'string' ? body.contentId : '';
           if (!contentId || Number.isNaN(n(body.score)) || Number.isNaN(n(body.maxScore))) throw new AppError(400, 'Validation error: contentId, score and maxScore are required');
+          assertEmbedScope(ctx, contentId);
           const opened = n(body.opened);
           const finished = n(body.finished);
           await editor.contentUserDataManager.setFinished(

@@ -37,6 +37,11 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   body?: B;
   /** the handler reads the raw request body itself (multipart uploads, signed webhooks) */
   rawBody?: boolean;
+  /**
+   * the route also accepts embed tokens (lib/auth/embed-token.ts); a `contentId` path parameter must then be the
+   * token's content, and handlers that take the content id from elsewhere call `assertEmbedScope`
+   */
+  embed?: boolean;
 }
 
 export interface RouteContext<P, Q, B> {
@@ -65,6 +70,11 @@ export interface Reply {
 }
 
 export const reply = (data: unknown, opts: Omit<Reply, 'data'> = {}): Reply => ({ data, ...opts });
+
+/** Refuses an embed token used for another content item than its own (no-op for other callers). */
+export function assertEmbedScope(ctx: { principal: Principal | null }, contentId: string | null | undefined): void {
+  if (ctx.principal?.kind === 'embed' && contentId !== ctx.principal.embedContentId) throw new AppError(401, 'Invalid or expired token');
+}
 
 /** The caller's local record, or 401 User not found. */
 export function requireUser(ctx: { user: User | null }): User {
@@ -143,6 +153,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         : await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
       if (tenant) reqLog = reqLog.child({ tenantId: tenant.id });
 
+      // an embed token is only a token on the routes that accept it
+      if (principal?.kind === 'embed' && !opts.embed) throw new AppError(401, 'Invalid or expired token');
       if (principal) {
         if (level === 'admin' && principal.role !== 'admin') throw new AppError(403, 'Admin access required');
         if (level === 'teacher' && !isTeacherOrAbove(principal.role)) throw new AppError(403, 'Teacher access required');
@@ -160,6 +172,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
 
       const rawParams = routeParams ? await routeParams.params : {};
       const params = parse(opts.params as P, rawParams);
+      const scoped = (params as { contentId?: unknown } | undefined)?.contentId;
+      if (principal?.kind === 'embed' && typeof scoped === 'string') assertEmbedScope({ principal }, scoped);
       const query = parse(opts.query as Q, Object.fromEntries(url.searchParams));
       const body =
         opts.body && !opts.rawBody && req.method !== 'GET' && req.method !== 'HEAD' ? parse(opts.body, await readJson(req)) : (undefined as Out<B>);

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT, startApp, type AppProcess } from './app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from './idp-standin';
 import { startCurriculumStandin, type CurriculumStandin } from './curriculum-standin';
-import { TEST_JWT_SECRET, TEST_INTERNAL_KEY, testDatabaseUrl, testRedisUrl } from './env';
+import { TEST_AUTH_SECRET, TEST_JWT_SECRET, TEST_INTERNAL_KEY, testDatabaseUrl, testRedisUrl } from './env';
 import { startHubStandin, type HubStandin } from './hub-standin';
 
 let app: AppProcess | undefined;
@@ -49,6 +49,7 @@ export function appEnv(idpUrl: string, curriculumUrl?: string): Record<string, s
     IDP_CLIENT_SECRET: CLIENT_SECRET,
     JWT_SECRET: TEST_JWT_SECRET,
     INTERNAL_API_KEY: TEST_INTERNAL_KEY,
+    AUTH_SECRET: TEST_AUTH_SECRET,
     BASE_DOMAIN: 'lumen.test',
     APP_URL: 'http://app.lumen.test',
   };

@@ -4,6 +4,7 @@ import { TopBar } from '@/components/workspace/TopBar';
 import { ContentActions } from '@/components/content/ContentActions';
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { H5pPlayer } from '@/components/content/H5pPlayer';
+import { issueEmbedToken } from '@/lib/auth/embed-token';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { workspaceContext } from '@/lib/h5p/workspace';
@@ -16,6 +17,8 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const content = await db().h5pContent.findUnique({ where: { id }, select: { title: true, ownership: true } });
   if (!content) notFound();
   const own = content.ownership?.userId === user.id;
+  // the snippet carries an embed token (plays this item only), never the viewer's access token
+  const embedToken = await issueEmbedToken(user.id, id);
   return (
     <>
       <TopBar brand={brand} signedIn />
@@ -33,7 +36,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
         </section>
         <section className="card">
           <h2>Embed</h2>
-          <EmbedSnippet appUrl={config().appUrl} contentId={id} token={token} />
+          <EmbedSnippet appUrl={config().appUrl} contentId={id} token={embedToken} />
         </section>
       </main>
     </>

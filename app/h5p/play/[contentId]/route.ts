@@ -5,6 +5,6 @@ import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route({ action: 'play content', auth: 'user', params: contentIdParams, query: languageQuery }, async (ctx) =>
+export const GET = route({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery }, async (ctx) =>
   reply(await playerModel(ctx.params.contentId, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language)),
 );
