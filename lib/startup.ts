@@ -37,4 +37,5 @@ export async function startup(): Promise<void> {
     }
   }
   cache(); // connect to Redis (or warn about the in-process fallback) before the first request
+  (await import('@/lib/h5p/temp-cleanup')).scheduleTemporaryFileCleanup();
 }

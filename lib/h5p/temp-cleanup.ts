@@ -1,0 +1,30 @@
+// Expired temporary files (editor uploads, media uploads; each carries its expiry in a .metadata file) are
+// removed once an hour. With several instances the cache lock lets one of them do it per period.
+import { randomUUID } from 'node:crypto';
+import { cache } from '@/lib/cache';
+import { log } from '@/lib/log';
+import { h5p } from './server';
+
+export const TEMP_CLEANUP_EVERY_MS = 60 * 60 * 1000;
+const LOCK_KEY = 'h5p:temp-cleanup';
+
+/** Deletes expired temporary files now; returns false when another instance holds this period's lock. */
+export async function cleanTemporaryFiles(): Promise<boolean> {
+  if (!(await cache().setIfAbsent(LOCK_KEY, randomUUID(), TEMP_CLEANUP_EVERY_MS - 60_000))) return false;
+  const { editor } = await h5p();
+  await editor.temporaryFileManager.cleanUp();
+  return true;
+}
+
+const g = globalThis as unknown as { __lumenTempCleanup?: NodeJS.Timeout };
+
+export function scheduleTemporaryFileCleanup(): void {
+  if (g.__lumenTempCleanup) return;
+  const run = () =>
+    cleanTemporaryFiles()
+      .then((ran) => ran && log.info('expired temporary files removed'))
+      .catch((err) => log.warn({ err: (err as Error).message }, 'temporary file clean-up failed'));
+  g.__lumenTempCleanup = setInterval(run, TEMP_CLEANUP_EVERY_MS);
+  g.__lumenTempCleanup.unref();
+  setTimeout(run, 30_000).unref(); // and once shortly after start
+}
