@@ -20,10 +20,11 @@ const g = globalThis as unknown as { __lumenTempCleanup?: NodeJS.Timeout };
 
 export function scheduleTemporaryFileCleanup(): void {
   if (g.__lumenTempCleanup) return;
-  const run = () =>
+  const run = (): void => {
     cleanTemporaryFiles()
       .then((ran) => ran && log.info('expired temporary files removed'))
       .catch((err) => log.warn({ err: (err as Error).message }, 'temporary file clean-up failed'));
+  };
   g.__lumenTempCleanup = setInterval(run, TEMP_CLEANUP_EVERY_MS);
   g.__lumenTempCleanup.unref();
   setTimeout(run, 30_000).unref(); // and once shortly after start
