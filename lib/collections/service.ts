@@ -3,7 +3,7 @@
 import { db, Prisma } from '@/lib/db/client';
 import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
 import { contentTypeSlug } from '@/lib/content/types';
-import { curriculumSummary } from '@/lib/curriculum/summary';
+import { curriculumFromColumns } from '@/lib/curriculum/summary';
 import { AppError } from '@/lib/http/errors';
 import { analyseBlooms, bloomsLevelOf, contentTypesOf } from './blooms';
 import { isAccessible, loadContents, statusFor } from './content';
@@ -296,22 +296,7 @@ export async function suggestions(id: string, requesterId: string) {
       contentTypeSlug: contentTypeSlug(r.main_library),
       bloomsLevel: bloomsLevelOf(r.main_library),
       fillsGap: r.fills_gap,
-      curriculum: r.framework_code
-        ? curriculumSummary({
-            frameworkCode: r.framework_code,
-            frameworkName: r.framework_name ?? '',
-            stageCode: r.stage_code,
-            stageName: r.stage_name,
-            gradeCode: r.grade_code ?? '',
-            gradeName: r.grade_name ?? '',
-            subjectCode: r.subject_code ?? '',
-            subjectName: r.subject_name ?? '',
-            topicCodes: r.topic_codes ?? [],
-            topicNames: r.topic_names ?? [],
-            difficulty: r.difficulty ?? 'medium',
-            language: r.language ?? 'en',
-          })
-        : null,
+      curriculum: curriculumFromColumns(r),
     })),
     bloomsAnalysis: analysis,
   };

@@ -39,6 +39,41 @@ export function curriculumSummary(m: MetadataLike | null | undefined): Curriculu
   };
 }
 
+/** The curriculum columns of content_curriculum_metadata as raw SQL returns them (null without metadata). */
+export interface CurriculumColumns {
+  framework_code: string | null;
+  framework_name: string | null;
+  stage_code: string | null;
+  stage_name: string | null;
+  grade_code: string | null;
+  grade_name: string | null;
+  subject_code: string | null;
+  subject_name: string | null;
+  topic_codes: string[] | null;
+  topic_names: string[] | null;
+  difficulty: string | null;
+  language: string | null;
+}
+
+/** curriculumSummary of a raw SQL row that LEFT JOINed the metadata (null when the content has none). */
+export function curriculumFromColumns(r: CurriculumColumns): CurriculumSummary | null {
+  if (!r.framework_code) return null;
+  return {
+    frameworkCode: r.framework_code,
+    frameworkName: r.framework_name ?? '',
+    stageCode: r.stage_code,
+    stageName: r.stage_name,
+    gradeCode: r.grade_code ?? '',
+    gradeName: r.grade_name ?? '',
+    subjectCode: r.subject_code ?? '',
+    subjectName: r.subject_name ?? '',
+    topicCodes: r.topic_codes ?? [],
+    topicNames: r.topic_names ?? [],
+    difficulty: r.difficulty ?? 'medium',
+    language: r.language ?? 'en',
+  };
+}
+
 export interface QualitySummary {
   overallScore: number;
   dimensions: Record<string, unknown>;

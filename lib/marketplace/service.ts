@@ -2,7 +2,7 @@
 // Only public content whose content row exists (readable) is listed; the caller's own content is excluded.
 import { db, Prisma } from '@/lib/db/client';
 import { contentTypeSlug } from '@/lib/content/types';
-import { curriculumSummary } from '@/lib/curriculum/summary';
+import { curriculumFromColumns } from '@/lib/curriculum/summary';
 import type { ListQuery } from './schemas';
 import { machineNameFor, prefixTsQuery } from './search';
 
@@ -223,22 +223,7 @@ export async function listPublic(callerId: string, q: ListQuery) {
       authorName: r.author_name && r.author_name.trim() ? r.author_name : 'Anonymous',
       viewCount: r.view_count ?? 0,
       publishedAt: r.published_at ? r.published_at.toISOString() : null,
-      curriculum: r.framework_code
-        ? curriculumSummary({
-            frameworkCode: r.framework_code,
-            frameworkName: r.framework_name ?? '',
-            stageCode: r.stage_code,
-            stageName: r.stage_name,
-            gradeCode: r.grade_code ?? '',
-            gradeName: r.grade_name ?? '',
-            subjectCode: r.subject_code ?? '',
-            subjectName: r.subject_name ?? '',
-            topicCodes: r.topic_codes ?? [],
-            topicNames: r.topic_names ?? [],
-            difficulty: r.difficulty ?? 'medium',
-            language: r.language ?? 'en',
-          })
-        : null,
+      curriculum: curriculumFromColumns(r),
       quality:
         r.overall_score === null
           ? null
