@@ -97,13 +97,34 @@ test.describe.serial('H5P content in the workspace', () => {
     expect(hub.requests).toContain('GET /v1/content-types/H5P.MultiChoice');
   });
 
-  test('content is created (through the API: the editor files are not installed here), played, answered and the result stored', async ({ page }) => {
-    const token = await apiToken('teacher');
+  test('the create page authors content in the H5P editor when its files are installed, otherwise says how to add them', async ({ page }) => {
     await signInTeacher(page);
     await page.goto('/content/new');
-    // the create page says how to get the editor when its files are missing; otherwise it shows the editor
-    const editorMissing = await page.getByTestId('editor-missing').isVisible();
-    test.info().annotations.push({ type: 'create-path', description: editorMissing ? 'API (editor files not installed)' : 'API (editor installed but not driven by this test)' });
+    await expect(page.getByTestId('editor-missing').or(page.getByTestId('h5p-editor'))).toBeVisible();
+    if (await page.getByTestId('editor-missing').isVisible()) {
+      // CI machines cannot download h5p-editor-php-library (GitHub is unreachable): the page explains the way
+      test.info().annotations.push({ type: 'create-path', description: 'editor files not installed: instructions checked, content is created through the API below' });
+      await expect(page.getByTestId('editor-missing')).toContainText('H5P_EDITOR_DIR');
+      return;
+    }
+    test.info().annotations.push({ type: 'create-path', description: 'H5P editor (h5p-editor-php-library) driven in the browser' });
+    const editor = page.frameLocator('[data-testid="h5p-editor"] iframe').first();
+    await editor.locator('.h5p-hub-media-heading', { hasText: 'True/False Question' }).click();
+    await editor.locator('input[id^="field-extratitle"]').fill('Made in the editor');
+    await editor.getByRole('combobox').first().selectOption('false');
+    await page.getByTestId('editor-save').click();
+    await page.waitForURL(/\/content\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('content-title')).toHaveText('Made in the editor');
+    const id = page.url().split('/').pop()!;
+    const [row] = await sql<{ main_library: string; parameters: { correct: string } }>('SELECT main_library, parameters FROM h5p_contents WHERE id = $1', [id]);
+    expect(row).toMatchObject({ main_library: 'H5P.TrueFalse', parameters: { correct: 'false' } });
+    // and it plays
+    await expect(page.frameLocator(`#h5p-iframe-${id}`).getByRole('button', { name: 'Check' })).toBeVisible();
+  });
+
+  test('multiple-choice content created through the API is listed, played, answered and its result stored', async ({ page }) => {
+    const token = await apiToken('teacher');
+    await signInTeacher(page);
     contentId = await createViaApi(token, 'Sums');
     await page.goto('/content');
     const row = page.locator(`[data-content-id="${contentId}"]`);
