@@ -40,3 +40,27 @@ describe('feature gate (GET /lti/config, feature lti-integration)', () => {
     expect((await api('GET', '/lti/config', { token: await idpToken({ expiresIn: -5 }) })).body.error).toBe('Invalid or expired token');
   });
 });
+
+describe('teacher level (GET /h5p/content, POST /api/collections)', () => {
+  it('answers 403 Teacher access required for a student', async () => {
+    const { token } = await signedIn(['student']);
+    for (const [method, path] of [
+      ['GET', '/h5p/content'],
+      ['POST', '/api/collections'],
+    ] as const) {
+      const res = await api(method, path, { token, body: method === 'POST' ? { title: 'x' } : undefined });
+      expect([path, res.status, res.body]).toEqual([path, 403, { success: false, error: 'Teacher access required' }]);
+    }
+  });
+
+  it('lets teachers and admins through', async () => {
+    for (const roles of [['teacher'], ['school_admin']] as const) {
+      const { token } = await signedIn([...roles]);
+      expect((await api('GET', '/h5p/content', { token })).status).toBe(200);
+    }
+  });
+
+  it('still answers 401 Authentication required without a token', async () => {
+    expect((await api('GET', '/h5p/content')).body).toEqual({ success: false, error: 'Authentication required' });
+  });
+});
