@@ -120,6 +120,15 @@ test.describe.serial('H5P content in the workspace', () => {
     expect(row).toMatchObject({ main_library: 'H5P.TrueFalse', parameters: { correct: 'false' } });
     // and it plays
     await expect(page.frameLocator(`#h5p-iframe-${id}`).getByRole('button', { name: 'Check' })).toBeVisible();
+
+    // edit it in the editor: the saved parameters load back into the form
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const again = page.frameLocator('[data-testid="h5p-editor"] iframe').first();
+    await expect(again.locator('input[id^="field-extratitle"]')).toHaveValue('Made in the editor');
+    await again.locator('input[id^="field-extratitle"]').fill('Edited in the editor');
+    await page.getByTestId('editor-save').click();
+    await expect(page.getByTestId('content-title')).toHaveText('Edited in the editor');
+    expect((await sql<{ title: string }>('SELECT title FROM h5p_contents WHERE id = $1', [id]))[0]?.title).toBe('Edited in the editor');
   });
 
   test('multiple-choice content created through the API is listed, played, answered and its result stored', async ({ page }) => {
