@@ -3,7 +3,7 @@
 import { db, Prisma } from '@/lib/db/client';
 import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
 import { contentTypeSlug } from '@/lib/content/types';
-import { curriculumFromColumns } from '@/lib/curriculum/summary';
+import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
 import { AppError } from '@/lib/http/errors';
 import { analyseBlooms, bloomsLevelOf, contentTypesOf } from './blooms';
 import { isAccessible, loadContents, statusFor } from './content';
@@ -239,23 +239,11 @@ export async function reorderItems(id: string, userId: string, input: ReorderInp
 
 export const SUGGESTION_LIMIT = 20;
 
-interface SuggestionRow {
+interface SuggestionRow extends CurriculumColumns {
   id: string;
   title: string;
   main_library: string;
   fills_gap: boolean;
-  framework_code: string | null;
-  framework_name: string | null;
-  stage_code: string | null;
-  stage_name: string | null;
-  grade_code: string | null;
-  grade_name: string | null;
-  subject_code: string | null;
-  subject_name: string | null;
-  topic_codes: string[] | null;
-  topic_names: string[] | null;
-  difficulty: string | null;
-  language: string | null;
 }
 
 export async function suggestions(id: string, requesterId: string) {

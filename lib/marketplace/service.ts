@@ -2,7 +2,7 @@
 // Only public content whose content row exists (readable) is listed; the caller's own content is excluded.
 import { db, Prisma } from '@/lib/db/client';
 import { contentTypeSlug } from '@/lib/content/types';
-import { curriculumFromColumns } from '@/lib/curriculum/summary';
+import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
 import type { ListQuery } from './schemas';
 import { machineNameFor, prefixTsQuery } from './search';
 
@@ -67,7 +67,7 @@ export async function facets(): Promise<{ data: Facets; names: Record<keyof Face
 
 // ---------------------------------------------------------------- list
 
-interface ListRow {
+interface ListRow extends CurriculumColumns {
   id: string;
   title: string;
   main_library: string;
@@ -75,18 +75,6 @@ interface ListRow {
   author_name: string | null;
   view_count: number;
   published_at: Date | null;
-  framework_code: string | null;
-  framework_name: string | null;
-  stage_code: string | null;
-  stage_name: string | null;
-  grade_code: string | null;
-  grade_name: string | null;
-  subject_code: string | null;
-  subject_name: string | null;
-  topic_codes: string[] | null;
-  topic_names: string[] | null;
-  difficulty: string | null;
-  language: string | null;
   overall_score: number | null;
   dimensions: unknown;
 }
