@@ -114,7 +114,7 @@ function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed
     // a title search or curriculum filter narrows the set through its index first; sorting those rows is
     // cheaper than walking the score index and testing every row against the conditions
     return Prisma.sql`
-      SELECT o.content_id AS id, q.overall_score AS score, o.published_at, o.view_count
+      SELECT o.content_id AS id, q.overall_score AS score, o.published_at, o.view_count, count(*) OVER () AS total
         FROM content_ownership o
         JOIN h5p_contents h ON h.id = o.content_id
         ${metaJoin}
@@ -125,7 +125,7 @@ function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed
   }
   if (q.sortBy !== 'quality') {
     return Prisma.sql`
-      SELECT o.content_id AS id, NULL::float8 AS score, o.published_at, o.view_count
+      SELECT o.content_id AS id, NULL::float8 AS score, o.published_at, o.view_count, NULL::bigint AS total
         FROM content_ownership o
         JOIN h5p_contents h ON h.id = o.content_id
         ${metaJoin}
@@ -135,7 +135,7 @@ function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed
   }
   const upTo = q.offset + q.limit;
   return Prisma.sql`
-    SELECT id, score, published_at, view_count FROM (
+    SELECT id, score, published_at, view_count, NULL::bigint AS total FROM (
       (SELECT q.content_id AS id, q.overall_score AS score, o.published_at, o.view_count
          FROM content_quality_reports q
          JOIN content_ownership o ON o.content_id = q.content_id
@@ -176,11 +176,25 @@ function planned<T>(query: Prisma.PrismaPromise<T>): Promise<[number, T]> {
 export async function listPublic(callerId: string, q: ListQuery) {
   const { where, needsMeta, needsContent } = whereOf(callerId, q);
   const metaJoin = needsMeta ? Prisma.sql`JOIN content_curriculum_metadata m ON m.content_id = o.content_id` : Prisma.empty;
-  const [[, rows], [, count]] = await Promise.all([
+  const narrowed = needsMeta || Boolean(prefixTsQuery(q.search));
+  // The narrowed quality page reads and sorts every matching row anyway: it counts them in the same pass
+  // (count(*) OVER ()) instead of a second query over the same rows.
+  const pageCounts = q.sortBy === 'quality' && narrowed;
+  // The count joins h5p_contents only when a condition reads it: the foreign key content_ownership.content_id
+  // → h5p_contents.id (ON DELETE CASCADE) already guarantees that every ownership row has its content row,
+  // and a join over every public row would double the cost of an unfiltered count.
+  const countQuery = () =>
+    planned<{ total: bigint }[]>(db().$queryRaw<{ total: bigint }[]>`
+      SELECT count(*) AS total
+        FROM content_ownership o
+        ${needsContent ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty}
+        ${metaJoin}
+       WHERE ${where}`).then(([, r]) => Number(r[0]?.total ?? 0));
+  const [[, rows], counted] = await Promise.all([
     // one query: the page's ids, then its rows enriched in a batch
-    planned<ListRow[]>(db().$queryRaw<ListRow[]>`
-      WITH p AS MATERIALIZED (${pageSql(where, metaJoin, q, needsMeta || Boolean(prefixTsQuery(q.search)))})
-      SELECT p.id, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
+    planned<(ListRow & { total: bigint | null })[]>(db().$queryRaw<(ListRow & { total: bigint | null })[]>`
+      WITH p AS MATERIALIZED (${pageSql(where, metaJoin, q, narrowed)})
+      SELECT p.id, p.total, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
              m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.report -> 'dimensions' AS dimensions
         FROM p
@@ -190,18 +204,12 @@ export async function listPublic(callerId: string, q: ListQuery) {
         LEFT JOIN content_quality_reports q ON q.content_id = p.id
         LEFT JOIN users u ON u.id = o.user_id
        ORDER BY ${PAGE_ORDER[q.sortBy]}`),
-    // The count joins h5p_contents only when a condition reads it: the foreign key content_ownership.content_id
-    // → h5p_contents.id (ON DELETE CASCADE) already guarantees that every ownership row has its content row,
-    // and a join over every public row would double the cost of an unfiltered count.
-    planned<{ total: bigint }[]>(db().$queryRaw<{ total: bigint }[]>`
-      SELECT count(*) AS total
-        FROM content_ownership o
-        ${needsContent ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty}
-        ${metaJoin}
-       WHERE ${where}`),
+    pageCounts ? Promise.resolve(null) : countQuery(),
   ]);
+  // a page past the end has no row to carry the total: count then
+  const total = counted ?? (rows[0]?.total != null ? Number(rows[0].total) : q.offset > 0 ? await countQuery() : 0);
   return {
-    total: Number(count[0]?.total ?? 0),
+    total,
     data: rows.map((r) => ({
       id: r.id,
       title: r.title,

@@ -128,6 +128,17 @@ describe('GET /api/marketplace/public-contents', () => {
     expect(ids(await list(viewer, { search: word, sortBy: 'quality' }))).toEqual([mid.id, old.id, recent.id]);
   });
 
+  it('counts the total of a filtered quality sort on every page, also past the end', async () => {
+    const word = uniqueWord('qt');
+    for (let i = 0; i < 3; i++) await createContent({ ownerId: author.user.id, visibility: 'public', title: word, quality: { overallScore: 50 + i } });
+    const first = await list(viewer, { search: word, sortBy: 'quality', limit: 2 });
+    expect([first.body.total, first.body.data.length]).toEqual([3, 2]);
+    const second = await list(viewer, { search: word, sortBy: 'quality', limit: 2, offset: 2 });
+    expect([second.body.total, second.body.data.length]).toEqual([3, 1]);
+    const past = await list(viewer, { search: word, sortBy: 'quality', offset: 10 });
+    expect([past.body.total, past.body.data.length]).toEqual([3, 0]);
+  });
+
   it('pages with offset and limit, total counting every match', async () => {
     const word = uniqueWord('pg');
     const t = Date.now();
