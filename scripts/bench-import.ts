@@ -9,8 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import Redis from 'ioredis';
+import { resetDatabase, resetRedis } from './stores.mjs';
 import { ZipFile } from 'yazl';
 import { startHubStandin } from '../tests/support/hub-standin';
 import { h5pJson, libraryEntries, SAMPLE_PARAMS } from '../tests/support/h5p-packages';
@@ -22,22 +21,6 @@ const port = Number(process.env.BENCH_PORT ?? 3321);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_h5p';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
 const distDir = process.env.NEXT_DIST_DIR ?? '.next';
-
-async function resetDb() {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  await c.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await c.end();
-  const r = new Redis(redisUrl, { lazyConnect: true });
-  await r.connect();
-  await r.flushdb();
-  r.disconnect();
-}
 
 function rssKb(pid: number): number {
   try {
@@ -72,7 +55,8 @@ async function buildPackage(file: string, mb: number) {
 
 async function main() {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: ROOT });
-  await resetDb();
+  await resetDatabase(databaseUrl);
+  await resetRedis(redisUrl);
   const hub = await startHubStandin();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import Redis from 'ioredis';
+import { resetDatabase, resetRedis } from './stores.mjs';
 import { migrate } from '../lib/db/migrate';
 import { startApp, ROOT, type AppProcess } from '../tests/support/app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from '../tests/support/idp-standin';
@@ -43,20 +43,6 @@ const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(','
 /** An element chosen by a salted hash of the row number: columns are independent of one another (no accidental correlation). */
 const h = (salt: string) => `(hashtext('${salt}' || i)::bigint & 2147483647)`;
 const pick = (xs: readonly string[], salt: string) => `(${arr(xs)})[1 + (${h(salt)} % ${xs.length})]`;
-
-async function resetDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await c.end();
-}
 
 /** Seeds the data set once (kept between runs unless --reseed): 1,000 authors and CONTENTS public contents. */
 export async function ensureSeeded(log: (m: string) => void): Promise<void> {
@@ -123,10 +109,7 @@ export interface Bench {
 /** Builds if stale, then starts the built app on the bench database with a stand-in IdP, and signs a teacher in. */
 export async function startBench(log: (m: string) => void): Promise<Bench> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
-  const r = new Redis(BENCH_REDIS, { lazyConnect: true });
-  await r.connect();
-  await r.flushdb();
-  r.disconnect();
+  await resetRedis(BENCH_REDIS);
   const idp = await startIdpStandin();
   const app = await startApp(
     {

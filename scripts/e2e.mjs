@@ -5,8 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import Redis from 'ioredis';
+import { resetDatabase, resetRedis } from './stores.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3211);
@@ -19,21 +18,9 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-// fresh database
-const u = new URL(databaseUrl);
-const name = u.pathname.slice(1);
-const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-await admin.connect();
-if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE "${name}"`);
-await admin.end();
-const c = new pg.Client({ connectionString: databaseUrl });
-await c.connect();
-await c.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-await c.end();
-const r = new Redis(redisUrl, { lazyConnect: true });
-await r.connect();
-await r.flushdb();
-r.disconnect();
+// fresh database, Redis db and data folder
+await resetDatabase(databaseUrl);
+await resetRedis(redisUrl);
 rmSync(path.join(root, '.data', 'e2e'), { recursive: true, force: true });
 
 execFileSync(process.execPath, [path.join(root, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: root });

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
+import { readBody } from './read-body';
 
 export interface CurriculumStandin {
   url: string;
@@ -21,13 +22,6 @@ export interface StandinMode {
   delayMs: number;
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let s = '';
-    req.on('data', (c) => (s += c));
-    req.on('end', () => resolve(s));
-    req.on('error', reject);
-  });
 
 export async function startCurriculumStandin(port = 0): Promise<CurriculumStandin> {
   const frameworks = new Map<string, Record<string, unknown>>();

@@ -1,8 +1,7 @@
 // Integration tier: real PostgreSQL and Redis, the built app over real HTTP, a Keycloak-shaped stand-in IdP.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
-import Redis from 'ioredis';
+import { resetDatabase, resetRedis } from '../../scripts/stores.mjs';
 import type { TestProject } from 'vitest/node';
 import { ROOT, startApp, type AppProcess } from './app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from './idp-standin';
@@ -15,26 +14,7 @@ let idp: IdpStandin | undefined;
 let curriculum: CurriculumStandin | undefined;
 let hub: HubStandin | undefined;
 
-export async function resetDatabase(url: string) {
-  const u = new URL(url);
-  const dbName = u.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${dbName.replaceAll('"', '""')}"`);
-  await admin.end();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await c.end();
-}
-
-export async function resetRedis(url: string) {
-  const r = new Redis(url, { lazyConnect: true });
-  await r.connect();
-  await r.flushdb();
-  r.disconnect();
-}
+export { resetDatabase, resetRedis };
 
 export function appEnv(idpUrl: string, curriculumUrl?: string): Record<string, string> {
   return {

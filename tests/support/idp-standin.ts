@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, jwtVerify, type JWK, type CryptoKey } from 'jose';
+import { readBody } from './read-body';
 
 export const REALM = 'test-realm';
 export const CLIENT_ID = 'lumen-test';
@@ -27,13 +28,6 @@ export interface IdpStandin {
   close(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let s = '';
-    req.on('data', (c) => (s += c));
-    req.on('end', () => resolve(s));
-    req.on('error', reject);
-  });
 
 export async function startIdpStandin(): Promise<IdpStandin> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
