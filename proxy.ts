@@ -3,6 +3,8 @@
 // permissive under /h5p/ (content plays inside other sites' iframes), same-origin elsewhere.
 // The tenant itself is resolved from this host in one place, lib/tenant/resolve.ts (cached lookup).
 import { NextResponse, type NextRequest } from 'next/server';
+import { PLAYER_CSP } from '@/lib/h5p/csp';
+import { DOCS_CSP } from '@/lib/http/docs-csp';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 
 export function proxy(req: NextRequest) {
@@ -13,15 +15,26 @@ export function proxy(req: NextRequest) {
   const res = NextResponse.next({ request: { headers } });
   res.headers.set(REQUEST_ID_HEADER, requestId);
   if (req.nextUrl.pathname.startsWith('/h5p/')) {
-    // uploaded files (content media, temporary uploads) come from our origin: they may never run script
-    const userFile = /^\/h5p\/(content\/[^/]+\/.|temp\/)/.test(req.nextUrl.pathname);
+    // uploaded files, and library files that can carry script (svg, html, xml), run sandboxed
+    const path = req.nextUrl.pathname;
+    const userFile = /^\/h5p\/(content\/[^/]+\/.|player-files\/|temp\/|libraries\/.+\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$)/i.test(path);
     res.headers.set(
       'Content-Security-Policy',
-      userFile ? "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *" : 'frame-ancestors *',
+      // the player page runs content: sandboxed into an opaque origin (lib/h5p/csp.ts)
+      path.startsWith('/h5p/embed/')
+        ? PLAYER_CSP
+        : userFile
+          ? "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *"
+          : 'frame-ancestors *',
     );
+    // the sandboxed player (origin "null") loads fonts and calls its result/state routes cross-origin; these
+    // answers carry no cookie-based credentials (a credentialed request cannot read a `*` answer)
+    res.headers.set('Access-Control-Allow-Origin', '*');
     res.headers.delete('X-Frame-Options');
   } else {
-    res.headers.set('Content-Security-Policy', "frame-ancestors 'self'");
+    // the API reference page (/api/docs) runs only its own files from this origin
+    const docs = req.nextUrl.pathname === '/api/docs' || req.nextUrl.pathname.startsWith('/api/docs/');
+    res.headers.set('Content-Security-Policy', docs ? DOCS_CSP : "frame-ancestors 'self'");
     res.headers.set('X-Frame-Options', 'SAMEORIGIN');
   }
   res.headers.set('X-Content-Type-Options', 'nosniff');

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { config } from '@/lib/config';
+import { accessibleBrand } from '@/lib/tenant/contrast';
 import { currentBrand } from '@/lib/tenant/current';
 import './globals.css';
 
@@ -7,14 +9,24 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { brand } = await currentBrand();
-  return { title: brand.appName, icons: brand.faviconUrl ? [{ url: brand.faviconUrl }] : undefined };
+  // the service's own icons and social image (public/), replaced by the tenant's favicon where it has one
+  return {
+    metadataBase: new URL(config().appUrl),
+    title: brand.appName,
+    description: 'Author, play, share and sell interactive H5P content.',
+    icons: brand.faviconUrl
+      ? [{ url: brand.faviconUrl }]
+      : { icon: [{ url: '/favicon.svg', type: 'image/svg+xml' }, { url: '/icon-192.png', sizes: '192x192', type: 'image/png' }], apple: '/apple-touch-icon.png' },
+    manifest: '/site.webmanifest',
+    openGraph: { title: brand.appName, type: 'website', images: [{ url: '/og-image.png', width: 1200, height: 630, alt: brand.appName }] },
+  };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { brand, tenant } = await currentBrand();
   return (
     <html lang="en">
-      <body data-tenant={tenant?.slug ?? ''} style={{ ['--brand' as string]: brand.primaryColor }}>
+      <body data-tenant={tenant?.slug ?? ''} style={{ ['--brand' as string]: accessibleBrand(brand.primaryColor) }}>
         {brand.customCss ? <style data-custom-css>{brand.customCss.replace(/<\/style/gi, '')}</style> : null}
         {children}
       </body>

@@ -14,7 +14,10 @@ function make(): pino.Logger {
   return pino({
     level,
     base: { service: 'lumen' },
-    redact: { paths: ['*.password', '*.token', '*.refreshToken', '*.authorization', '*.secret'], censor: '[redacted]' },
+    redact: {
+      paths: ['*.password', '*.token', '*.accessToken', '*.refreshToken', '*.access_token', '*.refresh_token', '*.id_token', '*.authorization', '*.cookie', '*.secret', '*.apiKey'],
+      censor: '[redacted]',
+    },
   });
 }
 

@@ -1,19 +1,144 @@
 // The HTTP server: Next.js behind a plain Node server that stamps each request with the socket's
-// address (x-lumen-connection-ip, never taken from the client) so rate limits see the real client.
+// address (x-lumen-connection-ip, never taken from the client) so rate limits see the real client, refuses
+// request targets with control characters or malformed escapes, and bounds how long a client may take:
+//   REQUEST_TIMEOUT_MS       (default 1,800,000 = 30 min) to send a whole request (a 500 MB import at ~2.3 Mbit/s)
+//   HEADERS_TIMEOUT_MS       (default 60,000) to send the request headers
+//   REQUEST_IDLE_TIMEOUT_MS  (default 120,000) without a byte while a request is still being received
+// (read here, not in lib/config.ts: the server starts before the app and its configuration).
 import http from 'node:http';
 import next from 'next';
 
+// Encoded control characters (%00–%1F, %7F) in a request target never reach the app (item: PostgreSQL refuses
+// NUL and Prisma batches concurrent lookups, so one such value failed other users' requests). Pages keep
+// tab, newline and carriage return in their query (a login `next=` is checked by the page itself).
+const CONTROL_ESCAPE = /%(?:[01][0-9a-f]|7f)/i;
+const PAGE_QUERY_CONTROL_ESCAPE = /%(?:0[0-8bcef]|1[0-9a-f]|7f)/i;
+const FIELD_NAME = /^[\w.[\]-]{1,64}$/;
+
+function fieldName(rawKey) {
+  try {
+    const key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+    return FIELD_NAME.test(key) ? key : 'query';
+  } catch {
+    return 'query';
+  }
+}
+
+/** Why the request target is refused (`<field>: <reason>`), or null. */
+export function refuseTarget(target) {
+  let raw = target ?? '/';
+  if (!raw.startsWith('/')) {
+    try {
+      const u = new URL(raw);
+      raw = u.pathname + u.search;
+    } catch {
+      return 'path: malformed request target';
+    }
+  }
+  const q = raw.indexOf('?');
+  const path = q === -1 ? raw : raw.slice(0, q);
+  const query = q === -1 ? '' : raw.slice(q + 1);
+  const api = isApiPath(path);
+  if (CONTROL_ESCAPE.test(path)) return 'path: control characters are not allowed';
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return 'path: malformed percent-encoding';
+  }
+  const queryRe = api ? CONTROL_ESCAPE : PAGE_QUERY_CONTROL_ESCAPE;
+  if (queryRe.test(query)) {
+    for (const pair of query.split('&')) {
+      const eq = pair.indexOf('=');
+      const key = eq === -1 ? pair : pair.slice(0, eq);
+      if (queryRe.test(key)) return 'query: control characters are not allowed';
+      if (queryRe.test(pair.slice(eq + 1))) return `${fieldName(key)}: control characters are not allowed`;
+    }
+  }
+  return null;
+}
+
+const isApiPath = (path) => /^\/(api|h5p)(\/|$)/i.test(path);
+
+// Every body is limited to the JSON body limit except on the two routes that stream uploads to disk (they skip
+// the proxy and apply their own limits). Next.js would otherwise buffer such a body for the proxy and hand the
+// route a truncated copy; a declared length over the limit is refused before a byte is read.
+const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+const STREAMING_UPLOADS = /^\/h5p\/(import|ajax)\/?$/;
+
+function declaredTooLarge(req) {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  return declared > JSON_BODY_LIMIT && !STREAMING_UPLOADS.test((req.url ?? '/').split('?')[0]);
+}
+
+function refuseBody(req, res) {
+  res.statusCode = 413;
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify({ success: false, error: 'Request body too large' }));
+}
+
+function refuse(req, res, reason) {
+  const path = (req.url ?? '/').split('?')[0];
+  res.statusCode = 400;
+  if (isApiPath(path.startsWith('/') ? path : '/')) {
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ success: false, error: `Validation error: ${reason}` }));
+  } else {
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end(`Bad request: ${reason}`);
+  }
+}
+
+const TIMEOUTS = [
+  ['REQUEST_TIMEOUT_MS', 30 * 60_000],
+  ['HEADERS_TIMEOUT_MS', 60_000],
+  ['REQUEST_IDLE_TIMEOUT_MS', 120_000],
+];
+
+/** The server's timeouts from the environment (positive integers in ms; empty = default); throws naming the variable. */
+export function serverTimeouts(env = process.env) {
+  const out = {};
+  for (const [name, fallback] of TIMEOUTS) {
+    const raw = env[name];
+    const value = raw === undefined || raw.trim() === '' ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: must be a positive integer number of milliseconds (got "${raw}")`);
+    out[name] = value;
+  }
+  if (out.HEADERS_TIMEOUT_MS > out.REQUEST_TIMEOUT_MS) throw new Error('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
+  return { requestTimeout: out.REQUEST_TIMEOUT_MS, headersTimeout: out.HEADERS_TIMEOUT_MS, idleTimeout: out.REQUEST_IDLE_TIMEOUT_MS };
+}
+
 export async function startServer({ dev = false, dir = process.cwd(), port = 3000, hostname = '0.0.0.0' } = {}) {
+  const timeouts = serverTimeouts();
   const app = next({ dev, dir, port, hostname: hostname === '0.0.0.0' ? 'localhost' : hostname });
   const handle = app.getRequestHandler();
   await app.prepare(); // runs instrumentation.ts: configuration check and database migrations
-  const server = http.createServer((req, res) => {
-    req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
-    handle(req, res);
+  // the request each connection is receiving or answering (for the idle timeout)
+  const current = new WeakMap();
+  const server = http.createServer(
+    // header and request timeouts are enforced by this periodic check
+    { connectionsCheckingInterval: Math.min(10_000, timeouts.headersTimeout) },
+    (req, res) => {
+      req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
+      const socket = req.socket;
+      current.set(socket, req);
+      res.once('close', () => current.get(socket) === req && current.delete(socket));
+      const refused = refuseTarget(req.url);
+      if (refused) return refuse(req, res, refused);
+      if (declaredTooLarge(req)) return refuseBody(req, res);
+      handle(req, res);
+    },
+  );
+  server.requestTimeout = timeouts.requestTimeout; // the whole request (large uploads are streamed to disk)
+  server.headersTimeout = timeouts.headersTimeout;
+  server.keepAliveTimeout = Math.min(61_000, timeouts.idleTimeout);
+  // a connection without a byte for the idle timeout is closed while a request is being received (or none has
+  // started); once a request is complete the app may take its time to answer
+  server.timeout = timeouts.idleTimeout;
+  server.on('timeout', (socket) => {
+    const req = current.get(socket);
+    if (req?.complete) return;
+    socket.destroy();
   });
-  server.requestTimeout = 0; // large uploads are streamed; per-route limits apply
-  server.headersTimeout = 65_000;
-  server.keepAliveTimeout = 61_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, resolve);

@@ -29,6 +29,8 @@ const dataDir = path.resolve(root, blank(env.DATA_DIR) ? 'data' : env.DATA_DIR);
 env.DATA_DIR = dataDir;
 mkdirSync(dataDir, { recursive: true });
 const appUrl = (blank(env.APP_URL) ? `http://localhost:${port}` : env.APP_URL).replace(/\/+$/, '');
+// next-auth builds its own links from NEXTAUTH_URL: the app's address, never its localhost:3000 default
+if (blank(env.NEXTAUTH_URL)) env.NEXTAUTH_URL = appUrl;
 const notes = [];
 
 function freePort() {

@@ -3,7 +3,15 @@ import { signOut } from 'next-auth/react';
 
 export function SignOutButton() {
   return (
-    <button className="link" type="button" onClick={() => signOut({ callbackUrl: '/login' })}>
+    <button
+      className="link"
+      type="button"
+      onClick={async () => {
+        // stay on the address the user is on (never next-auth's idea of the site URL)
+        await signOut({ redirect: false }).catch(() => undefined);
+        window.location.assign('/login?ended=signed_out');
+      }}
+    >
       Sign out
     </button>
   );

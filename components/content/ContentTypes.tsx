@@ -6,20 +6,20 @@ import { h5pApi } from './api';
 interface Status { total: number; installed: number; ready: boolean; status: { name: string; installed: boolean }[] }
 interface Result { total: number; installed: number; failed: number; results: { name: string; success: boolean; error?: string }[] }
 
-export function ContentTypes({ token }: { token: string }) {
+export function ContentTypes({ canInstall }: { canInstall: boolean }) {
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = () => h5pApi<Status>(token, 'GET', '/h5p/libraries/status').then(setStatus, (e: Error) => setError(e.message));
+  const load = () => h5pApi<Status>('GET', '/h5p/libraries/status').then(setStatus, (e: Error) => setError(e.message));
   useEffect(() => {
     void load();
-  }, [token]);
+  }, []);
   const installAll = async () => {
     setBusy(true);
     setError(null);
     try {
-      const r = await h5pApi<Result>(token, 'POST', '/h5p/libraries/install-essentials');
+      const r = await h5pApi<Result>('POST', '/h5p/libraries/install-essentials');
       setResult(`Installed ${r.installed} of ${r.total}; ${r.failed} not available.`);
       await load();
     } catch (e) {
@@ -32,7 +32,7 @@ export function ContentTypes({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
-      await h5pApi(token, 'POST', '/h5p/libraries/install', { machineName: name });
+      await h5pApi('POST', '/h5p/libraries/install', { machineName: name });
       await load();
     } catch (e) {
       setError(`${name}: ${(e as Error).message}`);
@@ -47,16 +47,27 @@ export function ContentTypes({ token }: { token: string }) {
           {status.installed} of {status.total} essential content types installed — {status.ready ? 'ready' : 'not ready yet'}
         </p>
       ) : null}
-      <button type="button" onClick={installAll} disabled={busy} data-testid="install-essentials">
-        {busy ? 'Installing…' : 'Install essential content types'}
-      </button>
+      {canInstall ? (
+        <button type="button" onClick={installAll} disabled={busy} data-testid="install-essentials">
+          {busy ? 'Installing…' : 'Install essential content types'}
+        </button>
+      ) : null}
       {result ? <p data-testid="install-result">{result}</p> : null}
       {error ? <p className="error">{error}</p> : null}
       {status ? (
         <ul className="type-list">
           {status.status.map((s) => (
             <li key={s.name} data-testid={`type-${s.name}`}>
-              {s.name} — {s.installed ? <strong>installed</strong> : <button type="button" disabled={busy} onClick={() => installOne(s.name)}>Install</button>}
+              {s.name} —{' '}
+              {s.installed ? (
+                <strong>installed</strong>
+              ) : canInstall ? (
+                <button type="button" disabled={busy} onClick={() => installOne(s.name)}>
+                  Install
+                </button>
+              ) : (
+                <span className="muted">not installed</span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,15 +1,58 @@
 'use client';
 // The iframe snippet that plays this content on another site. Its token is an embed token: it plays this item
-// only (no other route accepts it) and lasts 180 days.
-import { useState } from 'react';
+// only (no other route accepts it) and lasts 180 days. By default the frame is responsive: full width of its
+// container (at most the chosen width) and, with the resizer script, exactly as tall as the content.
+import { useId, useState } from 'react';
 
-export function EmbedSnippet({ appUrl, contentId, token }: { appUrl: string; contentId: string; token: string }) {
-  const [copied, setCopied] = useState(false);
+type Size = 'responsive' | 'fixed';
+
+export function embedSnippet(appUrl: string, contentId: string, token: string, title: string, size: Size, width: number, height: number): string {
   const src = `${appUrl}/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(token)}`;
-  const snippet = `<iframe src="${src}" width="800" height="600" frameborder="0" allowfullscreen allow="fullscreen" title="H5P content"></iframe>`;
+  const safeTitle = title.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+  if (size === 'fixed') {
+    return `<iframe src="${src}" width="${width}" height="${height}" style="max-width:100%;border:0" allowfullscreen allow="fullscreen" title="${safeTitle}"></iframe>`;
+  }
   return (
-    <div>
-      <textarea readOnly value={snippet} rows={3} style={{ width: '100%' }} data-testid="embed-snippet" />
+    `<iframe src="${src}" width="${width}" height="${height}" style="width:100%;max-width:${width}px;height:${height}px;border:0;display:block" allowfullscreen allow="fullscreen" title="${safeTitle}"></iframe>` +
+    `<script src="${appUrl}/h5p-resizer.js" charset="UTF-8" async></script>`
+  );
+}
+
+const clamp = (v: number, lo: number, hi: number) => (Number.isFinite(v) ? Math.min(Math.max(Math.round(v), lo), hi) : lo);
+
+export function EmbedSnippet({ appUrl, contentId, token, title = 'H5P content' }: { appUrl: string; contentId: string; token: string; title?: string }) {
+  const [copied, setCopied] = useState(false);
+  const [size, setSize] = useState<Size>('responsive');
+  const [width, setWidth] = useState(800);
+  const [height, setHeight] = useState(600);
+  const ids = useId();
+  const snippet = embedSnippet(appUrl, contentId, token, title, size, clamp(width, 200, 4000), clamp(height, 150, 4000));
+  return (
+    <div className="embed-snippet">
+      <fieldset className="embed-size">
+        <legend>Size</legend>
+        <label>
+          <input type="radio" name={`${ids}-size`} checked={size === 'responsive'} onChange={() => setSize('responsive')} data-testid="embed-responsive" /> Responsive (fits the page,
+          height follows the content)
+        </label>
+        <label>
+          <input type="radio" name={`${ids}-size`} checked={size === 'fixed'} onChange={() => setSize('fixed')} data-testid="embed-fixed" /> Fixed size
+        </label>
+        <span className="embed-dims">
+          <label>
+            {size === 'fixed' ? 'Width' : 'Max width'}{' '}
+            <input type="number" min={200} max={4000} value={width} onChange={(e) => setWidth(Number(e.target.value))} data-testid="embed-width" />
+          </label>{' '}
+          <label>
+            {size === 'fixed' ? 'Height' : 'Initial height'}{' '}
+            <input type="number" min={150} max={4000} value={height} onChange={(e) => setHeight(Number(e.target.value))} data-testid="embed-height" />
+          </label>
+        </span>
+      </fieldset>
+      <label htmlFor={`${ids}-code`} className="sr-only">
+        Embed code
+      </label>
+      <textarea id={`${ids}-code`} readOnly value={snippet} rows={4} style={{ width: '100%' }} data-testid="embed-snippet" />
       <button type="button" onClick={() => navigator.clipboard?.writeText(snippet).then(() => setCopied(true))}>
         {copied ? 'Copied' : 'Copy embed code'}
       </button>

@@ -1,10 +1,49 @@
 'use client';
-// Creates or edits content with Lumi's <h5p-editor> web component (client-side import only).
+// Creates or edits content with Lumi's <h5p-editor> web component (client-side import only). Calls go with the
+// session cookie. Work is never lost to an ended session: when a save is refused with 401 the content is kept in
+// this browser (localStorage) and restored into the editor after signing in again.
 import { createElement, useEffect, useRef, useState } from 'react';
+import { apiFetch, reportSessionEnded } from '@/components/marketplace/client-api';
 
-export function H5pEditor({ contentId, token }: { contentId?: string; token: string }) {
+interface Draft {
+  library: string;
+  params: { params?: unknown; metadata?: unknown } & Record<string, unknown>;
+  savedAt: string;
+}
+
+const draftKey = (contentId: string | undefined) => `lumen:editor-draft:${contentId ?? 'new'}`;
+
+function readDraft(contentId: string | undefined): Draft | null {
+  try {
+    const raw = window.localStorage.getItem(draftKey(contentId));
+    const d = raw ? (JSON.parse(raw) as Draft) : null;
+    return d && typeof d.library === 'string' && d.params && typeof d.params === 'object' ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+const writeDraft = (contentId: string | undefined, d: Draft) => {
+  try {
+    window.localStorage.setItem(draftKey(contentId), JSON.stringify(d));
+  } catch {
+    /* storage full or refused: nothing more we can do here */
+  }
+};
+const clearDraft = (contentId: string | undefined) => {
+  try {
+    window.localStorage.removeItem(draftKey(contentId));
+  } catch {
+    /* ignore */
+  }
+};
+
+export function H5pEditor({ contentId }: { contentId?: string }) {
   const ref = useRef<HTMLElement | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [restored, setRestored] = useState<string | null>(null);
+  // a kept draft of new content opens as "draft" so the component loads its parameters
+  const [elementId] = useState(() => (typeof window !== 'undefined' && !contentId && readDraft(undefined) ? 'draft' : (contentId ?? 'new')));
 
   useEffect(() => {
     let cancelled = false;
@@ -18,23 +57,41 @@ export function H5pEditor({ contentId, token }: { contentId?: string; token: str
         saveContentCallback: (id: string | undefined, body: unknown) => Promise<{ contentId: string; metadata: unknown }>;
       };
       editor.loadContentCallback = async (id?: string) => {
-        const path = id && id !== 'new' ? `/h5p/edit/${encodeURIComponent(id)}` : '/h5p/new';
-        const res = await fetch(`${path}?language=en&token=${encodeURIComponent(token)}`);
-        const body = (await res.json()) as { data?: unknown; error?: string };
-        if (!res.ok) throw new Error(body.error);
-        return body.data;
+        const realId = id && id !== 'new' && id !== 'draft' ? id : undefined;
+        const path = realId ? `/h5p/edit/${encodeURIComponent(realId)}` : '/h5p/new';
+        const res = await apiFetch(`${path}?language=en`);
+        const body = (await res.json()) as { data?: Record<string, unknown>; error?: string };
+        if (!res.ok || !body.data) throw new Error(body.error ?? `Could not load the editor (${res.status})`);
+        const draft = readDraft(realId);
+        if (!draft) return body.data;
+        setRestored(draft.savedAt);
+        const { params, metadata } = draft.params.params !== undefined ? draft.params : { params: draft.params, metadata: body.data.metadata };
+        return { ...body.data, library: draft.library, params, metadata: metadata ?? body.data.metadata };
       };
       editor.saveContentCallback = async (id, body) => {
-        const res = await fetch(id ? `/h5p/content/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}` : `/h5p/content?token=${encodeURIComponent(token)}`, {
-          method: id ? 'PUT' : 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        const realId = id && id !== 'draft' ? id : undefined;
+        const res = await apiFetch(realId ? `/h5p/content/${encodeURIComponent(realId)}` : '/h5p/content', {
+          method: realId ? 'PUT' : 'POST',
+          headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(body),
         });
-        const json = (await res.json()) as { data?: { contentId: string; metadata: unknown }; error?: string };
+        const json = (await res.json().catch(() => ({}))) as { data?: { contentId: string; metadata: unknown }; error?: string };
+        if (res.status === 401) {
+          const b = body as { library: string; params: Draft['params'] };
+          writeDraft(realId, { library: b.library, params: b.params, savedAt: new Date().toISOString() });
+          reportSessionEnded();
+          throw new Error('Your session has ended. Your work is kept in this browser: sign in again and it will be restored here.');
+        }
         if (!res.ok || !json.data) throw new Error(json.error ?? 'Save failed');
+        clearDraft(realId);
         return json.data;
       };
     })().catch((e: Error) => setStatus(e.message));
+    // the editor's frame is created by h5p-editor-php-library without a title: name it for screen readers
+    const titleFrames = new MutationObserver(() => {
+      for (const f of el?.querySelectorAll('iframe:not([title])') ?? []) f.setAttribute('title', 'H5P editor');
+    });
+    if (el) titleFrames.observe(el, { childList: true, subtree: true });
     const onSaved = (e: Event) => {
       const id = (e as CustomEvent<{ contentId: string }>).detail.contentId;
       window.location.href = `/content/${encodeURIComponent(id)}`;
@@ -45,11 +102,12 @@ export function H5pEditor({ contentId, token }: { contentId?: string; token: str
     el?.addEventListener('validation-error', onError);
     return () => {
       cancelled = true;
+      titleFrames.disconnect();
       el?.removeEventListener('saved', onSaved);
       el?.removeEventListener('save-error', onError);
       el?.removeEventListener('validation-error', onError);
     };
-  }, [token]);
+  }, []);
 
   const save = async () => {
     setStatus('Saving…');
@@ -60,14 +118,31 @@ export function H5pEditor({ contentId, token }: { contentId?: string; token: str
     }
   };
 
+  const discard = () => {
+    clearDraft(contentId);
+    window.location.reload();
+  };
+
   return (
     <div>
-      {createElement('h5p-editor', { ref, 'content-id': contentId ?? 'new', 'data-testid': 'h5p-editor' })}
+      {restored ? (
+        <p className="notice" role="status" data-testid="editor-draft-restored">
+          Restored your unsaved work from {new Date(restored).toLocaleString()}. Save to keep it.{' '}
+          <button type="button" className="link" onClick={discard}>
+            Discard it
+          </button>
+        </p>
+      ) : null}
+      {createElement('h5p-editor', { ref, 'content-id': elementId, 'data-testid': 'h5p-editor' })}
       <p>
         <button type="button" onClick={save} data-testid="editor-save">
           Save
         </button>{' '}
-        {status ? <span className="muted">{status}</span> : null}
+        {status ? (
+          <span className="muted" role="status" data-testid="editor-status">
+            {status}
+          </span>
+        ) : null}
       </p>
     </div>
   );

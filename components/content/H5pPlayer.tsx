@@ -1,55 +1,58 @@
 'use client';
-// Plays content with Lumi's <h5p-player> web component (imported client-side only: it touches HTMLElement at
-// import). Shows the learner's score from the content's top-level xAPI statements.
-import { createElement, useEffect, useRef, useState } from 'react';
+// Plays content in a sandboxed iframe of the player page (/h5p/embed/<id>): content never runs on the app's
+// origin (no allow-same-origin, and the page's own CSP sandboxes it as well), and the frame holds only a player
+// token scoped to this one item. The frame tells us its height and the learner's top-level score (postMessage;
+// only messages from our own frame are read).
+import { useEffect, useRef, useState } from 'react';
+import { PLAYER_SANDBOX } from '@/lib/h5p/csp';
 
 interface Statement {
   verb?: { id?: string };
-  result?: { score?: { raw?: number; max?: number }; success?: boolean };
+  result?: { score?: { raw?: number; max?: number } };
   context?: { contextActivities?: { parent?: unknown[] } };
 }
 
-export function H5pPlayer({ contentId, token }: { contentId: string; token: string }) {
-  const ref = useRef<HTMLElement | null>(null);
-  const [error, setError] = useState<string | null>(null);
+type PlayerMessage =
+  | { type: 'h5p-resize'; height: number }
+  | { type: 'h5p-xapi'; statement: Statement }
+  | { type: 'h5p-result-failed'; status: number }
+  | { type: 'h5p-result-saved' };
+
+export function H5pPlayer({ contentId, playerToken, title }: { contentId: string; playerToken: string; title: string }) {
+  const frame = useRef<HTMLIFrameElement | null>(null);
+  const [height, setHeight] = useState(400);
   const [result, setResult] = useState<{ raw: number; max: number } | null>(null);
 
   useEffect(() => {
-    let cancelled = false;
-    const el = ref.current;
-    (async () => {
-      const wc = await import('@lumieducation/h5p-webcomponents');
-      wc.defineElements('h5p-player');
-      if (cancelled || !el) return;
-      const player = el as unknown as { loadContentCallback: (id: string) => Promise<unknown> };
-      player.loadContentCallback = async (id: string) => {
-        const res = await fetch(`/h5p/play/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
-        const body = (await res.json()) as { success: boolean; data?: Record<string, unknown>; error?: string };
-        if (!res.ok || !body.data) {
-          setError(body.error ?? `Could not load content (${res.status})`);
-          throw new Error(body.error);
-        }
-        return { ...body.data, contentId: id, embedTypes: ['iframe'] };
-      };
-    })().catch((e: Error) => setError(e.message));
-    const onXapi = (e: Event) => {
-      const st = (e as CustomEvent<{ statement: Statement }>).detail?.statement;
-      const verb = st?.verb?.id ?? '';
-      if (!/(answered|completed)$/.test(verb) || st?.context?.contextActivities?.parent?.length) return;
-      const s = st?.result?.score;
-      if (s && typeof s.raw === 'number') setResult({ raw: s.raw, max: s.max ?? 0 });
+    const onMessage = (e: MessageEvent) => {
+      if (!frame.current || e.source !== frame.current.contentWindow) return;
+      const m = e.data as PlayerMessage | null;
+      if (!m || typeof m !== 'object') return;
+      if (m.type === 'h5p-resize' && typeof m.height === 'number' && m.height > 0) setHeight(Math.min(Math.max(m.height, 150), 20_000));
+      if (m.type === 'h5p-xapi') {
+        const st = m.statement;
+        const verb = st?.verb?.id ?? '';
+        if (!/(answered|completed)$/.test(verb) || st?.context?.contextActivities?.parent?.length) return;
+        const s = st?.result?.score;
+        if (s && typeof s.raw === 'number') setResult({ raw: s.raw, max: s.max ?? 0 });
+      }
     };
-    el?.addEventListener('xAPI', onXapi);
-    return () => {
-      cancelled = true;
-      el?.removeEventListener('xAPI', onXapi);
-    };
-  }, [token]);
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
 
   return (
     <div>
-      {error ? <p className="error">{error}</p> : null}
-      {createElement('h5p-player', { ref, 'content-id': contentId, 'data-testid': 'h5p-player' })}
+      <iframe
+        ref={frame}
+        src={`/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(playerToken)}`}
+        sandbox={PLAYER_SANDBOX}
+        allow="fullscreen; autoplay; encrypted-media"
+        allowFullScreen
+        title={title}
+        data-testid="h5p-player"
+        style={{ width: '100%', height, border: 0, display: 'block' }}
+      />
       {result ? (
         <p data-testid="h5p-result" className="muted">
           Your score: {result.raw} / {result.max}

@@ -1,8 +1,10 @@
 'use client';
-// Imports a .h5p with upload progress (XMLHttpRequest reports upload progress; fetch does not).
+// Imports a .h5p with upload progress (XMLHttpRequest reports upload progress; fetch does not). The session
+// cookie authenticates the upload.
 import { useState } from 'react';
+import { reportSessionEnded } from '@/components/marketplace/client-api';
 
-export function ImportForm({ token }: { token: string }) {
+export function ImportForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +19,6 @@ export function ImportForm({ token }: { token: string }) {
     form.append('h5p', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/h5p/import');
-    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (ev) => ev.lengthComputable && setProgress(Math.round((ev.loaded / ev.total) * 100));
     xhr.onload = () => {
       let body: { data?: { contentId: string }; error?: string; message?: string } = {};
@@ -26,6 +27,7 @@ export function ImportForm({ token }: { token: string }) {
       } catch {
         /* not JSON */
       }
+      if (xhr.status === 401) reportSessionEnded();
       if (xhr.status === 201 && body.data) {
         setMessage(body.message ?? 'Imported');
         window.location.href = `/content/${encodeURIComponent(body.data.contentId)}`;
@@ -40,7 +42,8 @@ export function ImportForm({ token }: { token: string }) {
   };
   return (
     <form onSubmit={submit}>
-      <input type="file" name="h5p" accept=".h5p,application/zip" data-testid="import-file" />{' '}
+      <label htmlFor="import-file">H5P package (.h5p)</label>{' '}
+      <input id="import-file" type="file" name="h5p" accept=".h5p,application/zip" data-testid="import-file" />{' '}
       <button type="submit" data-testid="import-submit">Import</button>
       {progress !== null ? (
         <div className="bar" aria-label="Upload progress" style={{ marginTop: '0.75rem' }}>

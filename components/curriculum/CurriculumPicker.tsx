@@ -3,6 +3,9 @@
 // metadata (POST /api/curriculum/content/:contentId/metadata). Each level loads from the read endpoints.
 import { useEffect, useState } from 'react';
 import { callApi } from '@/components/marketplace/client-api';
+import { LANGUAGES, useCurriculumList as useList } from './CurriculumFields';
+import { CurriculumNotice, type CurriculumState } from './CurriculumNotice';
+import { SearchableSelect } from './SearchableSelect';
 
 interface Node {
   code: string;
@@ -11,41 +14,7 @@ interface Node {
   objective?: string;
 }
 
-function useList(token: string, path: string | null) {
-  const [list, setList] = useState<Node[]>([]);
-  useEffect(() => {
-    if (!path) {
-      setList([]);
-      return;
-    }
-    let live = true;
-    callApi<Node[]>(token, 'GET', path)
-      .then((r) => live && setList(r.data))
-      .catch(() => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, [token, path]);
-  return list;
-}
-
-function Picker({ label, list, value, onChange, testId }: { label: string; list: Node[]; value: string; onChange: (v: string) => void; testId: string }) {
-  return (
-    <label>
-      {label}
-      <select value={value} onChange={(e) => onChange(e.target.value)} disabled={list.length === 0} data-testid={testId}>
-        <option value="">Choose…</option>
-        {list.map((n) => (
-          <option key={n.code} value={n.code}>
-            {n.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-export function CurriculumPicker({ token, contents }: { token: string; contents: { id: string; title: string }[] }) {
+export function CurriculumPicker({ contents, curriculum }: { contents: { id: string; title: string }[]; curriculum: CurriculumState }) {
   const [contentId, setContentId] = useState(contents[0]?.id ?? '');
   const [fw, setFw] = useState('');
   const [stage, setStage] = useState('');
@@ -60,22 +29,24 @@ export function CurriculumPicker({ token, contents }: { token: string; contents:
   const [status, setStatus] = useState('');
 
   const e = encodeURIComponent;
-  const frameworks = useList(token, '/api/curriculum/frameworks');
-  const stages = useList(token, fw ? `/api/curriculum/frameworks/${e(fw)}/stages` : null);
-  const grades = useList(token, fw && stage ? `/api/curriculum/frameworks/${e(fw)}/stages/${e(stage)}/grades` : null);
-  const subjects = useList(token, fw ? `/api/curriculum/frameworks/${e(fw)}/subjects` : null);
+  const frameworks = useList<Node>('/api/curriculum/frameworks');
+  const stages = useList(fw ? `/api/curriculum/frameworks/${e(fw)}/stages` : null);
+  const grades = useList(fw && stage ? `/api/curriculum/frameworks/${e(fw)}/stages/${e(stage)}/grades` : null);
+  const subjects = useList(fw ? `/api/curriculum/frameworks/${e(fw)}/subjects` : null);
   const unitBase = fw && subject && grade ? `/api/curriculum/frameworks/${e(fw)}/subjects/${e(subject)}/grades/${e(grade)}/units` : null;
-  const units = useList(token, unitBase);
-  const topics = useList(token, unitBase && unit ? `${unitBase}/${e(unit)}/topics` : null);
-  const objectiveList = useList(token, unitBase && unit && topic ? `${unitBase}/${e(unit)}/topics/${e(topic)}/objectives` : null);
+  const units = useList(unitBase);
+  const topics = useList(unitBase && unit ? `${unitBase}/${e(unit)}/topics` : null);
+  const objectiveList = useList<Node>(unitBase && unit && topic ? `${unitBase}/${e(unit)}/topics/${e(topic)}/objectives` : null);
 
   useEffect(() => {
     if (!contentId) return;
-    callApi<Record<string, unknown> | null>(token, 'GET', `/api/curriculum/content/${e(contentId)}/metadata`)
+    callApi<Record<string, unknown> | null>('GET', `/api/curriculum/content/${e(contentId)}/metadata`)
       .then((r) => setCurrent(r.data))
       .catch(() => setCurrent(null));
-  }, [token, contentId, status]);
+  }, [contentId, status]);
 
+  const none = curriculum.frameworks === 0;
+  const why = (parent: string | false, first: string, empty: string) => (none ? 'No curriculum to choose from (see above).' : parent ? empty : first);
   const name = (list: Node[], code: string) => list.find((n) => n.code === code)?.name ?? code;
   const framework = frameworks.find((f) => f.code === fw);
   const ready = contentId && fw && grade && subject;
@@ -84,7 +55,7 @@ export function CurriculumPicker({ token, contents }: { token: string; contents:
     const topicNode = topics.find((t) => t.code === topic);
     const chosen = objectiveList.filter((o) => objectives.includes(o.code));
     try {
-      await callApi(token, 'POST', `/api/curriculum/content/${e(contentId)}/metadata`, {
+      await callApi('POST', `/api/curriculum/content/${e(contentId)}/metadata`, {
         frameworkCode: fw,
         frameworkName: name(frameworks, fw),
         countryCode: framework?.country_code || 'XX',
@@ -125,12 +96,15 @@ export function CurriculumPicker({ token, contents }: { token: string; contents:
       ) : (
         <p className="muted">No curriculum metadata yet.</p>
       )}
-      <Picker label="Framework" list={frameworks} value={fw} testId="pick-framework" onChange={(v) => { setFw(v); setStage(''); setGrade(''); setSubject(''); setUnit(''); setTopic(''); setObjectives([]); }} />
-      <Picker label="Stage" list={stages} value={stage} testId="pick-stage" onChange={(v) => { setStage(v); setGrade(''); setUnit(''); setTopic(''); }} />
-      <Picker label="Grade" list={grades} value={grade} testId="pick-grade" onChange={(v) => { setGrade(v); setUnit(''); setTopic(''); }} />
-      <Picker label="Subject" list={subjects} value={subject} testId="pick-subject" onChange={(v) => { setSubject(v); setUnit(''); setTopic(''); }} />
-      <Picker label="Unit" list={units} value={unit} testId="pick-unit" onChange={(v) => { setUnit(v); setTopic(''); setObjectives([]); }} />
-      <Picker label="Topic" list={topics} value={topic} testId="pick-topic" onChange={(v) => { setTopic(v); setObjectives([]); }} />
+      <CurriculumNotice state={curriculum} />
+      <div className="toolbar" style={{ alignItems: 'flex-start' }}>
+        <SearchableSelect label="Framework" choices={frameworks} value={fw} testId="pick-framework" emptyReason={none ? 'No curriculum to choose from (see above).' : 'Loading frameworks…'} onChange={(v) => { setFw(v); setStage(''); setGrade(''); setSubject(''); setUnit(''); setTopic(''); setObjectives([]); }} />
+        <SearchableSelect label="Stage" choices={stages} value={stage} testId="pick-stage" emptyReason={why(fw, 'Choose a framework first.', 'This framework has no stages.')} onChange={(v) => { setStage(v); setGrade(''); setUnit(''); setTopic(''); }} />
+        <SearchableSelect label="Grade" choices={grades} value={grade} testId="pick-grade" emptyReason={why(stage, 'Choose a stage first.', 'This stage has no grades.')} onChange={(v) => { setGrade(v); setUnit(''); setTopic(''); }} />
+        <SearchableSelect label="Subject" choices={subjects} value={subject} testId="pick-subject" emptyReason={why(fw, 'Choose a framework first.', 'This framework has no subjects.')} onChange={(v) => { setSubject(v); setUnit(''); setTopic(''); }} />
+        <SearchableSelect label="Unit" choices={units} value={unit} testId="pick-unit" emptyReason={why(fw && grade && subject, 'Choose a grade and a subject first.', 'No units for this grade and subject.')} onChange={(v) => { setUnit(v); setTopic(''); setObjectives([]); }} />
+        <SearchableSelect label="Topic" choices={topics} value={topic} testId="pick-topic" emptyReason={why(unit, 'Choose a unit first.', 'This unit has no topics.')} onChange={(v) => { setTopic(v); setObjectives([]); }} />
+      </div>
       {objectiveList.length ? (
         <fieldset data-testid="pick-objectives">
           <legend>Objectives</legend>
@@ -142,12 +116,24 @@ export function CurriculumPicker({ token, contents }: { token: string; contents:
         </fieldset>
       ) : null}
       <div className="toolbar">
-        <select aria-label="Difficulty" value={difficulty} onChange={(ev) => setDifficulty(ev.target.value)}>
-          <option value="easy">easy</option>
-          <option value="medium">medium</option>
-          <option value="hard">hard</option>
-        </select>
-        <input aria-label="Language" value={language} maxLength={10} onChange={(ev) => setLanguage(ev.target.value)} style={{ maxWidth: 100 }} />
+        <label>
+          Difficulty
+          <select value={difficulty} onChange={(ev) => setDifficulty(ev.target.value)} style={{ display: 'block' }}>
+            <option value="easy">easy</option>
+            <option value="medium">medium</option>
+            <option value="hard">hard</option>
+          </select>
+        </label>
+        <label>
+          Language
+          <select value={language} onChange={(ev) => setLanguage(ev.target.value)} style={{ display: 'block' }} data-testid="pick-language">
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name} ({l.code})
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <button type="button" className="primary" disabled={!ready} onClick={save} data-testid="save-metadata">
         Save curriculum metadata

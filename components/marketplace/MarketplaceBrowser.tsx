@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from './client-api';
 
@@ -23,7 +24,15 @@ const FILTERS: { key: string; facet: keyof Facets; label: string }[] = [
 ];
 const PAGE = 20;
 
-export function MarketplaceBrowser({ token, contentsUsed, contentsLimit }: { token: string; contentsUsed: number; contentsLimit: number }) {
+export function MarketplaceBrowser({
+  contentsUsed,
+  contentsLimit,
+  canClone = true,
+}: {
+  contentsUsed: number;
+  contentsLimit: number;
+  /** teachers clone; a student is not offered it */ canClone?: boolean;
+}) {
   const [facets, setFacets] = useState<Facets | null>(null);
   const [names, setNames] = useState<Names>({});
   const [search, setSearch] = useState('');
@@ -37,27 +46,27 @@ export function MarketplaceBrowser({ token, contentsUsed, contentsLimit }: { tok
   const [error, setError] = useState('');
 
   useEffect(() => {
-    callApi<Facets>(token, 'GET', '/api/marketplace/public-contents/facets')
+    callApi<Facets>('GET', '/api/marketplace/public-contents/facets')
       .then((r) => {
         setFacets(r.data);
         setNames((r.names as Names) ?? {});
       })
       .catch((e: Error) => setError(e.message));
-  }, [token]);
+  }, []);
 
   const load = useCallback(async () => {
     const q = new URLSearchParams({ sortBy, offset: String(offset), limit: String(PAGE) });
     if (search.trim()) q.set('search', search.trim());
     for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
     try {
-      const r = await callApi<Item[]>(token, 'GET', `/api/marketplace/public-contents?${q}`);
+      const r = await callApi<Item[]>('GET', `/api/marketplace/public-contents?${q}`);
       setItems(r.data);
       setTotal(r.total ?? 0);
       setError('');
     } catch (e) {
       setError((e as Error).message);
     }
-  }, [token, sortBy, offset, search, filters]);
+  }, [sortBy, offset, search, filters]);
 
   useEffect(() => {
     const t = setTimeout(() => void load(), 200);
@@ -67,7 +76,7 @@ export function MarketplaceBrowser({ token, contentsUsed, contentsLimit }: { tok
   async function clone(item: Item) {
     setStatus('');
     try {
-      const r = await callApi<{ contentId: string }>(token, 'POST', `/api/marketplace/public-contents/${encodeURIComponent(item.id)}/clone`);
+      const r = await callApi<{ contentId: string }>('POST', `/api/marketplace/public-contents/${encodeURIComponent(item.id)}/clone`);
       setUsed((u) => u + 1);
       setStatus(`Cloned “${item.title}” into your content (${r.data.contentId}).`);
     } catch (e) {
@@ -82,9 +91,27 @@ export function MarketplaceBrowser({ token, contentsUsed, contentsLimit }: { tok
         Content this month: {used} / {unlimited ? 'Unlimited' : contentsLimit}
       </p>
       <div className="toolbar">
-        <input aria-label="Search" placeholder="Search titles…" value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} data-testid="search" />
+        <input
+          aria-label="Search"
+          placeholder="Search titles…"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+          data-testid="search"
+        />
         {FILTERS.map((f) => (
-          <select key={f.key} aria-label={f.label} value={filters[f.key] ?? ''} onChange={(e) => { setFilters({ ...filters, [f.key]: e.target.value }); setOffset(0); }} data-testid={`filter-${f.key}`}>
+          <select
+            key={f.key}
+            aria-label={f.label}
+            value={filters[f.key] ?? ''}
+            onChange={(e) => {
+              setFilters({ ...filters, [f.key]: e.target.value });
+              setOffset(0);
+            }}
+            data-testid={`filter-${f.key}`}
+          >
             <option value="">{f.label}: any</option>
             {(facets?.[f.facet] ?? []).map((v) => (
               <option key={v} value={v}>
@@ -93,7 +120,15 @@ export function MarketplaceBrowser({ token, contentsUsed, contentsLimit }: { tok
             ))}
           </select>
         ))}
-        <select aria-label="Sort" value={sortBy} onChange={(e) => { setSortBy(e.target.value); setOffset(0); }} data-testid="sort">
+        <select
+          aria-label="Sort"
+          value={sortBy}
+          onChange={(e) => {
+            setSortBy(e.target.value);
+            setOffset(0);
+          }}
+          data-testid="sort"
+        >
           <option value="newest">Newest</option>
           <option value="popular">Popular</option>
           <option value="quality">Quality</option>
@@ -101,28 +136,44 @@ export function MarketplaceBrowser({ token, contentsUsed, contentsLimit }: { tok
       </div>
       {error ? <p className="error">{error}</p> : null}
       {status ? <p data-testid="clone-status">{status}</p> : null}
-      <p className="muted" data-testid="total">{total} result{total === 1 ? '' : 's'}</p>
+      <p className="muted" data-testid="total">
+        {total} result{total === 1 ? '' : 's'}
+      </p>
       <ul className="items" data-testid="results">
         {items.map((it) => (
           <li key={it.id} className="item" data-testid="result">
             <div>
-              <strong>{it.title}</strong> <span className="muted">· {it.contentTypeSlug} · by {it.authorName} · {it.viewCount} views</span>
+              <strong>
+                <Link href={`/marketplace/${encodeURIComponent(it.id)}`} data-testid="result-link">
+                  {it.title}
+                </Link>
+              </strong>{' '}
+              <span className="muted">
+                · {it.contentTypeSlug} · by {it.authorName} · {it.viewCount} views
+              </span>
               {it.curriculum ? (
                 <div className="muted">
-                  {it.curriculum.frameworkName} · {it.curriculum.gradeName} · {it.curriculum.subjectName} · {it.curriculum.difficulty} · {it.curriculum.language}
+                  {it.curriculum.frameworkName} · {it.curriculum.gradeName} · {it.curriculum.subjectName} · {it.curriculum.difficulty} ·{' '}
+                  {it.curriculum.language}
                 </div>
               ) : null}
               {it.quality ? <div className="muted">Quality {Math.round(it.quality.overallScore)}</div> : null}
             </div>
-            <button type="button" className="small" onClick={() => clone(it)} disabled={!unlimited && used >= contentsLimit}>
-              Clone
-            </button>
+            {canClone ? (
+              <button type="button" className="small" onClick={() => clone(it)} disabled={!unlimited && used >= contentsLimit}>
+                Clone
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>
       <div className="toolbar">
-        <button type="button" className="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</button>
-        <button type="button" className="small" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>Next</button>
+        <button type="button" className="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+          Previous
+        </button>
+        <button type="button" className="small" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
+          Next
+        </button>
       </div>
     </div>
   );

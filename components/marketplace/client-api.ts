@@ -1,6 +1,7 @@
 'use client';
-// Browser-side calls to the API with the session's access token (next-auth keeps it server-side and the
-// page passes it down). Answers the envelope; throws the error text on failure.
+// Browser-side calls to the API. The browser holds only the httpOnly session cookie (sent with every same-origin
+// request); it never holds a token. A 401 means the session has ended: the page is told (SessionNotice) so the
+// user sees why and can sign in again without losing what they were doing.
 export interface Envelope<T> {
   success: boolean;
   data: T;
@@ -10,13 +11,28 @@ export interface Envelope<T> {
   [k: string]: unknown;
 }
 
-export async function callApi<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(path, {
+export const SESSION_ENDED_EVENT = 'lumen:session-ended';
+
+/** Tells the page that the session has ended (shown by components/auth/SessionNotice.tsx). */
+export function reportSessionEnded(): void {
+  window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT));
+}
+
+/** fetch() with the session cookie; reports an ended session. */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(path, { credentials: 'same-origin', ...init });
+  if (res.status === 401) reportSessionEnded();
+  return res;
+}
+
+export async function callApi<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const res = await apiFetch(path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const json = (await res.json().catch(() => ({ success: false, error: `HTTP ${res.status}` }))) as Envelope<T>;
-  if (!res.ok || !json.success) throw new Error(json.error ?? `HTTP ${res.status}`);
+  // a plan gate answers error feature_not_available with a sentence in message: show the sentence
+  if (!res.ok || !json.success) throw new Error((json.error === 'feature_not_available' && json.message) || json.error || `HTTP ${res.status}`);
   return json;
 }

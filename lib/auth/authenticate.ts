@@ -4,8 +4,9 @@ import { config } from '@/lib/config';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { db } from '@/lib/db/client';
+import { resolveBrowserSession, sessionIdFromCookie } from './browser-session';
 import { isEmbedToken, verifyEmbedToken } from './embed-token';
-import { permissionsFor } from './roles';
+import { permissionsFor, userPrincipal } from './roles';
 import type { Principal, TokenPayload } from './types';
 import { provisionUser } from './users';
 import { TokenError, verifyAccessToken } from './verify';
@@ -46,22 +47,54 @@ function internalPrincipal(tenantCode: string | undefined): Principal {
     kind: 'internal',
     payload,
     role: 'admin',
-    permissions: permissionsFor('admin'),
+    permissions: permissionsFor('admin', { superAdmin: true }),
     h5pUser: { id: payload.id, name: payload.name ?? 'Internal service', email: payload.email, type: 'local' },
     ...(tenantCode ? { tenantCode } : {}),
   };
 }
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * Authenticates the request, or returns null when it carries no credentials.
- * Throws 401 Invalid or expired token when a token fails verification.
+ * A request authenticated by the session cookie must come from our own pages: a state-changing request whose
+ * Origin is another site (or that the browser marks cross-site) is refused, whatever SameSite already blocks.
  */
-export async function authenticate(headers: Headers, url: URL): Promise<Authenticated | null> {
+function assertSameOrigin(headers: Headers, url: URL, method: string): void {
+  if (!UNSAFE_METHODS.has(method.toUpperCase())) return;
+  const origin = headers.get('origin');
+  if (origin) {
+    const host = headers.get('host') ?? url.host;
+    let ok = false;
+    try {
+      const o = new URL(origin);
+      ok = o.host === host || o.origin === new URL(config().appUrl).origin;
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new AppError(403, 'Forbidden');
+    return;
+  }
+  const site = headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, 'Forbidden');
+}
+
+/**
+ * Authenticates the request, or returns null when it carries no credentials. In order: the internal key, a
+ * bearer token (header or ?token=: API clients, embed and player tokens), the browser's session cookie.
+ * Throws 401 Invalid or expired token when a token fails verification, 401 with the session-ended text when the
+ * cookie names a session that has ended.
+ */
+export async function authenticate(headers: Headers, url: URL, method = 'GET'): Promise<Authenticated | null> {
   if (isInternalKey(headers.get('x-api-key'))) {
     return { principal: internalPrincipal(headers.get('x-tenant-code')?.trim() || undefined), user: null };
   }
   const token = bearerFrom(headers, url);
-  if (!token) return null;
+  if (!token) {
+    const sid = await sessionIdFromCookie(headers.get('cookie'));
+    if (!sid) return null;
+    assertSameOrigin(headers, url, method);
+    return resolveBrowserSession(sid);
+  }
   if (isEmbedToken(token)) return embedPrincipal(token);
   let payload: TokenPayload;
   try {
@@ -72,20 +105,13 @@ export async function authenticate(headers: Headers, url: URL): Promise<Authenti
   }
   const role = payload.role?.type ?? 'student';
   const user = await provisionUser(payload, role);
-  payload.plan = user.plan;
-  return {
-    principal: {
-      kind: 'user',
-      payload,
-      role,
-      permissions: permissionsFor(role),
-      h5pUser: { id: user.id, name: user.name, email: user.email, type: 'local' },
-    },
-    user,
-  };
+  return { principal: userPrincipal(payload, user, 'bearer'), user };
 }
 
-/** An embed token: the snippet author's record, with a student's permissions, scoped to one content item. */
+/**
+ * A content token (lib/auth/embed-token.ts) with a student's permissions, scoped to one content item: an embed
+ * token acts as the snippet's author (its viewers share no saved state), a player token as its viewer.
+ */
 async function embedPrincipal(token: string): Promise<Authenticated> {
   let claims: Awaited<ReturnType<typeof verifyEmbedToken>>;
   try {
@@ -104,6 +130,7 @@ async function embedPrincipal(token: string): Promise<Authenticated> {
       permissions: permissionsFor('student'),
       h5pUser: { id: user.id, name: user.name, email: user.email, type: 'local' },
       embedContentId: claims.contentId,
+      tokenUse: claims.use,
     },
     user,
   };

@@ -1,25 +1,38 @@
-// Embed tokens: what the iframe snippet carries in ?token= instead of the author's access token. An embed
-// token only plays one content item (the embed and player routes and that item's result reporting); every
-// other route refuses it as an invalid token. It names the user who made the snippet, lives 180 days and is
-// signed with a key derived from the session secret (rotating AUTH_SECRET revokes every snippet).
+// Content-scoped tokens: the only credentials a player ever holds. Both kinds play exactly one content item (the
+// embed page, the player model, that item's files and its result/state calls); every other route refuses them as
+// an invalid token.
+// - embed token: what the owner's iframe snippet carries in ?token=, for anonymous viewers on any site; it names
+//   the owner who made the snippet and lives 180 days (no saved state is shared between its viewers).
+// - player token: what the workspace's player frame carries for one signed-in viewer; it names that viewer (their
+//   own state and results) and lives as long as a page reasonably stays open (PLAYER_TOKEN_SECONDS).
+// Both are signed with a key derived from the session secret (rotating AUTH_SECRET revokes them all).
 import { createHash } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { config } from '@/lib/config';
 
 export const EMBED_TOKEN_TYPE = 'lumen-embed+jwt';
 export const EMBED_TOKEN_SECONDS = 180 * 24 * 60 * 60;
+export const PLAYER_TOKEN_SECONDS = 24 * 60 * 60;
+
+export type ContentTokenUse = 'embed' | 'player';
 
 const key = () => createHash('sha256').update(`lumen-embed:${config().authSecret}`).digest();
 
-export async function issueEmbedToken(userId: string, contentId: string, seconds = EMBED_TOKEN_SECONDS): Promise<string> {
+async function issue(use: ContentTokenUse, userId: string, contentId: string, seconds: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ cid: contentId })
+  return new SignJWT({ cid: contentId, use })
     .setProtectedHeader({ alg: 'HS256', typ: EMBED_TOKEN_TYPE })
     .setSubject(userId)
     .setIssuedAt(now)
     .setExpirationTime(now + seconds)
     .sign(key());
 }
+
+/** The owner's snippet token (anonymous viewers play as nobody in particular). */
+export const issueEmbedToken = (userId: string, contentId: string, seconds = EMBED_TOKEN_SECONDS) => issue('embed', userId, contentId, seconds);
+
+/** One signed-in viewer's player token: their own state and results for this item only. */
+export const issuePlayerToken = (userId: string, contentId: string, seconds = PLAYER_TOKEN_SECONDS) => issue('player', userId, contentId, seconds);
 
 export function isEmbedToken(token: string): boolean {
   try {
@@ -29,9 +42,18 @@ export function isEmbedToken(token: string): boolean {
   }
 }
 
-/** The user and content of a valid embed token; throws when it is not one. */
-export async function verifyEmbedToken(token: string): Promise<{ userId: string; contentId: string; iat: number; exp: number }> {
-  const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], typ: EMBED_TOKEN_TYPE });
+export interface ContentTokenClaims {
+  use: ContentTokenUse;
+  userId: string;
+  contentId: string;
+  iat: number;
+  exp: number;
+}
+
+/** The claims of a valid content token; throws when it is not one. */
+export async function verifyEmbedToken(token: string): Promise<ContentTokenClaims> {
+  const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], typ: EMBED_TOKEN_TYPE, requiredClaims: ['exp', 'sub'] });
   if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('malformed embed token');
-  return { userId: payload.sub, contentId: payload.cid, iat: Number(payload.iat), exp: Number(payload.exp) };
+  const use: ContentTokenUse = payload.use === 'player' ? 'player' : 'embed';
+  return { use, userId: payload.sub, contentId: payload.cid, iat: Number(payload.iat), exp: Number(payload.exp) };
 }

@@ -60,15 +60,23 @@ export async function passwordGrant(email: string, password: string): Promise<Id
   throw new Error(`identity provider answered ${status}`);
 }
 
-/** Refresh grant. Any refusal is 401 Token refresh failed. */
+/** The identity provider could not be reached (not a refusal): callers may keep a session and retry later. */
+export class IdpUnavailableError extends AppError {
+  constructor() {
+    super(401, 'Token refresh failed');
+  }
+}
+
+/** Refresh grant. Any refusal is 401 Token refresh failed (IdpUnavailableError when the provider is unreachable). */
 export async function refreshGrant(refreshToken: string): Promise<IdpTokens> {
   let result: { status: number; body: Record<string, unknown> };
   try {
     result = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'identity provider unreachable on refresh');
-    throw new AppError(401, 'Token refresh failed');
+    throw new IdpUnavailableError();
   }
+  if (result.status >= 500) throw new IdpUnavailableError();
   if (result.status !== 200) throw new AppError(401, 'Token refresh failed');
   try {
     return asTokens(result.body);

@@ -1,26 +1,36 @@
-// The browser session: next-auth (JWT strategy) over the same login service as POST /api/auth/login.
-// The session keeps the IdP's access and refresh tokens server-side in the encrypted session cookie and
-// refreshes the access token shortly before it expires.
-import type { NextAuthOptions, Session } from 'next-auth';
-import { getServerSession } from 'next-auth';
+// The browser session: next-auth (JWT strategy) for the sign-in form over the same login service as
+// POST /api/auth/login. The cookie carries only an opaque session id; the identity provider's tokens stay on the
+// server (lib/auth/browser-session.ts), which refreshes them and slides the session. Nothing a page script can
+// read (next-auth's /api/auth/session included) holds a token.
+import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
-import { login, refresh } from './login';
-
-const REFRESH_MARGIN_MS = 30_000;
+import {
+  createBrowserSession,
+  endBrowserSession,
+  resolveBrowserSession,
+  SessionEndedError,
+  PROVIDER_TOKEN_TOLERANCE_S,
+  SESSION_MAX_MS,
+  sessionIdFromCookie,
+  type ResolvedSession,
+} from './browser-session';
+import { passwordGrant } from './idp';
+import { safeNextPath } from './redirect';
+import { provisionUser } from './users';
+import { verifyAccessToken } from './verify';
 
 declare module 'next-auth' {
   interface Session {
-    accessToken?: string;
-    error?: string;
     user: { id: string; email: string; name: string; plan: string };
   }
   interface User {
-    accessToken: string;
-    refreshToken: string;
-    expiresAt: number;
+    sid: string;
     plan: string;
   }
 }
@@ -29,10 +39,8 @@ declare module 'next-auth/jwt' {
   interface JWT {
     uid?: string;
     plan?: string;
-    accessToken?: string;
-    refreshToken?: string;
-    expiresAt?: number;
-    error?: string;
+    /** the browser session id (lib/auth/browser-session.ts) */
+    sid?: string;
   }
 }
 
@@ -40,7 +48,8 @@ export function authOptions(): NextAuthOptions {
   const secure = config().appUrl.startsWith('https://');
   return {
     secret: config().authSecret,
-    session: { strategy: 'jwt', maxAge: 8 * 60 * 60 },
+    // the cookie may live as long as the longest session; the server ends idle and old sessions itself
+    session: { strategy: 'jwt', maxAge: Math.floor(SESSION_MAX_MS / 1000) },
     useSecureCookies: secure,
     pages: { signIn: '/login', error: '/login' },
     providers: [
@@ -50,16 +59,11 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) throw new Error('Invalid email or password');
           try {
-            const r = await login(credentials.email, credentials.password);
-            return {
-              id: r.user.id,
-              email: r.user.email,
-              name: r.user.name,
-              plan: r.user.plan,
-              accessToken: r.token,
-              refreshToken: r.refreshToken,
-              expiresAt: Date.now() + r.expiresIn * 1000,
-            };
+            const tokens = await passwordGrant(credentials.email.trim(), credentials.password);
+            const payload = await verifyAccessToken(tokens.access_token, { clockTolerance: PROVIDER_TOKEN_TOLERANCE_S });
+            const user = await provisionUser(payload, payload.role?.type ?? 'student');
+            const sid = await createBrowserSession(user.id, payload, tokens);
+            return { id: user.id, email: user.email, name: user.name, plan: user.plan, sid };
           } catch (err) {
             // the spec's texts (Invalid email or password / Account is disabled) reach the sign-in form
             if (err instanceof AppError) throw new Error(err.message);
@@ -71,31 +75,48 @@ export function authOptions(): NextAuthOptions {
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) {
-          return { ...token, uid: user.id, plan: user.plan, accessToken: user.accessToken, refreshToken: user.refreshToken, expiresAt: user.expiresAt };
-        }
-        if (token.expiresAt && Date.now() < token.expiresAt - REFRESH_MARGIN_MS) return token;
-        if (!token.refreshToken) return { ...token, error: 'RefreshFailed' };
-        try {
-          const r = await refresh(token.refreshToken);
-          return { ...token, accessToken: r.token, refreshToken: r.refreshToken, expiresAt: Date.now() + r.expiresIn * 1000, error: undefined };
-        } catch {
-          return { ...token, accessToken: undefined, error: 'RefreshFailed' };
-        }
+        if (user) return { sub: token.sub, email: user.email, name: user.name, uid: user.id, plan: user.plan, sid: user.sid };
+        return token;
       },
       async session({ session, token }) {
-        const s: Session = session;
-        s.user = { id: token.uid ?? '', email: token.email ?? '', name: token.name ?? '', plan: token.plan ?? 'free' };
-        s.accessToken = token.accessToken;
-        s.error = token.error;
-        return s;
+        // what a page script may see: who is signed in, never a token
+        return { expires: session.expires, user: { id: token.uid ?? '', email: token.email ?? '', name: token.name ?? '', plan: token.plan ?? 'free' } };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === 'string') await endBrowserSession(token.sid, 'signed_out').catch((err) => log.warn({ err }, 'sign-out not recorded'));
       },
     },
   };
 }
 
-/** The signed-in browser session in a server component, or null (also when the refresh failed). */
-export async function currentSession(): Promise<Session | null> {
-  const s = await getServerSession(authOptions());
-  return s && !s.error ? s : null;
+/** The signed-in browser session of a server component, or null (none, or it has ended). */
+export async function currentSession(): Promise<ResolvedSession | null> {
+  const state = await sessionState();
+  return 'session' in state ? state.session : null;
+}
+
+/** Resolved once per server render (React's request cache): the page and its shell share one lookup. */
+const sessionState = cache(async (): Promise<{ session: ResolvedSession } | { ended: string | null }> => {
+  const jar = await cookies();
+  const sid = await sessionIdFromCookie(jar.toString() || null);
+  if (!sid) return { ended: null };
+  try {
+    return { session: await resolveBrowserSession(sid) };
+  } catch (err) {
+    if (err instanceof SessionEndedError) return { ended: err.reason };
+    throw err;
+  }
+});
+
+/**
+ * The signed-in user of a workspace page; otherwise a redirect to the sign-in page, which says why when a
+ * session has ended.
+ */
+export async function requirePageSession(next: string): Promise<ResolvedSession> {
+  const state = await sessionState();
+  if ('session' in state) return state.session;
+  const path = safeNextPath(next);
+  redirect(`/login?next=${encodeURIComponent(path)}${state.ended ? `&ended=${encodeURIComponent(state.ended)}` : ''}`);
 }

@@ -24,12 +24,16 @@ export interface H5pUser {
 export interface Principal {
   /** embed: an embed token (lib/auth/embed-token.ts), valid for one content item on the routes that accept it */
   kind: 'user' | 'internal' | 'embed';
+  /** how a user proved itself: a bearer token (API clients) or the browser's session cookie */
+  via?: 'bearer' | 'session';
   payload: TokenPayload;
   role: Role;
   permissions: Permissions;
   h5pUser: H5pUser;
   /** tenant code from x-tenant-code (internal calls) */
   tenantCode?: string;
-  /** the only content an embed token may play */
+  /** the only content an embed or player token may play */
   embedContentId?: string;
+  /** embed: an author's snippet for anonymous viewers; player: one signed-in viewer's page */
+  tokenUse?: 'embed' | 'player';
 }

@@ -1,9 +1,10 @@
 // Access-token verification: (a) the identity provider's remote key set, accepting its internal and
-// external issuer; (b) failing that, the local HS256 secret (JWT_SECRET) for locally issued tokens.
+// external issuer; (b) failing that, the local HS256 secret (JWT_SECRET) for locally issued tokens. Every
+// token must carry exp (a token without one is refused: it would never expire).
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { config } from '@/lib/config';
 import { certsEndpoint, realmUrl } from './idp';
-import { mapRole } from './roles';
+import { highestRealmRole, mapRole } from './roles';
 import type { TokenPayload } from './types';
 
 type KeySet = ReturnType<typeof createRemoteJWKSet>;
@@ -37,11 +38,13 @@ function toPayload(claims: IdpClaims): TokenPayload {
   const email = typeof claims.email === 'string' && claims.email ? claims.email : undefined;
   if (!email) throw new TokenError('token has no email');
   const role = mapRole(claims.realm_access?.roles);
+  // role.type is the service role; role.name the highest realm role (super_admin vs tenant/school admin)
+  const realmRole = highestRealmRole(claims.realm_access?.roles);
   return {
     id: claims.sub,
     ...(typeof claims.documentId === 'string' ? { documentId: claims.documentId } : {}),
     email: email.toLowerCase(),
-    role: { name: role, type: role },
+    role: { name: realmRole, type: role },
     ...(typeof claims.tenant_id === 'string' && claims.tenant_id ? { tenantId: claims.tenant_id } : {}),
     name: (typeof claims.name === 'string' && claims.name) || (typeof claims.preferred_username === 'string' && claims.preferred_username) || email,
     iat: Number(claims.iat ?? 0),
@@ -49,22 +52,33 @@ function toPayload(claims: IdpClaims): TokenPayload {
   };
 }
 
-async function verifyRemote(token: string): Promise<IdpClaims> {
+async function verifyRemote(token: string, clockTolerance = 0): Promise<IdpClaims> {
   const { idp } = config();
   const issuers = [...new Set([realmUrl(idp.baseUrl), realmUrl(idp.externalUrl)])];
-  const { payload } = await jwtVerify<IdpClaims>(token, keySet(), { issuer: issuers, algorithms: ['RS256', 'RS384', 'RS512', 'ES256', 'PS256'] });
+  const { payload } = await jwtVerify<IdpClaims>(token, keySet(), {
+    issuer: issuers,
+    algorithms: ['RS256', 'RS384', 'RS512', 'ES256', 'PS256'],
+    requiredClaims: ['exp'],
+    clockTolerance,
+  });
   return payload;
 }
 
-async function verifyLocal(token: string): Promise<IdpClaims> {
+async function verifyLocal(token: string, clockTolerance = 0): Promise<IdpClaims> {
   const secret = config().jwtSecret;
   if (!secret) throw new TokenError('no local secret configured');
-  const { payload } = await jwtVerify<IdpClaims>(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+  // a token without exp would be valid forever: refused like an expired one
+  const { payload } = await jwtVerify<IdpClaims>(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp'], clockTolerance });
   return payload;
 }
 
-/** Verifies a bearer token and returns the caller's payload; throws TokenError when it fails. */
-export async function verifyAccessToken(token: string): Promise<TokenPayload> {
+/**
+ * Verifies a bearer token and returns the caller's payload; throws TokenError when it fails. `clockTolerance`
+ * (seconds) is for tokens the server has just received from the provider itself (sign-in, refresh), where a
+ * slow moment must not turn a fresh short-lived token into a refusal; bearer tokens of callers get none.
+ */
+export async function verifyAccessToken(token: string, opts: { clockTolerance?: number } = {}): Promise<TokenPayload> {
+  const tolerance = opts.clockTolerance ?? 0;
   let alg: string | undefined;
   try {
     alg = decodeProtectedHeader(token).alg;
@@ -74,11 +88,11 @@ export async function verifyAccessToken(token: string): Promise<TokenPayload> {
   let claims: IdpClaims;
   try {
     // A symmetric token cannot verify against the key set: go straight to the local secret.
-    claims = alg?.startsWith('HS') ? await verifyLocal(token) : await verifyRemote(token);
+    claims = alg?.startsWith('HS') ? await verifyLocal(token, tolerance) : await verifyRemote(token, tolerance);
   } catch (remoteErr) {
     if (alg?.startsWith('HS')) throw new TokenError((remoteErr as Error).message);
     try {
-      claims = await verifyLocal(token);
+      claims = await verifyLocal(token, tolerance);
     } catch {
       throw new TokenError((remoteErr as Error).message);
     }

@@ -22,7 +22,8 @@ export type Distribution = Record<BloomLevel, number>;
 
 export const BLOOMS_BY_CONTENT_TYPE: Record<string, BloomLevel> = {
   'H5P.Flashcards': 'remember',
-  'H5P.DialogCards': 'remember',
+  'H5P.Dialogcards': 'remember',
+  'H5P.DialogCards': 'remember', // the name the essential list used to carry
   'H5P.MemoryGame': 'remember',
   'H5P.TrueFalse': 'remember',
   'H5P.FindTheWords': 'remember',

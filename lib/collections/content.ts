@@ -1,6 +1,7 @@
 // Content facts a collection needs, loaded in batches (never a query per item).
 import { db } from '@/lib/db/client';
 import { contentTypeSlug } from '@/lib/content/types';
+import { mayRead, type Reader } from '@/lib/h5p/access';
 import { curriculumSummary, qualitySummary, type CurriculumSummary, type QualitySummary } from '@/lib/curriculum/summary';
 
 export interface ContentFacts {
@@ -9,6 +10,7 @@ export interface ContentFacts {
   mainLibrary: string;
   ownerId: string | null;
   ownerName: string | null;
+  ownerTenantId: string | null;
   visibility: 'private' | 'public';
   curriculum: CurriculumSummary | null;
   quality: QualitySummary | null;
@@ -26,7 +28,7 @@ export async function loadContents(ids: readonly string[], opts: { enrich?: bool
         id: true,
         title: true,
         mainLibrary: true,
-        ownership: { select: { userId: true, visibility: true, user: { select: { name: true } } } },
+        ownership: { select: { userId: true, visibility: true, user: { select: { name: true, tenantId: true } } } },
         ...(enrich ? { quality: { select: { overallScore: true, report: true } } } : {}),
       },
     }),
@@ -42,6 +44,7 @@ export async function loadContents(ids: readonly string[], opts: { enrich?: bool
       mainLibrary: r.mainLibrary,
       ownerId: r.ownership?.userId ?? null,
       ownerName: r.ownership ? r.ownership.user.name || 'Anonymous' : null,
+      ownerTenantId: r.ownership?.user.tenantId ?? null,
       visibility: r.ownership?.visibility === 'public' ? 'public' : 'private',
       curriculum: curriculumSummary(metaById.get(r.id)),
       quality: qualitySummary(q),
@@ -54,15 +57,16 @@ export type ItemStatus = 'available' | 'unavailable' | 'restricted';
 
 /**
  * available: readable and accessible to the requester; unavailable: deleted or unreadable;
- * restricted: private and owned by someone else. Content without an ownership record is open to all.
+ * restricted: the content read rule (lib/h5p/access.ts) keeps it from the requester — private and owned by
+ * someone else, unless the requester administers the owner's tenant or every tenant. The reader's tenant must
+ * be loaded (readerTenant) when the reader is a tenant admin.
  */
-export function statusFor(facts: ContentFacts | undefined, requesterId: string): ItemStatus {
+export function statusFor(facts: ContentFacts | undefined, reader: Reader): ItemStatus {
   if (!facts) return 'unavailable';
-  if (facts.ownerId && facts.ownerId !== requesterId && facts.visibility !== 'public') return 'restricted';
-  return 'available';
+  return mayRead(reader, facts.id, facts) ? 'available' : 'restricted';
 }
 
-/** May the requester add this content to a collection? (exists, and is theirs, public or unowned) */
-export const isAccessible = (facts: ContentFacts | undefined, requesterId: string) => statusFor(facts, requesterId) === 'available';
+/** May the requester add this content to a collection? (exists, and the read rule lets them read it) */
+export const isAccessible = (facts: ContentFacts | undefined, reader: Reader) => statusFor(facts, reader) === 'available';
 
 export const slugOf = contentTypeSlug;

@@ -20,10 +20,24 @@ const fields = {
 export const createBody = z.object({ title: z.string().trim().min(1).max(500), ...fields });
 export type CreateInput = z.output<typeof createBody>;
 
+/** On update a curriculum field may also be null: the field is cleared (it then no longer filters suggestions). */
+const clear = <T extends z.ZodType>(s: T) => s.nullable().optional();
+const updateFields = {
+  ...fields,
+  frameworkCode: clear(z.string().max(50)),
+  frameworkName: clear(z.string().max(255)),
+  gradeCode: clear(z.string().max(50)),
+  gradeName: clear(z.string().max(255)),
+  subjectCode: clear(z.string().max(100)),
+  subjectName: clear(z.string().max(255)),
+  difficulty: clear(z.enum(['easy', 'medium', 'hard'])),
+  language: clear(z.string().max(10)),
+};
+
 export const updateBody = z.object({
   title: opt(z.string().trim().min(1).max(500)),
   visibility: opt(z.enum(['private', 'public'])),
-  ...fields,
+  ...updateFields,
 });
 export type UpdateInput = z.output<typeof updateBody>;
 

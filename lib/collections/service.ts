@@ -4,6 +4,7 @@ import { db, Prisma } from '@/lib/db/client';
 import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
+import { readerTenant, type Reader } from '@/lib/h5p/access';
 import { AppError } from '@/lib/http/errors';
 import { analyseBlooms, bloomsLevelOf, contentTypesOf } from './blooms';
 import { isAccessible, loadContents, statusFor } from './content';
@@ -108,15 +109,32 @@ export async function listCollections(userId: string, offset: number, limit: num
   return { data: rows.map(collectionView), total };
 }
 
-export async function collectionDetail(id: string, requesterId: string) {
-  const c = await readable(id, requesterId);
+/** A restricted item shows only its place in the list: no title, content id, type, author, curriculum or quality. */
+const restrictedItem = (i: CollectionItem) => ({
+  ...itemView(i),
+  contentId: null,
+  title: null,
+  mainLibrary: null,
+  contentTypeSlug: null,
+  authorId: null,
+  authorName: null,
+  status: 'restricted' as const,
+  curriculum: null,
+  quality: null,
+});
+
+/** `reader` is the requester (reader.userId their local id) as the content read rule sees them. */
+export async function collectionDetail(id: string, reader: Reader) {
+  const c = await readable(id, reader.userId ?? '');
   const items = await db().collectionItem.findMany({ where: { collectionId: c.id }, orderBy: [{ position: 'asc' }, { addedAt: 'asc' }] });
   const facts = await loadContents(items.map((i) => i.contentId));
+  if (reader.tenantAdmin) await readerTenant(reader);
   return {
     collection: collectionView(c),
     items: items.map((i) => {
       const f = facts.get(i.contentId);
-      const status = statusFor(f, requesterId);
+      const status = statusFor(f, reader);
+      if (status === 'restricted') return restrictedItem(i);
       const shown = status === 'available';
       return {
         ...itemView(i),
@@ -152,15 +170,17 @@ export async function deleteCollection(id: string, userId: string) {
 // ---------------------------------------------------------------- items
 
 /** Adds one item (409 on a duplicate) or a batch (duplicates ignored). */
-export async function addItems(id: string, userId: string, input: AddItemsInput) {
+export async function addItems(id: string, reader: Reader, input: AddItemsInput) {
+  const userId = reader.userId ?? '';
   const single = input.contentId !== undefined;
   const ids = single ? [input.contentId as string] : [...new Set(input.contentIds ?? [])];
   // owner check first (404s), then the body, then each content's existence and accessibility
   await tx(async (t) => lockOwned(t, id, userId));
   if (!single && input.contentIds === undefined) throw new AppError(400, 'Either contentId or contentIds must be provided');
   const facts = await loadContents(ids, { enrich: false });
+  if (reader.tenantAdmin) await readerTenant(reader);
   for (const cid of ids) {
-    if (!isAccessible(facts.get(cid), userId)) throw new AppError(404, `Content ${cid} not found or not accessible`);
+    if (!isAccessible(facts.get(cid), reader)) throw new AppError(404, `Content ${cid} not found or not accessible`);
   }
   return tx(async (t) => {
     await lockOwned(t, id, userId);
@@ -246,6 +266,21 @@ interface SuggestionRow extends CurriculumColumns {
   fills_gap: boolean;
 }
 
+/** The collection fields a suggestion must match (spec rule 3); an unset field does not filter. */
+const MATCHED_FIELDS = [
+  ['frameworkCode', 'framework_code'],
+  ['gradeCode', 'grade_code'],
+  ['subjectCode', 'subject_code'],
+  ['difficulty', 'difficulty'],
+  ['language', 'language'],
+] as const;
+
+/**
+ * Public content matching the collection's set curriculum fields (unset fields don't filter), excluding the
+ * collection's items and the caller's own, Bloom's gap levels first. When the collection sets curriculum fields
+ * and nothing public matches them, the public content of the gap levels is suggested instead (`fallback`,
+ * each with reason 'gap'), so a teacher is never left with nothing while fitting public content exists.
+ */
 export async function suggestions(id: string, requesterId: string) {
   const c = await readable(id, requesterId);
   // the Bloom's level of each existing item, from its content type
@@ -254,27 +289,33 @@ export async function suggestions(id: string, requesterId: string) {
   const analysis = analyseBlooms(libs.map((l) => l.main_library));
   const gapTypes = contentTypesOf(analysis.gaps);
 
-  const filters: Prisma.Sql[] = [];
-  if (c.frameworkCode) filters.push(Prisma.sql`m.framework_code = ${c.frameworkCode}`);
-  if (c.gradeCode) filters.push(Prisma.sql`m.grade_code = ${c.gradeCode}`);
-  if (c.subjectCode) filters.push(Prisma.sql`m.subject_code = ${c.subjectCode}`);
-  if (c.difficulty) filters.push(Prisma.sql`m.difficulty = ${c.difficulty}`);
-  if (c.language) filters.push(Prisma.sql`m.language = ${c.language}`);
-  const metaJoin = filters.length ? Prisma.sql`JOIN` : Prisma.sql`LEFT JOIN`;
-  const where = filters.length ? Prisma.sql`AND ${Prisma.join(filters, ' AND ')}` : Prisma.empty;
+  const matchedOn = MATCHED_FIELDS.filter(([field]) => Boolean(c[field]?.trim())).map(([field]) => field);
+  const filters = MATCHED_FIELDS.filter(([field]) => matchedOn.includes(field)).map(
+    ([field, column]) => Prisma.sql`m.${Prisma.raw(column)} = ${(c[field] as string).trim()}`,
+  );
 
-  const rows = await db().$queryRaw<SuggestionRow[]>`
-    SELECT h.id, h.title, h.main_library, (h.main_library = ANY(${gapTypes}::text[])) AS fills_gap,
+  const find = (where: Prisma.Sql[], metaJoin: Prisma.Sql) => db().$queryRaw<SuggestionRow[]>`
+    SELECT h.id, h.title, h.main_library, (split_part(h.main_library, ' ', 1) = ANY(${gapTypes}::text[])) AS fills_gap,
            m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name,
            m.subject_code, m.subject_name, m.topic_codes, m.topic_names, m.difficulty, m.language
       FROM content_ownership o
       JOIN h5p_contents h ON h.id = o.content_id
       ${metaJoin} content_curriculum_metadata m ON m.content_id = o.content_id
       LEFT JOIN content_quality_reports q ON q.content_id = o.content_id
-     WHERE o.visibility = 'public' AND o.user_id <> ${requesterId}::uuid ${where}
+     WHERE o.visibility = 'public' AND o.user_id <> ${requesterId}::uuid
+       ${where.length ? Prisma.sql`AND ${Prisma.join(where, ' AND ')}` : Prisma.empty}
        AND NOT EXISTS (SELECT 1 FROM collection_items ci WHERE ci.collection_id = ${c.id}::uuid AND ci.content_id = o.content_id)
      ORDER BY fills_gap DESC, q.overall_score DESC NULLS LAST, o.published_at DESC NULLS LAST, o.content_id
      LIMIT ${SUGGESTION_LIMIT}`;
+
+  let rows = await find(filters, filters.length ? Prisma.sql`JOIN` : Prisma.sql`LEFT JOIN`);
+  let reason: 'curriculum' | 'public' | 'gap' = filters.length ? 'curriculum' : 'public';
+  let fallback = false;
+  if (rows.length === 0 && filters.length && gapTypes.length) {
+    rows = await find([Prisma.sql`split_part(h.main_library, ' ', 1) = ANY(${gapTypes}::text[])`], Prisma.sql`LEFT JOIN`);
+    reason = 'gap';
+    fallback = rows.length > 0;
+  }
 
   return {
     matchingContents: rows.map((r) => ({
@@ -284,8 +325,15 @@ export async function suggestions(id: string, requesterId: string) {
       contentTypeSlug: contentTypeSlug(r.main_library),
       bloomsLevel: bloomsLevelOf(r.main_library),
       fillsGap: r.fills_gap,
+      /** why it is suggested: matches the collection's curriculum, any public content (the collection sets no
+       * curriculum), or fills a Bloom's gap when nothing matches the curriculum */
+      reason,
       curriculum: curriculumFromColumns(r),
     })),
     bloomsAnalysis: analysis,
+    /** the curriculum fields the suggestions were matched on */
+    matchedOn,
+    /** true when nothing matched the curriculum and the gap levels' public content is suggested instead */
+    fallback,
   };
 }

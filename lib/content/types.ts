@@ -1,5 +1,7 @@
-// Content types: the fixed mapping from an H5P main library to the API's contentTypeSlug (unmapped → unknown),
-// and the essential content types of the H5P rules (spec H5P rule 14).
+// Content types: the API's contentTypeSlug of an H5P main library — the fixed mapping for the essential types,
+// else derived from the machine name (H5P.Agamotto → agamotto), so every installed type has one; unknown only
+// for a value that is not a library machine name — and the essential content types of the H5P rules (spec H5P
+// rule 14) under the H5P Hub's real machine names (H5P.Dialogcards, not H5P.DialogCards).
 
 export const ESSENTIAL_CONTENT_TYPES = [
   'H5P.MultiChoice',
@@ -17,7 +19,7 @@ export const ESSENTIAL_CONTENT_TYPES = [
   'H5P.ImageHotspots',
   'H5P.MemoryGame',
   'H5P.Flashcards',
-  'H5P.DialogCards',
+  'H5P.Dialogcards',
   'H5P.Accordion',
   'H5P.Column',
   'H5P.ImageSlider',
@@ -50,6 +52,8 @@ export const CONTENT_TYPE_SLUGS: Record<string, string> = {
   'H5P.ImageHotspots': 'image-hotspots',
   'H5P.MemoryGame': 'memory-game',
   'H5P.Flashcards': 'flashcards',
+  'H5P.Dialogcards': 'dialog-cards',
+  // the name the essential list used to carry (not a Hub machine name): same slug
   'H5P.DialogCards': 'dialog-cards',
   'H5P.Accordion': 'accordion',
   'H5P.Column': 'column',
@@ -72,7 +76,21 @@ export function machineNameOf(mainLibrary: string): string {
   return mainLibrary.trim().split(/\s+/)[0] ?? '';
 }
 
+const MACHINE_NAME = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
+
+/** The slug of a machine name outside the mapping: the part after the vendor prefix, lower case (H5P.Audio → audio). */
+export function derivedSlug(machineName: string): string | undefined {
+  if (!MACHINE_NAME.test(machineName)) return undefined;
+  const slug = machineName
+    .slice(machineName.indexOf('.') + 1)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || undefined;
+}
+
 export function contentTypeSlug(mainLibrary: string | null | undefined): string {
   if (!mainLibrary) return 'unknown';
-  return CONTENT_TYPE_SLUGS[machineNameOf(mainLibrary)] ?? 'unknown';
+  const name = machineNameOf(mainLibrary);
+  return CONTENT_TYPE_SLUGS[name] ?? derivedSlug(name) ?? 'unknown';
 }

@@ -1,7 +1,8 @@
 // Curriculum metadata of a content item (one row per content id): upsert (replaces), read, delete.
-// Writes are refused for content owned by someone else (403); content without an ownership record is
-// open to any user, as H5P rule 3 treats it. Metadata rows outlive deleted content (H5P rule 4).
-import type { Role } from '@/lib/auth/roles';
+// Writes: the content's owner, an admin of the owner's tenant or a super_admin; anyone else 403. Content without
+// an ownership record is open to any user, as H5P rule 3 treats it; unknown content is 404. Metadata rows
+// outlive deleted content (H5P rule 4).
+import { contentAccessFacts, mayManageContentData, type Reader } from '@/lib/h5p/access';
 import { db } from '@/lib/db/client';
 import type { ContentCurriculumMetadata } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
@@ -28,13 +29,13 @@ export const metadataView = (m: ContentCurriculumMetadata) => ({
   updated_at: m.updatedAt.toISOString(),
 });
 
-async function assertMayWrite(contentId: string, caller: { id: string; role: Role }) {
-  if (caller.role === 'admin') return;
-  const owner = await db().contentOwnership.findUnique({ where: { contentId }, select: { userId: true } });
-  if (owner && owner.userId !== caller.id) throw new AppError(403, 'You do not own this content');
+async function assertMayWrite(contentId: string, caller: Reader) {
+  const facts = await contentAccessFacts(contentId);
+  if (!facts) throw new AppError(404, 'Content not found');
+  if (!(await mayManageContentData(caller, facts))) throw new AppError(403, 'You do not own this content');
 }
 
-export async function saveMetadata(contentId: string, input: MetadataInput, caller: { id: string; role: Role }) {
+export async function saveMetadata(contentId: string, input: MetadataInput, caller: Reader) {
   await assertMayWrite(contentId, caller);
   // every field is written on update too: an upsert replaces the previous metadata as a whole
   const data = {
@@ -62,7 +63,7 @@ export async function getMetadata(contentId: string) {
   return row ? metadataView(row) : null;
 }
 
-export async function deleteMetadata(contentId: string, caller: { id: string; role: Role }) {
+export async function deleteMetadata(contentId: string, caller: Reader) {
   await assertMayWrite(contentId, caller);
   await db().contentCurriculumMetadata.deleteMany({ where: { contentId } });
 }

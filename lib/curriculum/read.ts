@@ -1,5 +1,6 @@
 // Read-only curriculum endpoints: active frameworks by name; everything below a framework by sequence;
 // sync history newest first. Rows are mapped to the spec's field names (snake_case, "Curriculum hierarchy").
+import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type {
   CurriculumFramework,
@@ -144,4 +145,16 @@ export async function listObjectives(frameworkCode: string, subjectCode: string,
 export async function syncHistory(limit: number) {
   const rows = await db().curriculumSyncLog.findMany({ orderBy: [{ startedAt: 'desc' }, { id: 'desc' }], take: limit });
   return rows.map(syncLogView);
+}
+
+/** Where the local curriculum stands, for pages that explain an empty picker: is a central service configured
+ * (CURRICULUM_SERVICE_URL), and how many active frameworks have been synced. */
+export interface CurriculumStatus {
+  configured: boolean;
+  frameworks: number;
+}
+
+export async function curriculumStatus(): Promise<CurriculumStatus> {
+  const frameworks = await db().curriculumFramework.count({ where: { isActive: true } });
+  return { configured: Boolean(config().curriculumServiceUrl), frameworks };
 }

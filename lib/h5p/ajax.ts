@@ -2,20 +2,24 @@
 // as the authenticated caller: /h5p/ajax?action=…, /h5p/contentUserData/…, /h5p/finishedData, /h5p/params/…,
 // /h5p/download/…. Replies keep the shapes the H5P client reads.
 import fsp from 'node:fs/promises';
+import { H5pError } from '@lumieducation/h5p-server';
 import { PassThrough } from 'node:stream';
-import { AppError } from '@/lib/http/errors';
+import { z } from 'zod';
+import { AppError, validationMessage } from '@/lib/http/errors';
 import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
 import { h5pErrorResponse, nodeToWeb } from './http';
 import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from './multipart';
+import { assertCanRead } from './access';
 import { actorOf, type H5pActor } from './permissions';
 import { bearerQueryToken } from './request';
 import { h5p, MAX_FILE_SIZE } from './server';
 import { exportFilename } from './export';
+import { inspectLibraryUpload } from './import';
 
 type Ctx = RouteContext<undefined, undefined, undefined>;
 
-const actor = (ctx: Ctx): H5pActor => actorOf(ctx.principal!, bearerQueryToken(ctx.url));
+const actor = (ctx: Ctx): H5pActor => actorOf(ctx.principal!, bearerQueryToken(ctx.url), ctx.user);
 
 async function guarded(fn: () => Promise<Response>): Promise<Response> {
   try {
@@ -36,17 +40,68 @@ function pathParts(ctx: Ctx): string[] {
   return ctx.url.pathname.replace(/^\/h5p\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
 }
 
+// ---- input checks at the top of the handlers: unknown actions and over-long ids are a 400 before the H5P
+// library or the database sees them (issue 7, item 14)
+export const AJAX_ACTIONS: Record<'GET' | 'POST', string[]> = {
+  GET: ['content-type-cache', 'content-hub-metadata-cache', 'libraries'],
+  POST: ['libraries', 'translations', 'files', 'filter', 'library-install', 'library-upload', 'get-content'],
+};
+const id100 = z.string().min(1).max(100);
+const ajaxInput = z.object({
+  contentId: id100.optional(),
+  dataType: id100.optional(),
+  subContentId: id100.optional(),
+  contextId: z.string().max(255).optional(),
+  asUserId: z.string().max(255).optional(),
+  machineName: z.string().max(255).optional(),
+  majorVersion: z.string().max(20).optional(),
+  minorVersion: z.string().max(20).optional(),
+  language: z.string().max(20).optional(),
+  id: z.string().max(100).optional(),
+  hubId: z.string().max(100).optional(),
+});
+const INT32 = 2_147_483_647;
+const finishedInput = z.object({
+  contentId: id100,
+  score: z.number().min(0).max(INT32),
+  maxScore: z.number().min(0).max(INT32),
+  opened: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
+  finished: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
+  time: z.number().min(0).max(INT32).optional(),
+});
+
+function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new AppError(400, validationMessage(r.error));
+  return r.data;
+}
+
+function validateAjax(method: 'GET' | 'POST', [kind, a, b, c]: string[], q: URLSearchParams): void {
+  const action = q.get('action');
+  if (kind === 'ajax' && action && !AJAX_ACTIONS[method].includes(action)) {
+    throw new AppError(400, `Validation error: unknown action ${action.slice(0, 100)}`);
+  }
+  const ids = kind === 'contentUserData' ? { contentId: a, dataType: b, subContentId: c } : kind === 'params' || kind === 'download' ? { contentId: a } : {};
+  const opt = (k: string) => q.get(k) ?? undefined;
+  check(ajaxInput, {
+    ...ids,
+    ...Object.fromEntries(['contextId', 'asUserId', 'machineName', 'majorVersion', 'minorVersion', 'language', 'id', 'hubId'].map((k) => [k, opt(k)])),
+  });
+}
+
 export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed: true }, async (ctx) =>
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;
+    validateAjax('GET', [kind!, a!, b!, c!], q);
     const { ajax, editor } = await h5p();
     const user = actor(ctx);
     const embedded = ctx.principal?.kind === 'embed';
     // an embed token only reports on its own content; the other asynchronous routes refuse it
     assertEmbedScope(ctx, kind === 'contentUserData' ? a : null);
     // an embed is seen by many anonymous viewers under one token: no saved state to restore between them
-    if (embedded) return Response.json({ success: true, data: false });
+    // (a player token names its one viewer, whose state is their own)
+    if (embedded && ctx.principal?.tokenUse !== 'player') return Response.json({ success: true, data: false });
     switch (kind) {
       case 'ajax': {
         const action = q.get('action');
@@ -56,6 +111,7 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed
       }
       case 'contentUserData': {
         if (!a || !b) throw new AppError(404, 'Not found');
+        await assertCanRead(user.reader, a);
         // no saved state is not an error for the H5P client: it expects { success: true, data: false }
         const data = await editor.contentUserDataManager
           .getContentUserData(a, b, c ?? '0', user, q.get('contextId') ?? undefined, q.get('asUserId') ?? undefined)
@@ -67,10 +123,12 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed
       }
       case 'params': {
         if (!a) throw new AppError(404, 'Not found');
+        await assertCanRead(user.reader, a);
         return Response.json(await ajax.getContentParameters(a, user));
       }
       case 'download': {
         if (!a) throw new AppError(404, 'Not found');
+        await assertCanRead(user.reader, a);
         const row = await db().h5pContent.findUnique({ where: { id: a }, select: { title: true } });
         if (!row) throw new AppError(404, 'Content not found');
         const pass = new PassThrough();
@@ -88,13 +146,14 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;
+    validateAjax('POST', [kind!, a!, b!, c!], q);
     const { ajax, editor } = await h5p();
     const user = actor(ctx);
     const embedded = ctx.principal?.kind === 'embed';
     if (embedded && kind !== 'contentUserData' && kind !== 'finishedData') assertEmbedScope(ctx, null);
     if (embedded && kind === 'contentUserData') {
       assertEmbedScope(ctx, a);
-      return Response.json({ success: true }); // no saved state for embeds (see ajaxGet)
+      if (ctx.principal?.tokenUse !== 'player') return Response.json({ success: true }); // no saved state for embeds (see ajaxGet)
     }
     const parsed = await parseAjaxBody(ctx.req, MAX_FILE_SIZE);
     try {
@@ -103,6 +162,7 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
         case 'ajax': {
           const action = q.get('action');
           if (!action) throw new AppError(400, 'Validation error: action is required');
+          if (action === 'library-upload') await inspectLibraryUpload(parsed.files.h5p);
           const result = await ajax.postAjax(
             action,
             body as never,
@@ -113,11 +173,14 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
             undefined,
             asLibraryFile(parsed.files.h5p),
             q.get('hubId') ?? undefined,
-          );
+          ).catch((err: unknown) => {
+            throw installRefusal(action, user, err);
+          });
           return Response.json(result);
         }
         case 'contentUserData': {
           if (!a || !b) throw new AppError(404, 'Not found');
+          await assertCanRead(user.reader, a);
           if (q.get('ignorePost') === 'yes') return Response.json({ success: true });
           const data = typeof body.data === 'string' ? body.data : body.data === undefined ? '' : JSON.stringify(body.data);
           await editor.contentUserDataManager.createOrUpdateContentUserData(
@@ -130,15 +193,15 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
           const n = (v: unknown) => (v === undefined || v === '' ? NaN : Number(v));
           const contentId = typeof body.contentId === 'string' ? body.contentId : '';
           if (!contentId || Number.isNaN(n(body.score)) || Number.isNaN(n(body.maxScore))) throw new AppError(400, 'Validation error: contentId, score and maxScore are required');
+          const orZero = (v: number) => (Number.isNaN(v) ? 0 : v);
+          const f = check(finishedInput, {
+            contentId, score: n(body.score), maxScore: n(body.maxScore), opened: orZero(n(body.opened)), finished: orZero(n(body.finished)),
+            time: Number.isNaN(n(body.time)) ? undefined : n(body.time),
+          });
           assertEmbedScope(ctx, contentId);
-          const opened = n(body.opened);
-          const finished = n(body.finished);
-          await editor.contentUserDataManager.setFinished(
-            contentId, n(body.score), n(body.maxScore),
-            Number.isNaN(opened) ? 0 : opened, Number.isNaN(finished) ? 0 : finished,
-            Number.isNaN(n(body.time)) ? (Number.isNaN(finished - opened) ? 0 : finished - opened) : n(body.time),
-            user,
-          );
+          await assertCanRead(user.reader, contentId);
+          const time = f.time ?? Math.min(Math.max(f.finished - f.opened, 0), INT32);
+          await editor.contentUserDataManager.setFinished(contentId, f.score, f.maxScore, f.opened, f.finished, time, user);
           return Response.json({ success: true });
         }
       }
@@ -149,3 +212,16 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
     }
   }),
 );
+
+export const INSTALL_SUPER_ADMIN_ONLY = 'Only a super administrator can install or update content types from a package';
+
+/**
+ * library-upload by a caller who may not install libraries (anyone but a super_admin): the library installs
+ * nothing from the package, and a package that needs libraries not installed yet is refused with 403.
+ */
+function installRefusal(action: string, user: H5pActor, err: unknown): unknown {
+  if (action !== 'library-upload' || user.permissions.canUpdateAndInstallLibraries) return err;
+  if (!(err instanceof H5pError) || err.errorId !== 'install-missing-libraries') return err;
+  const missing = Object.values(err.replacements ?? {}).flat().join(', ');
+  return new AppError(403, missing ? `${INSTALL_SUPER_ADMIN_ONLY} (not installed: ${missing})` : INSTALL_SUPER_ADMIN_ONLY);
+}

@@ -10,11 +10,13 @@ import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
-import { contentTypeSlug } from '@/lib/content/types';
 import { contentDir, tempRoot, safeJoin } from './paths';
+import { assertCanRead, type Reader } from './access';
 import type { H5pActor } from './permissions';
 import { h5p } from './server';
 import { deleteQualityReport } from './quality/store';
+import { scheduleQualityReport } from './quality/background';
+import { copyContent, COPY_SOURCE_SELECT } from './copy';
 
 export const ERR = {
   missingFields: 'Library and params are required',
@@ -133,6 +135,7 @@ export async function createContent(user: User, actor: H5pActor, raw: unknown) {
     contentId = String(saved.id);
     await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
     await attachTempImages(contentId, user.id, body.tempImageFiles);
+    scheduleQualityReport(contentId);
     return { contentId, metadata: saved.metadata };
   } catch (err) {
     await releaseContentQuota(user.id).catch(() => undefined);
@@ -164,6 +167,7 @@ export async function updateContent(user: User, actor: H5pActor, contentId: stri
   await attachTempImages(contentId, user.id, body.tempImageFiles);
   // the quality report describes the old parameters
   await deleteQualityReport(contentId).catch(() => undefined);
+  scheduleQualityReport(contentId);
   return { contentId: String(saved.id), metadata: saved.metadata };
 }
 
@@ -194,8 +198,9 @@ export async function setVisibility(user: User, contentId: string, visibility: '
   return { contentId, visibility };
 }
 
-/** GET /h5p/content/:id: the stored metadata. */
-export async function getContentInfo(contentId: string) {
+/** GET /h5p/content/:id: the stored metadata, for a reader the read rule lets in (access.ts). */
+export async function getContentInfo(contentId: string, reader: Reader) {
+  await assertCanRead(reader, contentId);
   const row = await db().h5pContent.findUnique({
     where: { id: contentId },
     select: { id: true, title: true, mainLibrary: true, createdAt: true, updatedAt: true, metadata: true },
@@ -212,78 +217,19 @@ export async function getContentInfo(contentId: string) {
   };
 }
 
-export interface ContentListItem {
-  id: string;
-  title: string;
-  mainLibrary: string;
-  contentTypeSlug: string;
-  createdAt: Date;
-  updatedAt: Date;
-  embedTypes: string[];
-  curriculum: {
-    frameworkName: string;
-    stageName: string | null;
-    gradeName: string;
-    subjectName: string;
-    topicNames: string[];
-    difficulty: string;
-    language: string;
-  } | null;
-  quality: { overallScore: number; bloomsLevel: string } | null;
-  visibility: 'private' | 'public';
-  viewCount: number;
-}
-
-async function settle<T>(what: string, p: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    log.warn({ err }, `content list enrichment failed: ${what}`);
-    return fallback;
-  }
-}
-
 /**
- * GET /h5p/content (rule 6): the caller's content, enriched in one query per kind (curriculum, quality,
- * ownership); a failing lookup falls back to null, private and 0.
+ * POST /h5p/content/:id/duplicate: a private copy titled "<title> (copy)" for a teacher who may read the content
+ * (the read rule, access.ts: 404 otherwise), charged to the caller's monthly content quota (429) and storage.
+ * The owner's own tags come along; another reader's copy starts untagged.
  */
-export async function listContents(userId: string): Promise<ContentListItem[]> {
-  const owned = await db().contentOwnership.findMany({ where: { userId }, select: { contentId: true } });
-  const ids = owned.map((o) => o.contentId);
-  if (!ids.length) return [];
-  const [contents, curricula, qualities, ownerships] = await Promise.all([
-    db().h5pContent.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, title: true, mainLibrary: true, createdAt: true, updatedAt: true, metadata: true },
-      orderBy: { updatedAt: 'desc' },
-    }),
-    settle('curriculum', db().contentCurriculumMetadata.findMany({ where: { contentId: { in: ids } } }), []),
-    settle('quality', db().contentQualityReport.findMany({ where: { contentId: { in: ids } }, select: { contentId: true, overallScore: true, bloomsLevel: true } }), []),
-    settle('ownership', db().contentOwnership.findMany({ where: { contentId: { in: ids }, userId }, select: { contentId: true, visibility: true, viewCount: true } }), []),
-  ]);
-  const cur = new Map(curricula.map((c) => [c.contentId, c]));
-  const qual = new Map(qualities.map((q) => [q.contentId, q]));
-  const own = new Map(ownerships.map((o) => [o.contentId, o]));
-  return contents.map((c) => {
-    const meta = c.metadata as unknown as Partial<IContentMetadata>;
-    const m = cur.get(c.id);
-    const q = qual.get(c.id);
-    const o = own.get(c.id);
-    return {
-      id: c.id,
-      title: c.title,
-      mainLibrary: c.mainLibrary,
-      contentTypeSlug: contentTypeSlug(c.mainLibrary),
-      createdAt: c.createdAt,
-      updatedAt: c.updatedAt,
-      embedTypes: meta.embedTypes?.length ? meta.embedTypes : CONTENT_DEFAULTS.embedTypes,
-      curriculum: m
-        ? { frameworkName: m.frameworkName, stageName: m.stageName, gradeName: m.gradeName, subjectName: m.subjectName, topicNames: m.topicNames, difficulty: m.difficulty, language: m.language }
-        : null,
-      quality: q ? { overallScore: q.overallScore, bloomsLevel: q.bloomsLevel } : null,
-      visibility: o?.visibility === 'public' ? 'public' : 'private',
-      viewCount: o?.viewCount ?? 0,
-    };
+export async function duplicateContent(reader: Reader, user: User, contentId: string) {
+  const facts = await assertCanRead(reader, contentId);
+  const source = await db().h5pContent.findUnique({ where: { id: contentId }, select: COPY_SOURCE_SELECT });
+  if (!source) throw new AppError(404, ERR.notFound);
+  return copyContent(source, user.id, {
+    title: `${source.title} (copy)`,
+    quotaExceeded: new AppError(429, ERR.quota),
+    copyTags: facts.ownerId === user.id,
   });
 }
 
@@ -302,35 +248,48 @@ const cleanIntegration = (integration: Record<string, unknown>) => {
 
 /** GET /h5p/play/:id: the player model (integration, scripts, styles). */
 export async function playerModel(contentId: string, actor: H5pActor, language: string) {
-  const exists = await db().h5pContent.count({ where: { id: contentId } });
-  if (!exists) throw new AppError(404, ERR.notFound);
+  await assertCanRead(actor.reader, contentId);
   const { player } = await h5p();
-  const model = (await player.render(contentId, actor, language)) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
+  const model = (await player.render(contentId, actor, language).catch((err: unknown) => {
+    // deleted between the check and the render: the same answer as unknown content
+    if (err instanceof H5pError && /content-missing|content-not-found/.test(err.errorId)) throw new AppError(404, ERR.notFound);
+    return notPlayable(contentId, err);
+  })) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
   recordView(contentId);
   return { integration: cleanIntegration(model.integration), scripts: model.scripts, styles: model.styles };
+}
+
+/** A render failure of content whose content type is not installed (removed, or rows without files) is a 404 that says so. */
+async function notPlayable(contentId: string, err: unknown): Promise<never> {
+  const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { mainLibrary: true } });
+  if (row && !(await db().h5pLibrary.count({ where: { machineName: row.mainLibrary } }))) {
+    throw new AppError(404, `Content type ${row.mainLibrary} is not installed`);
+  }
+  throw err;
 }
 
 /** GET /h5p/new and /h5p/edit/:id: the editor model (rule 8). */
 export async function editorModel(actor: H5pActor, language: string, contentId?: string, user?: User) {
   const { editor } = await h5p();
   if (contentId) {
-    const ownership = await ownershipOf(contentId);
-    if (ownership && user && ownership.userId !== user.id) throw new AppError(403, ERR.notOwner);
+    // content the caller may not read is unknown to them (404); readable content of another owner is 403
+    const facts = await assertCanRead(actor.reader, contentId);
+    if (facts.ownerId && user && facts.ownerId !== user.id) throw new AppError(403, ERR.notOwner);
   }
   const model = (await editor.render(contentId ?? (undefined as unknown as string), language, actor)) as {
     integration: Record<string, unknown>;
     scripts: string[];
     styles: string[];
   };
-  const integration = cleanIntegration(model.integration);
+  // rule 8: the editor's integration names the content language too (the editor client reads it there)
+  const integration = { ...cleanIntegration(model.integration), contentLanguage: language };
   const base = { integration, scripts: model.scripts, styles: model.styles, contentLanguage: language };
   if (!contentId) return base;
   const content = await editor.getContent(contentId, actor);
   return { ...base, library: content.library, params: content.params.params, metadata: content.h5p };
 }
 
-/** Export and download: the owner, anyone for public content or content without an owner. */
-export async function assertCanExport(userId: string | undefined, contentId: string) {
-  const ownership = await ownershipOf(contentId);
-  if (ownership && ownership.visibility !== 'public' && ownership.userId !== userId) throw new AppError(403, ERR.notOwner);
+/** Export: the content read rule (access.ts), refusing with the 403 the export has always answered. */
+export async function assertCanExport(reader: Reader, contentId: string) {
+  await assertCanRead(reader, contentId, { denied: new AppError(403, ERR.notOwner) });
 }

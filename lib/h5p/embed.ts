@@ -1,15 +1,33 @@
-// The embeddable player page (/h5p/embed/<id>?token=…): a complete HTML page that plays the content, for an
-// iframe on any origin (every /h5p/ response allows framing). Each top-level xAPI statement with a score is
-// also posted to the parent window ({ type: 'h5p-xapi', contentId, statement }).
+// The player page (/h5p/embed/<id>?token=…): a complete HTML page that plays one content item. It is the only
+// place where content runs, and it never runs on the app's origin: the page is served with a CSP whose `sandbox`
+// directive (no allow-same-origin) gives it an opaque origin wherever it is shown — in the workspace's
+// <iframe sandbox>, in a third-party site's snippet iframe or opened on its own. Script in content can therefore
+// read no cookie, storage or page of the app, and the only credential on the page is the content-scoped token of
+// its URL (lib/auth/embed-token.ts). Content files are fetched through /h5p/player-files/<token>/<id>/… so that
+// private content plays without any cookie.
+//
+// The page also: posts each top-level xAPI statement ({type:'h5p-xapi'}) and its own height ({type:'h5p-resize'})
+// to the parent window; retries a result post that failed (with backoff, telling the learner) instead of dropping it.
 import { playerModel } from './content';
+export { PLAYER_CSP, PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON that is safe inside a <script> element */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** Content files of a player page go through the token-checked route (works for private content, no cookie). */
+export function scopeContentFiles(integration: Record<string, unknown>, contentId: string, token: string | undefined): Record<string, unknown> {
+  if (!token) return integration;
+  const contents = integration.contents as Record<string, Record<string, unknown>> | undefined;
+  const entry = contents?.[`cid-${contentId}`];
+  if (entry) entry.contentUrl = `/h5p/player-files/${encodeURIComponent(token)}/${encodeURIComponent(contentId)}`;
+  return integration;
+}
+
 export async function embedHtml(contentId: string, actor: H5pActor, language: string): Promise<string> {
   const model = await playerModel(contentId, actor, language);
+  const integration = scopeContentFiles(model.integration, contentId, actor.token);
   return `<!doctype html>
 <html class="h5p-iframe" lang="${attr(language)}">
 <head>
@@ -17,33 +35,105 @@ export async function embedHtml(contentId: string, actor: H5pActor, language: st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>H5P</title>
 ${model.styles.map((s) => `<link rel="stylesheet" href="${attr(s)}">`).join('\n')}
+<style>
+html, body { margin: 0; padding: 0; background: transparent; max-width: 100%; overflow-x: hidden; }
+.h5p-content { max-width: 100%; }
+img, video, iframe { max-width: 100%; }
+.lumen-player-status { font: 14px/1.4 system-ui, sans-serif; margin: 6px 8px; padding: 6px 10px; border-radius: 6px; background: #fff7e6; color: #7a4b00; }
+.lumen-player-status[hidden] { display: none; }
+.lumen-player-status.ok { background: #ecfdf3; color: #05603a; }
+</style>
 <script>
-// In a third-party frame the browser may refuse storage; H5P's request queue reads localStorage and would
-// stop the player from reporting results. Fall back to an in-memory store there.
+// The sandboxed page has no storage of its own (opaque origin): H5P's request queue and clipboard read
+// localStorage, so give them an in-memory store for the life of the page.
 (function () {
-  try { window.localStorage.getItem('h5p'); } catch (e) {
+  var usable = false;
+  try { window.localStorage.getItem('h5p'); usable = true; } catch (e) { usable = false; }
+  if (!usable) {
     var m = {};
     var shim = { getItem: function (k) { return Object.prototype.hasOwnProperty.call(m, k) ? m[k] : null; }, setItem: function (k, v) { m[k] = String(v); }, removeItem: function (k) { delete m[k]; }, clear: function () { m = {}; }, key: function (i) { return Object.keys(m)[i] || null; }, get length() { return Object.keys(m).length; } };
     try { Object.defineProperty(window, 'localStorage', { configurable: true, get: function () { return shim; } }); } catch (e2) { /* keep the native one */ }
   }
 })();
-window.H5PIntegration = ${scriptJson(model.integration)};
+window.H5PIntegration = ${scriptJson(integration)};
 </script>
 ${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
 </head>
 <body>
 <div class="h5p-content" data-content-id="${attr(contentId)}"></div>
+<p class="lumen-player-status" role="status" aria-live="polite" hidden data-testid="player-status"></p>
 <script>
 (function () {
   var id = ${scriptJson(contentId)};
+  var framed = window.parent !== window;
+  function tell(msg) { if (framed) window.parent.postMessage(msg, '*'); }
+  var statusEl = document.querySelector('.lumen-player-status');
+  function status(text, ok) {
+    if (!text) { statusEl.hidden = true; return; }
+    statusEl.textContent = text;
+    statusEl.className = 'lumen-player-status' + (ok ? ' ok' : '');
+    statusEl.hidden = false;
+  }
+
+  // Results are never dropped: a failed post is retried with backoff while the page is open (a rate-limited one
+  // when its Retry-After says), and the learner is told what is happening. A refusal that cannot succeed later
+  // (401/403/404) is reported, not retried.
+  function postResult(url, data, attempt) {
+    var body = new URLSearchParams();
+    Object.keys(data).forEach(function (k) { if (data[k] !== undefined && data[k] !== null) body.append(k, String(data[k])); });
+    fetch(url, { method: 'POST', body: body, credentials: 'omit' }).then(function (res) {
+      if (res.ok) { if (attempt > 0) status('Your result has been saved.', true); tell({ type: 'h5p-result-saved', contentId: id }); return; }
+      if (res.status === 401 || res.status === 403 || res.status === 404) {
+        status('Your result could not be saved (' + res.status + '). Reload the page to try again.');
+        tell({ type: 'h5p-result-failed', contentId: id, status: res.status });
+        return;
+      }
+      if (res.status === 429) {
+        // rate limited: retried when the limit resets (Retry-After), never dropped
+        var after = Number(res.headers.get('Retry-After'));
+        var busy = (after > 0 ? Math.min(after, 900) : Math.min(60, Math.pow(2, attempt))) * 1000;
+        status('The activity is busy; your result will be saved in ' + Math.round(busy / 1000) + ' s…');
+        setTimeout(function () { postResult(url, data, attempt + 1); }, busy);
+        return;
+      }
+      throw new Error('HTTP ' + res.status);
+    }).catch(function () {
+      var wait = Math.min(60, Math.pow(2, attempt)) * 1000;
+      status('Saving your result failed; retrying in ' + Math.round(wait / 1000) + ' s…');
+      setTimeout(function () { postResult(url, data, attempt + 1); }, wait);
+    });
+  }
+
   function hook() {
     if (!window.H5P || !H5P.externalDispatcher) return setTimeout(hook, 50);
+    H5P.setFinished = function (contentId, score, maxScore, time) {
+      if (!(typeof score === 'number' || score instanceof Number) || H5PIntegration.postUserStatistics !== true) return;
+      var secs = function (d) { return Math.round(d.getTime() / 1000); };
+      var opened = H5P.opened && H5P.opened[contentId] ? H5P.opened[contentId] : new Date();
+      postResult(H5PIntegration.ajax.setFinished, { contentId: contentId, score: score, maxScore: maxScore, opened: secs(opened), finished: secs(new Date()), time: time }, 0);
+    };
     H5P.externalDispatcher.on('xAPI', function (event) {
-      var st = event.data.statement;
-      if (window.parent !== window) window.parent.postMessage({ type: 'h5p-xapi', contentId: id, statement: st }, '*');
+      tell({ type: 'h5p-xapi', contentId: id, statement: event.data.statement });
     });
   }
   hook();
+
+  // the parent sizes its frame to the content
+  var last = 0;
+  function size() {
+    // the content's own height (the page itself fills whatever frame it is in)
+    var content = document.querySelector('.h5p-content');
+    var h = Math.ceil((content ? content.getBoundingClientRect().bottom : 0) + (statusEl.hidden ? 0 : statusEl.offsetHeight + 12) + window.scrollY);
+    if (h && h !== last) {
+      last = h;
+      tell({ type: 'h5p-resize', contentId: id, height: h });
+      // H5P's own resizer protocol: host pages with h5p-resizer.js (ours or H5P's) size the frame
+      tell({ context: 'h5p', action: 'resize', scrollHeight: h });
+    }
+  }
+  if (window.ResizeObserver) new ResizeObserver(size).observe(document.querySelector('.h5p-content') || document.documentElement);
+  window.addEventListener('load', size);
+  setInterval(size, 1000);
 })();
 </script>
 </body>

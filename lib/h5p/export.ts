@@ -19,7 +19,7 @@ export function attachment(filename: string): string {
 }
 
 export async function exportResponse(contentId: string, actor: H5pActor): Promise<Response> {
-  await assertCanExport(actor.id, contentId);
+  await assertCanExport(actor.reader, contentId);
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
   if (!row) throw new AppError(404, 'Content not found');
   const { editor } = await h5p();

@@ -53,6 +53,13 @@ export const SHORT_CACHE = 'public, max-age=300';
 /** uploaded files are served from our origin: never let them run script (an SVG or XML could) */
 export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
 
+/** File types a browser runs script in when they are opened on their own (documents, not subresources). */
+const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;
+const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/[\w.+-]*\+xml)\b/i;
+
+/** True for a file that could run script on our origin (by its name or by the type it is served as). */
+export const isScriptableFile = (file: string) => SCRIPTABLE.test(file) || SCRIPTABLE_TYPES.test(mimeOf(file));
+
 export const nodeToWeb = (s: Readable) => Readable.toWeb(s) as unknown as ReadableStream<Uint8Array>;
 
 export function notFound(): Response {
@@ -85,6 +92,8 @@ export interface FileOptions {
   headers?: Record<string, string>;
   /** honour Range requests (media) */
   range?: boolean;
+  /** serve files that can carry script (svg, html, xml) with the sandbox CSP (library files) */
+  sandboxScriptable?: boolean;
 }
 
 /** Serves `rel` under `root` (never outside it), with Range when asked. */
@@ -111,6 +120,9 @@ export async function serveFile(req: Request, root: string, rel: string, opts: F
     'Last-Modified': st.mtime.toUTCString(),
     ...(opts.range ? { 'Accept-Ranges': 'bytes' } : {}),
     ...opts.headers,
+    // never sniffed into something else; a file that can carry script runs sandboxed (no origin, no script)
+    'X-Content-Type-Options': 'nosniff',
+    ...(opts.sandboxScriptable && isScriptableFile(file) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
   };
   if (req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
   if (req.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': String(st.size) } });

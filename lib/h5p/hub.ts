@@ -2,6 +2,8 @@
 // library's real hub client, under the install lock), the essential content types and their status
 // (rules 14 and 15). The hub is never waited on without bound (HUB_TIMEOUT_MS in server.ts).
 import { H5pError, LibraryName } from '@lumieducation/h5p-server';
+import { cache } from '@/lib/cache';
+import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
@@ -42,10 +44,18 @@ export async function listContentTypes() {
   const byId = new Map<string, { id: string; title: string; description: string; majorVersion: number; minorVersion: number }>();
   for (const c of cached) byId.set(c.machineName, { id: c.machineName, title: c.title, description: c.description ?? c.summary ?? '', majorVersion: c.majorVersion, minorVersion: c.minorVersion });
   const installed = await db().h5pLibrary.findMany({ where: { runnable: true }, orderBy: [{ machineName: 'asc' }, { majorVersion: 'desc' }, { minorVersion: 'desc' }] });
+  const titled = new Set<string>();
   for (const l of installed) {
-    if (byId.has(l.machineName)) continue;
+    if (titled.has(l.machineName)) continue;
+    titled.add(l.machineName);
+    const known = byId.get(l.machineName);
+    // an installed type is listed under its installed library's title (the rows come newest version first)
+    if (known) {
+      if (l.title) known.title = l.title;
+      continue;
+    }
     const meta = l.metadata as { description?: string };
-    byId.set(l.machineName, { id: l.machineName, title: l.title, description: meta.description ?? '', majorVersion: l.majorVersion, minorVersion: l.minorVersion });
+    byId.set(l.machineName, { id: l.machineName, title: l.title || l.machineName, description: meta.description ?? '', majorVersion: l.majorVersion, minorVersion: l.minorVersion });
   }
   return [...byId.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
@@ -151,3 +161,42 @@ export async function essentialsStatus() {
 }
 
 export const libraryUberName = (l: { machineName: string; majorVersion: number; minorVersion: number }) => LibraryName.toUberName(l);
+
+const HUB_PROBE_TIMEOUT_MS = 3_000;
+const HUB_PROBE_TTL_MS = 60_000;
+
+/**
+ * Whether the H5P Hub answers at all (any HTTP answer counts), asked at most once a minute for all instances
+ * (the shared cache) and never waited on for more than 3 s: pages say so when it cannot be reached.
+ */
+export async function hubReachable(): Promise<boolean> {
+  const key = 'h5p:hub-reachable';
+  const c = cache();
+  const known = await c.get(key).catch(() => null);
+  if (known === '1' || known === '0') return known === '1';
+  const { h5p: h } = config();
+  const reachable = await fetch(`${h.hubUrl}/content-types/`, { method: 'POST', body: '', signal: AbortSignal.timeout(HUB_PROBE_TIMEOUT_MS), cache: 'no-store' })
+    .then(async (res) => {
+      await res.body?.cancel().catch(() => undefined);
+      return true;
+    })
+    .catch(() => false);
+  await c.set(key, reachable ? '1' : '0', HUB_PROBE_TTL_MS).catch(() => undefined);
+  return reachable;
+}
+
+/** Every installed library with its title and versions (newest first), for the content types page. */
+export async function installedLibraries() {
+  const rows = await db().h5pLibrary.findMany({
+    select: { machineName: true, majorVersion: true, minorVersion: true, patchVersion: true, title: true, runnable: true },
+    orderBy: [{ machineName: 'asc' }, { majorVersion: 'desc' }, { minorVersion: 'desc' }],
+  });
+  const byName = new Map<string, { machineName: string; title: string; runnable: boolean; versions: string[] }>();
+  for (const r of rows) {
+    const entry = byName.get(r.machineName) ?? { machineName: r.machineName, title: r.title || r.machineName, runnable: false, versions: [] };
+    entry.versions.push(`${r.majorVersion}.${r.minorVersion}.${r.patchVersion}`);
+    entry.runnable ||= r.runnable;
+    byName.set(r.machineName, entry);
+  }
+  return [...byName.values()].sort((a, b) => Number(b.runnable) - Number(a.runnable) || a.title.localeCompare(b.title));
+}

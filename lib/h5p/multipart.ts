@@ -1,5 +1,7 @@
 // Streams a multipart/form-data request to disk with busboy (Next's req.formData() would buffer the whole
-// upload in memory). Files go to a private temporary directory; a file past its size limit aborts the parse.
+// upload in memory). Files go to a private temporary directory; a file past its size limit aborts the parse and
+// stops reading the request. Non-file fields are held in memory up to the JSON body limit (10 MB) in total;
+// form-encoded and JSON bodies are read up to the same limit (413 `Request body too large` past it).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -8,6 +10,14 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
+import { assertDeclaredLength, BodyTooLargeError, JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body';
+import { controlCharsMessage, findControlChars } from '@/lib/http/control-chars';
+
+/** Part headers and boundaries, and file data still inside the parser, on top of the field limit. */
+const NON_FILE_SLACK = 1024 * 1024;
+
+/** An .h5p package uploaded through the editor (`library-upload`, field `h5p`): the import limit. */
+export const PACKAGE_UPLOAD_LIMIT = 500 * 1024 * 1024;
 
 export interface UploadedFile {
   field: string;
@@ -40,34 +50,56 @@ export class MultipartError extends Error {
   }
 }
 
-export async function parseMultipart(req: Request, opts: { maxFileSize: number; maxFiles?: number; fileFields?: string[] }): Promise<ParsedMultipart> {
+export interface MultipartOptions {
+  /** limit of every file field without its own entry in `fileLimits` */
+  maxFileSize: number;
+  /** per-field file limits (e.g. a package field allowed to be larger than a media file) */
+  fileLimits?: Record<string, number>;
+  maxFiles?: number;
+  fileFields?: string[];
+  /** total bytes of all non-file fields (default: the JSON body limit) */
+  maxFieldBytes?: number;
+}
+
+export async function parseMultipart(req: Request, opts: MultipartOptions): Promise<ParsedMultipart> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new MultipartError('not multipart/form-data');
   if (!req.body) throw new MultipartError('empty body');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'lumen-upload-'));
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
-  const fields: Record<string, string | string[]> = {};
+  const fields = Object.create(null) as Record<string, string | string[]>;
   const files: UploadedFile[] = [];
   const writes: Promise<void>[] = [];
+  const maxFieldBytes = opts.maxFieldBytes ?? JSON_BODY_LIMIT;
+  const limitOf = (field: string) => opts.fileLimits?.[field] ?? opts.maxFileSize;
+  const busboyFileLimit = Math.max(opts.maxFileSize, ...Object.values(opts.fileLimits ?? {}));
+  let src: Readable | undefined;
+  let fileBytes = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       let bb: busboy.Busboy;
       try {
         bb = busboy({
           headers: { 'content-type': contentType },
-          limits: { fileSize: opts.maxFileSize, files: opts.maxFiles ?? 1, fields: 100, fieldSize: 1024 * 1024, parts: 200 },
+          limits: { fileSize: busboyFileLimit, files: opts.maxFiles ?? 1, fields: 100, fieldSize: maxFieldBytes, parts: 200 },
         });
       } catch (err) {
         reject(new MultipartError((err as Error).message));
         return;
       }
       let failed = false;
+      let fieldBytes = 0;
       const fail = (err: Error) => {
         if (failed) return;
         failed = true;
+        // stop reading the request: nothing more is parsed, buffered or written
+        src?.unpipe(bb);
+        src?.destroy();
         reject(err);
       };
-      bb.on('field', (name, value) => {
+      bb.on('field', (name, value, info) => {
+        fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+        if (info.valueTruncated || fieldBytes > maxFieldBytes) return fail(new BodyTooLargeError());
         const key = name.endsWith('[]') ? name.slice(0, -2) : name;
         const prev = fields[key];
         if (name.endsWith('[]')) fields[key] = [...(Array.isArray(prev) ? prev : prev !== undefined ? [prev] : []), value];
@@ -80,14 +112,21 @@ export async function parseMultipart(req: Request, opts: { maxFileSize: number; 
         }
         const target = path.join(dir, randomUUID());
         const entry: UploadedFile = { field, filename: info.filename ?? 'upload', mimetype: info.mimeType, size: 0, path: target, head: Buffer.alloc(0) };
+        const limit = limitOf(field);
         const counter = new Transform({
           transform(chunk: Buffer, _enc, cb) {
             if (entry.head.length < 16) entry.head = Buffer.concat([entry.head, chunk.subarray(0, 16 - entry.head.length)]);
             entry.size += chunk.length;
+            fileBytes += chunk.length;
+            if (entry.size > limit) {
+              const err = new UploadTooLargeError(limit);
+              fail(err);
+              return cb(err);
+            }
             cb(null, chunk);
           },
         });
-        stream.on('limit', () => fail(new UploadTooLargeError(opts.maxFileSize)));
+        stream.on('limit', () => fail(new UploadTooLargeError(limit)));
         writes.push(
           pipeline(stream, counter, fs.createWriteStream(target)).then(
             () => {
@@ -102,8 +141,15 @@ export async function parseMultipart(req: Request, opts: { maxFileSize: number; 
       bb.on('close', () => {
         Promise.all(writes).then(() => (failed ? undefined : resolve()), fail);
       });
-      const src = Readable.fromWeb(req.body as unknown as import('node:stream/web').ReadableStream<Uint8Array>);
+      src = Readable.fromWeb(req.body as unknown as import('node:stream/web').ReadableStream<Uint8Array>);
       src.on('error', (err) => fail(new MultipartError(err.message)));
+      // busboy reports an over-long field only at its end: count what is not file data while it streams, so a
+      // huge text field is refused at the limit instead of at the end of the request
+      let received = 0;
+      src.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received - fileBytes > maxFieldBytes + NON_FILE_SLACK) fail(new BodyTooLargeError());
+      });
       src.pipe(bb);
     });
   } catch (err) {
@@ -113,29 +159,56 @@ export async function parseMultipart(req: Request, opts: { maxFileSize: number; 
   return { fields, files, dir, cleanup };
 }
 
-/** Parses the body of the H5P client's AJAX posts: JSON, form-encoded (with `name[]` arrays) or multipart. */
-export async function parseAjaxBody(req: Request, maxFileSize: number): Promise<{ body: Record<string, unknown>; files: Record<string, UploadedFile>; cleanup(): Promise<void> }> {
+/** Refuses control characters (other than tab, newline, carriage return) in the fields of an AJAX body. */
+function assertCleanFields(body: unknown): void {
+  const field = findControlChars(body, { allowWhitespace: true });
+  if (field !== null) throw new MultipartError(controlCharsMessage(field));
+}
+
+/**
+ * Parses the body of the H5P client's AJAX posts: JSON, form-encoded (with `name[]` arrays) or multipart. Files
+ * stream to disk (`maxFileSize` each, `packageFileSize` for the `h5p` package field); everything else is held
+ * in memory only up to the JSON body limit.
+ */
+export async function parseAjaxBody(
+  req: Request,
+  maxFileSize: number,
+  packageFileSize = PACKAGE_UPLOAD_LIMIT,
+): Promise<{ body: Record<string, unknown>; files: Record<string, UploadedFile>; cleanup(): Promise<void> }> {
   const ct = (req.headers.get('content-type') ?? '').toLowerCase();
   if (ct.startsWith('multipart/form-data')) {
-    const parsed = await parseMultipart(req, { maxFileSize, maxFiles: 2 });
+    assertDeclaredLength(req, packageFileSize + maxFileSize + JSON_BODY_LIMIT);
+    const parsed = await parseMultipart(req, { maxFileSize, fileLimits: { h5p: packageFileSize }, maxFiles: 2 });
+    try {
+      assertCleanFields(parsed.fields);
+    } catch (err) {
+      await parsed.cleanup();
+      throw err;
+    }
     const files: Record<string, UploadedFile> = {};
     for (const f of parsed.files) files[f.field] = f;
     return { body: parsed.fields, files, cleanup: () => parsed.cleanup() };
   }
-  const text = await req.text();
+  const text = await readBodyText(req, JSON_BODY_LIMIT);
   const none = async () => undefined;
   if (!text) return { body: {}, files: {}, cleanup: none };
+  // no prototype: field names such as `constructor[]` or `__proto__` are plain keys
+  let body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   if (ct.includes('application/json')) {
+    let parsed: unknown;
     try {
-      return { body: JSON.parse(text) as Record<string, unknown>, files: {}, cleanup: none };
+      parsed = JSON.parse(text);
     } catch {
       throw new MultipartError('invalid JSON body');
     }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new MultipartError('body must be a JSON object');
+    body = parsed as Record<string, unknown>;
+  } else {
+    for (const [k, v] of new URLSearchParams(text)) {
+      if (k.endsWith('[]')) ((body[k.slice(0, -2)] ??= []) as string[]).push(v);
+      else body[k] = v;
+    }
   }
-  const body: Record<string, unknown> = {};
-  for (const [k, v] of new URLSearchParams(text)) {
-    if (k.endsWith('[]')) ((body[k.slice(0, -2)] ??= []) as string[]).push(v);
-    else body[k] = v;
-  }
+  assertCleanFields(body);
   return { body, files: {}, cleanup: none };
 }

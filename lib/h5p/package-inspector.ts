@@ -1,7 +1,8 @@
 // Treats every uploaded package as hostile before the H5P library sees it: ZIP signature, entry names
 // (no `..`, absolute paths, backslashes, drive letters), no symbolic links, no encrypted entries, only
 // whitelisted file types, declared and actual uncompressed sizes within the content limits (zip bombs), and
-// a package that holds content (not only libraries).
+// a package that holds content (not only libraries), at most 10,000 files (more exhausts file handles while
+// the library unpacks them), names of at most 255 characters, and no SVG that carries script.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import * as yauzl from 'yauzl-promise';
@@ -9,7 +10,16 @@ import * as yauzl from 'yauzl-promise';
 export const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 export const CONTENT_WHITELIST = 'json png jpg jpeg gif bmp tif tiff eot ttf woff woff2 otf webm mp4 ogg mp3 m4a wav txt pdf rtf doc docx xls xlsx ppt pptx odt ods odp xml csv diff patch swf md textile vtt webvtt gltf glb'.split(' ');
 export const LIBRARY_WHITELIST = [...CONTENT_WHITELIST, 'js', 'css', 'svg'];
-export const MAX_ENTRIES = 20_000;
+export const MAX_ENTRIES = 10_000;
+/** The longest entry name (the H5P exporter shortens content paths to the same length). */
+export const MAX_NAME_LENGTH = 255;
+/** An SVG is read whole to look for script; a bigger one is refused. */
+const MAX_SVG_SIZE = 5 * 1024 * 1024;
+/** Markup that makes an SVG run script when opened on its own. */
+const SVG_SCRIPT = /<\s*(script|foreignObject|iframe|embed|object|handler)\b|<[^>]*[\s"'/]on[a-z]+\s*=|(java|vb)script\s*:|<!ENTITY/i;
+
+/** An entry name as quoted in a refusal: long names are cut. */
+const quote = (name: string) => `"${name.length > 80 ? `${name.slice(0, 80)}…` : name}"`;
 
 export class PackageRejected extends Error {
   constructor(message: string) {
@@ -68,18 +78,19 @@ export async function inspectPackage(file: string, limits: InspectLimits): Promi
     } catch {
       throw new PackageRejected('Invalid file: not a valid ZIP archive');
     }
-    if (list.length > MAX_ENTRIES) throw new PackageRejected(`Invalid package: more than ${MAX_ENTRIES} entries`);
+    if (list.length > MAX_ENTRIES) throw new PackageRejected(`Invalid package: it holds ${list.length.toLocaleString('en')} files; at most ${MAX_ENTRIES.toLocaleString('en')} are allowed`);
     // names, types and declared sizes first: cheap, and a bomb is refused before anything is inflated
     for (const e of list) {
       entries++;
       const name = e.filename;
-      if (unsafeName(name)) throw new PackageRejected(`Invalid package: unsafe path "${name}"`);
+      if (unsafeName(name)) throw new PackageRejected(`Invalid package: unsafe path ${quote(name)}`);
+      if (name.length > MAX_NAME_LENGTH) throw new PackageRejected(`Invalid package: the file name ${quote(name)} is longer than ${MAX_NAME_LENGTH} characters`);
       const hostMode = e.versionMadeBy >> 8;
       const mode = (e.externalFileAttributes >>> 16) & S_IFMT;
-      if (hostMode === 3 && mode === S_IFLNK) throw new PackageRejected(`Invalid package: symbolic link "${name}" is not allowed`);
-      if (e.isEncrypted()) throw new PackageRejected(`Invalid package: encrypted entry "${name}"`);
+      if (hostMode === 3 && mode === S_IFLNK) throw new PackageRejected(`Invalid package: symbolic link ${quote(name)} is not allowed`);
+      if (e.isEncrypted()) throw new PackageRejected(`Invalid package: encrypted entry ${quote(name)}`);
       if (name.endsWith('/')) continue;
-      if (e.uncompressedSize > limits.maxFileSize) throw new PackageRejected(`Invalid package: "${name}" exceeds the single file limit`);
+      if (e.uncompressedSize > limits.maxFileSize) throw new PackageRejected(`Invalid package: ${quote(name)} exceeds the single file limit`);
       declaredTotal += e.uncompressedSize;
       if (declaredTotal > limits.maxTotalSize) throw new PackageRejected('Invalid package: uncompressed size exceeds the content limit');
       const base = path.posix.basename(name);
@@ -114,6 +125,7 @@ export async function inspectPackage(file: string, limits: InspectLimits): Promi
         throw new PackageRejected(`Invalid package: entry "${e.filename}" cannot be read`);
       }
       let size = 0;
+      const svg: Buffer[] | undefined = e.filename.toLowerCase().endsWith('.svg') ? [] : undefined;
       try {
         for await (const chunk of stream as AsyncIterable<Buffer>) {
           size += chunk.length;
@@ -122,6 +134,13 @@ export async function inspectPackage(file: string, limits: InspectLimits): Promi
             stream.destroy();
             throw new PackageRejected('Invalid package: uncompressed size exceeds the content limit');
           }
+          if (svg) {
+            if (size > MAX_SVG_SIZE) throw new PackageRejected(`Invalid package: the image ${quote(e.filename)} is larger than 5 MB`);
+            svg.push(chunk);
+          }
+        }
+        if (svg && SVG_SCRIPT.test(Buffer.concat(svg).toString('utf8'))) {
+          throw new PackageRejected(`Invalid package: the image ${quote(e.filename)} contains script`);
         }
       } catch (err) {
         if (err instanceof PackageRejected) throw err;

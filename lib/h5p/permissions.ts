@@ -1,6 +1,8 @@
 // The H5P library's permission system, fed by the service's roles and extended permissions (spec "Roles").
-// Content-level rules (owner, visibility) are enforced by lib/h5p/content.ts before the library is called;
-// here only the general actions and the caller's own user data / temporary files are decided.
+// Content reads (view, download, embed) follow the one read rule of access.ts, so the library's own routes
+// (AJAX get-content, /params, /download, content files) cannot serve what GET /h5p/content/:id refuses; edits
+// and deletes keep the owner rules (the services in content.ts check them first with the spec's 403 texts).
+// User data: a caller reads and writes their own; admins may read others' within their tenant (super_admin any).
 import {
   ContentPermission,
   GeneralPermission,
@@ -11,19 +13,24 @@ import {
   type IUser,
 } from '@lumieducation/h5p-server';
 import type { Role, Permissions } from '@/lib/auth/roles';
-import { permissionsFor } from '@/lib/auth/roles';
+import { permissionsFor, permissionsOf } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
+import { db } from '@/lib/db/client';
+import type { User } from '@/lib/generated/prisma/client';
+import { canReadContent, contentAccessFacts, readerOf, readerTenant, type Reader } from './access';
 
-/** The user object handed to the H5P library: the H5P shape plus role, permissions and the caller's token. */
+/** The user object handed to the H5P library: the H5P shape plus role, permissions, reader and the caller's token. */
 export interface H5pActor extends IUser {
   role: Role;
   permissions: Permissions;
+  /** what the content read rule knows about the caller (access.ts) */
+  reader: Reader;
   /** the bearer token of the request, injected into the AJAX addresses of editor and player models */
   token?: string;
 }
 
-export function actorOf(principal: Principal, token?: string | null): H5pActor {
-  return { ...principal.h5pUser, role: principal.role, permissions: principal.permissions, ...(token ? { token } : {}) };
+export function actorOf(principal: Principal, token?: string | null, user?: Pick<User, 'id' | 'tenantId'> | null): H5pActor {
+  return { ...principal.h5pUser, role: principal.role, permissions: permissionsOf(principal), reader: readerOf(principal, user), ...(token ? { token } : {}) };
 }
 
 /** The system itself (installs at start-up, scripts, benchmarks). */
@@ -33,21 +40,58 @@ export const systemActor = (): H5pActor => ({
   email: 'system@localhost',
   type: 'local',
   role: 'admin',
-  permissions: permissionsFor('admin'),
+  permissions: permissionsFor('admin', { superAdmin: true }),
+  reader: readerOf({ kind: 'internal' } as Principal),
 });
 
-const perms = (u: IUser): Permissions => (u as Partial<H5pActor>).permissions ?? permissionsFor('student');
+const perms = (u: IUser | undefined): Permissions => (u as Partial<H5pActor> | undefined)?.permissions ?? permissionsFor('student');
+const readerOfUser = (u: IUser | undefined): Reader | undefined => (u as Partial<H5pActor> | undefined)?.reader;
+
+/** May the reader read another user's state and results? Super admins any; tenant admins within their tenant. */
+async function mayReadUserDataOf(reader: Reader, affectedUserId: string): Promise<boolean> {
+  if (reader.superAdmin) return true;
+  if (!reader.tenantAdmin) return false;
+  const tenant = await readerTenant(reader);
+  if (!tenant) return false;
+  const affected = await db().user.findUnique({ where: { id: affectedUserId }, select: { tenantId: true } }).catch(() => null);
+  return affected?.tenantId === tenant;
+}
 
 export class RolePermissionSystem implements IPermissionSystem<IUser> {
-  async checkForContent(_user: IUser, _permission: ContentPermission, _contentId: ContentId | undefined): Promise<boolean> {
-    return true;
+  async checkForContent(user: IUser | undefined, permission: ContentPermission, contentId: ContentId | undefined): Promise<boolean> {
+    const reader = readerOfUser(user);
+    if (!reader) return false;
+    switch (permission) {
+      case ContentPermission.Create:
+      case ContentPermission.List:
+        // creation is gated by the routes (teacher level, quota); lists are built by the services per owner
+        return reader.kind !== 'embed' && reader.kind !== 'anonymous';
+      case ContentPermission.View:
+      case ContentPermission.Download:
+      case ContentPermission.Embed:
+        return contentId !== undefined && contentId !== null && canReadContent(reader, String(contentId));
+      case ContentPermission.Edit:
+      case ContentPermission.Delete: {
+        if (reader.kind === 'internal') return true;
+        if (reader.kind !== 'user') return false;
+        if (contentId === undefined || contentId === null) return true;
+        const facts = await contentAccessFacts(String(contentId));
+        // spec H5P rule 3: the owner, or anyone for content without an owner
+        return !facts || !facts.ownerId || facts.ownerId === reader.userId;
+      }
+      default:
+        return false;
+    }
   }
 
-  async checkForUserData(user: IUser, permission: UserDataPermission, _contentId: ContentId, affectedUserId?: string): Promise<boolean> {
-    // a caller reads and writes only their own state and results; admins may read others'
+  async checkForUserData(user: IUser | undefined, permission: UserDataPermission, contentId: ContentId | undefined, affectedUserId?: string): Promise<boolean> {
+    const reader = readerOfUser(user);
+    if (!reader || !user) return false;
+    // state and results belong to content the caller may read
+    if (contentId !== undefined && contentId !== null && !(await canReadContent(reader, String(contentId)))) return false;
     if (!affectedUserId || affectedUserId === user.id) return true;
     const viewOnly = permission === UserDataPermission.ViewState || permission === UserDataPermission.ViewFinished || permission === UserDataPermission.ListStates;
-    return viewOnly && (user as Partial<H5pActor>).role === 'admin';
+    return viewOnly && mayReadUserDataOf(reader, affectedUserId);
   }
 
   async checkForTemporaryFile(_user: IUser, _permission: TemporaryFilePermission, _filename: string | undefined): Promise<boolean> {
@@ -63,6 +107,7 @@ export class RolePermissionSystem implements IPermissionSystem<IUser> {
       case GeneralPermission.InstallRecommended:
         return p.canInstallRecommended;
       case GeneralPermission.UpdateAndInstallLibraries:
+        // installing or updating libraries from a package changes what every tenant runs: super_admin only
         return p.canUpdateAndInstallLibraries;
       default:
         return false;

@@ -233,7 +233,7 @@ function playerFiles(): Entry[] {
 
 /** GET /h5p/content/:id/export-scorm?version=1.2|2004 */
 export async function scormResponse(contentId: string, version: ScormVersion, actor: H5pActor): Promise<Response> {
-  await assertCanExport(actor.id, contentId);
+  await assertCanExport(actor.reader, contentId);
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
   if (!row) throw new AppError(404, 'Content not found');
   const player = playerFiles();
@@ -254,8 +254,11 @@ export async function scormResponse(contentId: string, version: ScormVersion, ac
   }
   const zipIn = await yauzl.open(h5pFile);
   const entries: Entry[] = [];
+  const seen = new Set<string>();
   for (const e of await zipIn.readEntries()) {
-    if (e.filename.endsWith('/')) continue;
+    // one member per name: the exporter writes the current content.json first
+    if (e.filename.endsWith('/') || seen.has(e.filename)) continue;
+    seen.add(e.filename);
     if (e.filename === 'h5p.json') entries.push({ name: 'h5p.json', source: { zipEntry: e } });
     else if (e.filename === 'content/content.json') entries.push({ name: 'content.json', source: { zipEntry: e } });
     else if (e.filename.startsWith('content/')) entries.push({ name: e.filename.slice('content/'.length), source: { zipEntry: e } });

@@ -1,14 +1,9 @@
-// Server-side helpers of the content pages: the signed-in teacher, their access token and branding.
-import { redirect } from 'next/navigation';
-import { currentSession } from '@/lib/auth/session';
-import { db } from '@/lib/db/client';
+// Server-side helpers of the content pages: the signed-in user (from the session cookie) and branding.
+import { requirePageSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
 
 export async function workspaceContext(next: string) {
-  const session = await currentSession();
-  if (!session?.accessToken) redirect(`/login?next=${encodeURIComponent(next)}`);
-  const user = await db().user.findUnique({ where: { email: session.user.email.toLowerCase() } });
-  if (!user) redirect(`/login?next=${encodeURIComponent(next)}`);
+  const { user, principal } = await requirePageSession(next);
   const { brand } = await currentBrand();
-  return { token: session.accessToken, user, brand };
+  return { user, principal, brand };
 }

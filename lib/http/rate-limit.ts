@@ -1,19 +1,41 @@
-// The four rate-limit tiers, per client IP over a 15-minute fixed window, shared by all instances through
-// the cache (an atomic Redis script; an in-process counter without Redis).
-import { cache, keys } from '@/lib/cache';
+// Rate-limit tiers over a 15-minute fixed window, shared by all instances through the cache (an atomic Redis
+// script; an in-process counter without Redis). When Redis is unreachable the limits still hold, per instance,
+// in an in-process window counter; the fallback is logged once per outage.
+//
+// Who is counted where (the bucket: a tier and the subject it counts):
+// - API clients (bearer tokens, the internal key), anonymous callers and any request whose credentials fail:
+//   the route's spec tier (AUTH 10, AI 50, API 100, PUBLIC 200) per client IP, as the spec says.
+// - the player's runtime calls with a content token (the player page, its model, saved state and results on the
+//   routes that accept content tokens): PLAYER, per content session — a player token names one viewer, so the
+//   token itself; an embed snippet's token is shared by all its anonymous viewers, so the token and the address.
+// - the workspace's own calls from a signed-in browser (the session cookie): SESSION per user (AI stays AI, per
+//   user), so a class behind one school address does not share one budget.
+// Static H5P files (core, editor, libraries, content and player files, temp files) are not routed through the
+// limiter at all.
+import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { bearerFrom, isInternalKey } from '@/lib/auth/authenticate';
+import { isEmbedToken } from '@/lib/auth/embed-token';
+import type { Principal } from '@/lib/auth/types';
+import { cache, keys, type Cache } from '@/lib/cache';
+import { MemoryCache } from '@/lib/cache/memory';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
 
-export type Tier = 'AUTH' | 'AI' | 'API' | 'PUBLIC';
+export type SpecTier = 'AUTH' | 'AI' | 'API' | 'PUBLIC';
+export type Tier = SpecTier | 'PLAYER' | 'SESSION';
 
 export const RATE_WINDOW_MS = 15 * 60 * 1000;
-export const TIER_MAX: Record<Tier, number> = { AUTH: 10, AI: 50, API: 100, PUBLIC: 200 };
+export const TIER_MAX: Record<Tier, number> = { AUTH: 10, AI: 50, API: 100, PUBLIC: 200, PLAYER: 600, SESSION: 1000 };
 export const E2E_TIER_MAX = 10_000;
+const TOO_MANY = 'Too many requests. Please try again later.';
 export const RATE_LIMIT_MESSAGES: Record<Tier, string> = {
   AUTH: 'Too many authentication attempts. Please try again later.',
-  AI: 'Too many requests. Please try again later.',
-  API: 'Too many requests. Please try again later.',
-  PUBLIC: 'Too many requests. Please try again later.',
+  AI: TOO_MANY,
+  API: TOO_MANY,
+  PUBLIC: TOO_MANY,
+  PLAYER: TOO_MANY,
+  SESSION: TOO_MANY,
 };
 
 export interface RateLimitResult {
@@ -21,26 +43,109 @@ export interface RateLimitResult {
   headers: Record<string, string>;
 }
 
+/** What one request is counted against: a tier and its subject (a client IP, `player:…` or `user:…`). */
+export interface Bucket {
+  tier: Tier;
+  subject: string;
+}
+
 export function tierMax(tier: Tier): number {
   return config().e2eTestCode ? E2E_TIER_MAX : TIER_MAX[tier];
 }
 
-/** Counts the request against the tier and returns the standard RateLimit-* headers (draft-6 style). */
-export async function rateLimit(tier: Tier, ip: string): Promise<RateLimitResult> {
-  const max = tierMax(tier);
+const g = globalThis as unknown as { __lumenRateFallback?: { store: MemoryCache; active: boolean } };
+
+function fallback() {
+  g.__lumenRateFallback ??= { store: new MemoryCache(), active: false };
+  return g.__lumenRateFallback;
+}
+
+/** The window hit in the shared store, or in the in-process fallback while the shared store is down. */
+async function hit(key: string): Promise<{ count: number; resetMs: number }> {
+  const shared: Cache = cache();
+  const state = fallback();
   try {
-    const { count, resetMs } = await cache().hitWindow(keys.rateLimit(tier, ip), RATE_WINDOW_MS);
-    const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000));
-    const headers: Record<string, string> = {
-      'RateLimit-Limit': String(max),
-      'RateLimit-Remaining': String(Math.max(0, max - count)),
-      'RateLimit-Reset': String(resetSeconds),
-    };
-    if (count > max) headers['Retry-After'] = String(resetSeconds);
-    return { limited: count > max, headers };
+    const result = await shared.hitWindow(key, RATE_WINDOW_MS);
+    if (state.active) {
+      state.active = false;
+      log.warn('rate limiter store is back: limits are shared by all instances again');
+    }
+    return result;
   } catch (err) {
-    // The limiter's store is down: serve the request (health reports the outage) rather than fail every call.
-    log.warn({ err: (err as Error).message, tier }, 'rate limiter unavailable; request allowed');
-    return { limited: false, headers: {} };
+    if (!state.active) {
+      state.active = true;
+      log.warn({ err: (err as Error).message }, 'rate limiter store unavailable: falling back to per-instance in-process limits');
+    }
+    return state.store.hitWindow(key, RATE_WINDOW_MS);
   }
+}
+
+/**
+ * Counts the request against the tier for one subject (a client IP unless named otherwise) and returns the
+ * standard RateLimit-* headers (draft-6 style) of that tier. One round trip to the store.
+ */
+export async function rateLimit(tier: Tier, subject: string): Promise<RateLimitResult> {
+  const max = tierMax(tier);
+  const { count, resetMs } = await hit(keys.rateLimit(tier, subject));
+  const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000));
+  const headers: Record<string, string> = {
+    'RateLimit-Limit': String(max),
+    'RateLimit-Remaining': String(Math.max(0, max - count)),
+    'RateLimit-Reset': String(resetSeconds),
+  };
+  if (count > max) headers['Retry-After'] = String(resetSeconds);
+  return { limited: count > max, headers };
+}
+
+export const ipBucket = (tier: Tier, ip: string): Bucket => ({ tier, subject: ip });
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 40);
+
+/** A content token's session: a player token is one viewer's; an embed snippet's token is shared, so it is split by address. */
+function playerBucket(token: string, ip: string): Bucket {
+  let use: unknown;
+  try {
+    use = decodeJwt(token).use; // unverified here; a forged token fails authentication and is then counted per IP
+  } catch {
+    use = undefined;
+  }
+  return { tier: 'PLAYER', subject: use === 'player' ? `player:${tokenHash(token)}` : `embed:${tokenHash(token)}:${ip}` };
+}
+
+export interface BucketInput {
+  headers: Headers;
+  url: URL;
+  ip: string;
+  /** the route's spec tier */
+  tier: Tier;
+  /** the route authenticates nobody */
+  anonymousRoute: boolean;
+  /** the route accepts content tokens (the player's runtime calls) */
+  embedRoute: boolean;
+  /** the route takes bearer tokens only (admin) */
+  bearerOnly: boolean;
+}
+
+/**
+ * The bucket that can be known from the request alone, counted before any authentication work: the route's tier
+ * per IP for anonymous routes, bearer and internal callers; PLAYER for a content token on a player route. Null
+ * when only the authenticated caller decides (a session cookie, or no credentials at all): see bucketAfterAuth.
+ */
+export function bucketBeforeAuth(input: BucketInput): Bucket | null {
+  const { headers, url, ip, tier } = input;
+  if (input.anonymousRoute) return ipBucket(tier, ip);
+  if (isInternalKey(headers.get('x-api-key'))) return ipBucket(tier, ip);
+  const token = bearerFrom(headers, url);
+  if (token) return input.embedRoute && isEmbedToken(token) ? playerBucket(token, ip) : ipBucket(tier, ip);
+  // an admin route without a bearer token is refused before authentication: counted per IP
+  if (input.bearerOnly && !headers.get('authorization') && !headers.get('x-api-key')) return ipBucket(tier, ip);
+  return null;
+}
+
+/** The bucket of an authenticated (or anonymous) caller: SESSION per user for the browser's session cookie, else per IP. */
+export function bucketAfterAuth(principal: Principal | null, userId: string | undefined, tier: Tier, ip: string): Bucket {
+  if (principal?.kind === 'user' && principal.via === 'session' && userId) {
+    return { tier: tier === 'AI' ? 'AI' : 'SESSION', subject: `user:${userId}` };
+  }
+  return ipBucket(tier, ip);
 }

@@ -1,6 +1,10 @@
-// The one route wrapper. In order: client IP → rate limit (with headers) → authentication (bearer,
-// ?token=, internal key) → JIT user and plan → tenant → role / feature check → zod parse of params, query
-// and body → handler → success envelope. Every thrown error goes through the one error map.
+// The one route wrapper. In order: client IP → rate limit (with headers; see below) → authentication (bearer,
+// ?token=, internal key, session cookie) → JIT user and plan → tenant → role / feature check → zod parse of
+// params, query and body → handler → success envelope. Every thrown error goes through the one error map.
+// The rate limit counts each request once (lib/http/rate-limit.ts): a bucket the request itself names (an
+// anonymous route, a bearer or internal caller per IP, a content token on a player route) before authentication;
+// a session cookie's user (or an anonymous caller per IP) right after it. A request whose credentials fail is
+// counted per IP as well, so a flood of bad credentials is refused like any anonymous flood.
 import { randomUUID } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
@@ -12,12 +16,14 @@ import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/tenant/resolve';
+import { JSON_BODY_LIMIT, readBodyText } from './body';
 import { clientIp } from './client-ip';
+import { assertCleanQuery, assertNoControlChars } from './control-chars';
 import { AppError, mapError, validationMessage } from './errors';
-import { RATE_LIMIT_MESSAGES, rateLimit, type Tier } from './rate-limit';
+import { bucketAfterAuth, bucketBeforeAuth, ipBucket, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type Tier } from './rate-limit';
+import { recordRoute } from './route-registry';
 
-
-export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+export { JSON_BODY_LIMIT } from './body';
 
 export type AuthLevel = 'none' | 'optional' | 'user' | 'teacher' | 'admin';
 
@@ -27,7 +33,7 @@ type Out<S extends Schema> = S extends ZodType ? z.output<S> : undefined;
 export interface RouteOptions<P extends Schema, Q extends Schema, B extends Schema> {
   /** completes the 500 text `Failed to <action>` */
   action: string;
-  /** default: PUBLIC for auth none/optional, API otherwise */
+  /** the spec tier for API clients and anonymous callers; default: PUBLIC for auth none/optional, API otherwise */
   tier?: Tier;
   /** default: user; `feature` implies at least user */
   auth?: AuthLevel;
@@ -42,6 +48,8 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
    * token's content, and handlers that take the content id from elsewhere call `assertEmbedScope`
    */
   embed?: boolean;
+  /** a complete HTML page answered (with 429 and Retry-After) instead of the JSON error when the caller is rate limited */
+  limitedPage?: string;
 }
 
 export interface RouteContext<P, Q, B> {
@@ -85,16 +93,18 @@ export function requireUser(ctx: { user: User | null }): User {
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
 async function readJson(req: NextRequest): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > JSON_BODY_LIMIT) throw new AppError(413, 'Request body too large');
-  const text = await req.text();
-  if (Buffer.byteLength(text) > JSON_BODY_LIMIT) throw new AppError(413, 'Request body too large');
+  // stops at the limit even when Content-Length is absent or lies
+  const text = await readBodyText(req, JSON_BODY_LIMIT);
   if (!text.trim()) return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new AppError(400, 'Validation error: body is not valid JSON');
   }
+  // control characters other than tab, newline and carriage return never reach the database
+  assertNoControlChars(parsed, { allowWhitespace: true });
+  return parsed;
 }
 
 function parse<S extends Schema>(schema: S, value: unknown): Out<S> {
@@ -123,25 +133,40 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
   const level: AuthLevel = opts.auth ?? 'user';
   const tier: Tier = opts.tier ?? (level === 'none' || level === 'optional' ? 'PUBLIC' : 'API');
 
-  return async function handle(req: NextRequest, routeParams?: RouteParams): Promise<Response> {
+  const handle = async function handle(req: NextRequest, routeParams?: RouteParams): Promise<Response> {
     const requestId = req.headers.get(REQUEST_ID_HEADER) ?? randomUUID();
     const url = new URL(req.url);
     const ip = clientIp(req.headers);
     let reqLog = log.child({ requestId, method: req.method, path: url.pathname });
     let limitHeaders: Record<string, string> = {};
-    try {
-      const limit = await rateLimit(tier, ip);
+    /** counts the request in the bucket; 429 when it is over the tier's limit */
+    const count = async (bucket: Bucket) => {
+      const limit = await rateLimit(bucket.tier, bucket.subject);
       limitHeaders = limit.headers;
-      if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[tier]);
+      if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[bucket.tier]);
+    };
+    try {
+      const before = bucketBeforeAuth({
+        headers: req.headers, url, ip, tier, anonymousRoute: level === 'none', embedRoute: !!opts.embed, bearerOnly: level === 'admin',
+      });
+      if (before) await count(before);
 
       let auth: Authenticated | null = null;
       if (level !== 'none') {
         if (level === 'admin' && !req.headers.get('authorization') && !req.headers.get('x-api-key')) {
           throw new AppError(401, 'Bearer token required');
         }
-        auth = await authenticate(req.headers, url);
-        if (!auth && level !== 'optional') throw new AppError(401, 'Authentication required');
+        try {
+          auth = await authenticate(req.headers, url, req.method);
+        } catch (err) {
+          // failed credentials count per IP in the route's tier (once: a bearer caller was counted there already)
+          const countedPerIp = before?.tier === tier && before.subject === ip;
+          if (!countedPerIp) await count(ipBucket(tier, ip));
+          throw err;
+        }
       }
+      if (!before) await count(bucketAfterAuth(auth?.principal ?? null, auth?.user?.id, tier, ip));
+      if (level !== 'none' && !auth && level !== 'optional') throw new AppError(401, 'Authentication required');
       const principal = auth?.principal ?? null;
       const user = auth?.user ?? null;
       reqLog = reqLog.child({ userId: user?.id });
@@ -171,6 +196,10 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       }
 
       const rawParams = routeParams ? await routeParams.params : {};
+      // no control character in a path parameter or a query value reaches the database (scripts/server.mjs
+      // refuses encoded ones in the URL before Next.js; this covers every route() caller)
+      assertNoControlChars(rawParams, { root: 'path' });
+      assertCleanQuery(url.searchParams);
       const params = parse(opts.params as P, rawParams);
       const scoped = (params as { contentId?: unknown } | undefined)?.contentId;
       if (principal?.kind === 'embed' && typeof scoped === 'string') assertEmbedScope({ principal }, scoped);
@@ -188,7 +217,18 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const mapped = mapError(err, opts.action);
       if (mapped.unexpected) reqLog.error({ err }, `failed to ${opts.action}`);
       else reqLog.info({ status: mapped.status, error: mapped.body.error }, 'request refused');
-      return Response.json(mapped.body, { status: mapped.status, headers: { ...limitHeaders, [REQUEST_ID_HEADER]: requestId } });
+      const headers: Record<string, string> = { ...limitHeaders, [REQUEST_ID_HEADER]: requestId };
+      if (mapped.status === 429 && limitHeaders['Retry-After']) {
+        // the sandboxed player (origin "null") reads when to retry
+        headers['Access-Control-Expose-Headers'] = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+        if (opts.limitedPage) {
+          return new Response(opts.limitedPage, { status: 429, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+        }
+      }
+      return Response.json(mapped.body, { status: mapped.status, headers });
     }
   };
+  // the API document (lib/http/openapi.ts) reads the route's options from here
+  recordRoute(handle, { ...opts, auth: level, tier });
+  return handle;
 }

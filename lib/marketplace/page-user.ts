@@ -1,17 +1,11 @@
-// The signed-in teacher of a workspace page (server components): session, local record and usage.
-import { redirect } from 'next/navigation';
-import { currentSession } from '@/lib/auth/session';
-import { applyMonthlyReset } from '@/lib/auth/users';
+// The signed-in user of a workspace page (server components): local record, principal and usage.
+import { requirePageSession } from '@/lib/auth/session';
 import { db } from '@/lib/db/client';
 import { usageOf } from '@/lib/plans/quota';
 
 export async function pageUser(next: string) {
-  const session = await currentSession();
-  if (!session?.accessToken) redirect(`/login?next=${encodeURIComponent(next)}`);
-  const found = await db().user.findUnique({ where: { email: session.user.email.toLowerCase() } });
-  if (!found) redirect(`/login?next=${encodeURIComponent(next)}`);
-  const user = await applyMonthlyReset(found);
-  return { token: session.accessToken, user, usage: await usageOf(user) };
+  const { user, principal } = await requirePageSession(next);
+  return { user, principal, usage: await usageOf(user) };
 }
 
 /** The user's own content (id, title, type) for pickers, newest first. */

@@ -17,3 +17,6 @@ export const listQuery = z.object({
 export type ListQuery = z.output<typeof listQuery>;
 
 export const cloneParams = z.object({ contentId: z.string().min(1).max(100) });
+
+/** The optional body of the clone: the copy's title (default: the source's). */
+export const cloneBody = z.object({ title: z.string().trim().min(1).max(255).optional().describe("the copy's title (default: the source's title)") });

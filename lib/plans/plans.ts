@@ -117,3 +117,10 @@ export function aiLimitWithCredits(plan: string, convertedReferrals: number): nu
   const base = planOf(plan).limits.aiGenerationsPerMonth;
   return base === -1 ? -1 : base + REFERRAL_EXTRA_CREDITS * convertedReferrals;
 }
+
+/** The name of the plan that unlocks a feature the given plan lacks (null when it has it): what gated actions show. */
+export function unlockingPlan(plan: string, feature: FeatureFlag): string | null {
+  return planHasFeature(plan, feature) ? null : PLANS[requiredPlanFor(feature)].name;
+}
+
+export const scormPlanFor = (plan: string) => unlockingPlan(plan, 'scorm-export');

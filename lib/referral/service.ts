@@ -44,27 +44,52 @@ export interface ConvertResult {
   referrerId: string | null;
 }
 
+/** A conversion only counts for an account created this recently (a sign-up, not an existing user). */
+export const REFERRAL_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+const NOT_CONVERTED: ConvertResult = { converted: false, referrerId: null };
+
+class NotConverted extends Error {}
+
 /**
- * One transaction: find the referrer by code, record the converted referral (the +5 AI credits), set the
- * new user's referred_by. The same email converts once (unique referred_email): a repeat credits nothing.
- * A user cannot refer themself.
+ * One transaction: find the referrer by code, claim the referred account (its referred_by), record the converted
+ * referral (the +5 AI credits). A conversion counts only for an email that belongs to a local account created in
+ * the last 7 days, with no referrer yet, that is not the referrer and is in the referrer's tenant (no tenant =
+ * no tenant); anything else answers converted=false and changes nothing. The same email converts once.
  */
 export async function convertReferral(referralCode: string, rawEmail: string): Promise<ConvertResult> {
   const code = referralCode.trim().toUpperCase();
   const email = rawEmail.trim().toLowerCase();
-  return db().$transaction(async (tx) => {
-    const referrer = await tx.user.findUnique({ where: { referralCode: code }, select: { id: true, email: true } });
-    if (!referrer || referrer.email === email) return { converted: false, referrerId: null };
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO referrals (id, referrer_id, referred_email, referral_code, status, reward_type, converted_at)
-      VALUES (gen_random_uuid(), ${referrer.id}::uuid, ${email}, ${code}, 'converted', 'extra_credits', now())
-      ON CONFLICT (referred_email) DO UPDATE SET status = 'converted', converted_at = now()
-        WHERE referrals.status = 'pending' AND referrals.referrer_id = EXCLUDED.referrer_id
-      RETURNING id`;
-    if (rows.length === 0) return { converted: false, referrerId: null };
-    await tx.user.updateMany({ where: { email, referredById: null, NOT: { id: referrer.id } }, data: { referredById: referrer.id } });
-    return { converted: true, referrerId: referrer.id };
-  });
+  try {
+    return await db().$transaction(async (tx) => {
+      const referrer = await tx.user.findUnique({ where: { referralCode: code }, select: { id: true, email: true, tenantId: true } });
+      if (!referrer || referrer.email === email) return NOT_CONVERTED;
+      // claims the account in one conditional update: concurrent conversions of the same email credit once
+      const claimed = await tx.user.updateMany({
+        where: {
+          email,
+          referredById: null,
+          tenantId: referrer.tenantId,
+          createdAt: { gte: new Date(Date.now() - REFERRAL_WINDOW_MS) },
+          NOT: { id: referrer.id },
+        },
+        data: { referredById: referrer.id },
+      });
+      if (claimed.count !== 1) return NOT_CONVERTED;
+      const rows = await tx.$queryRaw<{ id: string }[]>`
+        INSERT INTO referrals (id, referrer_id, referred_email, referral_code, status, reward_type, converted_at)
+        VALUES (gen_random_uuid(), ${referrer.id}::uuid, ${email}, ${code}, 'converted', 'extra_credits', now())
+        ON CONFLICT (referred_email) DO UPDATE SET status = 'converted', converted_at = now()
+          WHERE referrals.status = 'pending' AND referrals.referrer_id = EXCLUDED.referrer_id
+        RETURNING id`;
+      // the email already converted for someone: undo the claim
+      if (rows.length === 0) throw new NotConverted();
+      return { converted: true, referrerId: referrer.id };
+    });
+  } catch (err) {
+    if (err instanceof NotConverted) return NOT_CONVERTED;
+    throw err;
+  }
 }
 
 export async function referralStats(userId: string) {

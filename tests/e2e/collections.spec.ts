@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createAuthor, createContent, userIdByEmail } from './support/content';
+import { seedFramework } from './support/curriculum';
 import { demoAccount, signIn } from './support/fixtures';
 
 test("a teacher builds a collection, reorders and removes items, and sees the Bloom's analysis with suggestions", async ({ page }) => {
@@ -8,19 +9,31 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
   await signIn(page, teacher);
   const me = await userIdByEmail(teacher.email);
   const tag = randomUUID().slice(0, 6);
-  const subject = `SCI${tag.toUpperCase()}`;
+  const fw = `C${tag.toUpperCase()}`;
+  await seedFramework(fw);
   await createContent({ ownerId: me, title: `Cells true or false ${tag}`, mainLibrary: 'H5P.TrueFalse' });
   await createContent({ ownerId: me, title: `Cells quiz ${tag}`, mainLibrary: 'H5P.QuestionSet' });
   const author = await createAuthor();
-  await createContent({ ownerId: author, title: `Cells essay ${tag}`, visibility: 'public', mainLibrary: 'H5P.Essay', curriculum: { subjectCode: subject } });
+  await createContent({ ownerId: author, title: `Cells essay ${tag}`, visibility: 'public', mainLibrary: 'H5P.Essay', curriculum: { frameworkCode: fw, frameworkName: `Framework ${fw}`, subjectCode: 'SCI', subjectName: 'Science' } });
+  // public content of another subject is not suggested while something matches
+  await createContent({ ownerId: author, title: `Maths essay ${tag}`, visibility: 'public', mainLibrary: 'H5P.Essay', curriculum: { frameworkCode: fw, subjectCode: 'MAT' } });
 
   await page.goto('/workspace');
   await page.getByTestId('link-collections').click();
   await page.getByTestId('new-title').fill(`Cells unit ${tag}`);
-  await page.getByTestId('new-subjectCode').fill(subject);
+  // framework, grade and subject come from the synced curriculum: searchable, labelled selects
+  await expect(page.getByTestId('curriculum-empty')).toHaveCount(0);
+  await expect(page.getByTestId('new-subject')).toBeDisabled();
+  await expect(page.getByTestId('new-subject-reason')).toHaveText('Choose a framework first.');
+  if (await page.getByTestId('new-framework-filter').count()) await page.getByTestId('new-framework-filter').fill(fw);
+  await page.getByTestId('new-framework').selectOption(fw);
+  await page.getByTestId('new-grade').selectOption({ label: 'Year 5 (Primary)' });
+  await page.getByTestId('new-subject').selectOption({ label: 'Science' });
+  await page.getByTestId('new-language').selectOption('en');
   await page.getByRole('button', { name: 'Create collection' }).click();
   await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('collection-title')).toHaveText(`Cells unit ${tag}`);
+  await expect(page.getByTestId('collection-curriculum')).toContainText(`Framework ${fw} · Year 5 · Science · en`);
 
   // add two of my contents
   for (const title of [`Cells true or false ${tag}`, `Cells quiz ${tag}`]) {
@@ -40,6 +53,7 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
   // a suggestion that fills the create gap, added from the suggestions
   const suggestion = page.getByTestId('suggestion').filter({ hasText: `Cells essay ${tag}` });
   await expect(suggestion).toContainText('fills a gap');
+  await expect(page.getByTestId('suggestion').filter({ hasText: `Maths essay ${tag}` })).toHaveCount(0);
   await suggestion.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByTestId('item')).toHaveCount(3);
   await expect(page.getByTestId('blooms-score')).toHaveText('50');
@@ -63,4 +77,42 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
   await expect(page.getByTestId('item')).toHaveCount(2);
   await expect(items.nth(0)).toContainText(`1. Cells essay ${tag}`);
   await expect(items.nth(1)).toContainText(`2. Cells quiz ${tag}`);
+});
+
+test('a collection with a curriculum no public content matches still suggests gap fillers, and its items open in the player page', async ({ page }) => {
+  const teacher = demoAccount('teacher');
+  await signIn(page, teacher);
+  const me = await userIdByEmail(teacher.email);
+  const tag = randomUUID().slice(0, 6);
+  const fw = `D${tag.toUpperCase()}`;
+  await seedFramework(fw);
+  const mine = `Rocks quiz ${tag}`;
+  const contentId = await createContent({ ownerId: me, title: mine, mainLibrary: 'H5P.TrueFalse' });
+  const author = await createAuthor();
+  await createContent({ ownerId: author, title: `Rocks scenario ${tag}`, visibility: 'public', mainLibrary: 'H5P.BranchingScenario', quality: 100 });
+
+  await page.goto('/collections');
+  await page.getByTestId('new-title').fill(`Rocks ${tag}`);
+  await page.getByTestId('new-framework').selectOption(fw);
+  await page.getByTestId('new-subject').selectOption({ label: 'Mathematics' });
+  await page.getByRole('button', { name: 'Create collection' }).click();
+  await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+  await page.getByTestId('my-content').selectOption({ label: `${mine} (H5P.TrueFalse)` });
+  await page.getByTestId('add-mine').click();
+  await expect(page.getByTestId('item')).toHaveCount(1);
+
+  // nothing public is tagged with this framework: the Bloom's gap levels' public content is offered instead
+  await expect(page.getByTestId('suggestions-fallback')).toBeVisible();
+  await expect(page.getByTestId('suggestion').filter({ hasText: `Rocks scenario ${tag}` })).toContainText('fills a gap');
+
+  // settings: the subject can be changed and cleared from the same pickers
+  await page.getByTestId('edit-settings').click();
+  await page.getByTestId('edit-collection').getByTestId('new-subject').selectOption('');
+  await page.getByTestId('save-collection').click();
+  await expect(page.getByTestId('collection-curriculum')).toContainText(`Framework ${fw}`);
+  await expect(page.getByTestId('collection-curriculum')).not.toContainText('Mathematics');
+
+  // an available item opens its content page, which plays it
+  await page.getByTestId('item-open').click();
+  await expect(page).toHaveURL(new RegExp(`/content/${contentId}$`));
 });

@@ -1,23 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createContent, userIdByEmail } from './support/content';
+import { seedFramework } from './support/curriculum';
 import { demoAccount, signIn, sql } from './support/fixtures';
-
-/** A small framework hierarchy, as a sync from the central curriculum service would leave it. */
-async function seedFramework(code: string) {
-  await sql(`INSERT INTO curriculum_frameworks (code, name, country_code, is_active, is_published, updated_at) VALUES ($1, $2, 'NZ', true, true, now())`, [code, `Framework ${code}`]);
-  await sql(`INSERT INTO curriculum_stages (framework_code, code, name, sequence, updated_at) VALUES ($1, 'S1', 'Primary', 1, now())`, [code]);
-  await sql(`INSERT INTO curriculum_grades (framework_code, stage_code, code, name, sequence, updated_at) VALUES ($1, 'S1', 'Y4', 'Year 4', 1, now()), ($1, 'S1', 'Y5', 'Year 5', 2, now())`, [code]);
-  await sql(`INSERT INTO curriculum_subjects (framework_code, code, name, sequence, updated_at) VALUES ($1, 'SCI', 'Science', 1, now()), ($1, 'MAT', 'Mathematics', 2, now())`, [code]);
-  await sql(`INSERT INTO curriculum_units (framework_code, subject_code, grade_code, code, name, sequence, updated_at) VALUES ($1, 'SCI', 'Y5', 'U1', 'Earth and space', 1, now())`, [code]);
-  await sql(`INSERT INTO curriculum_topics (framework_code, subject_code, grade_code, unit_code, code, name, sequence, updated_at) VALUES ($1, 'SCI', 'Y5', 'U1', 'T1', 'Volcanoes', 1, now())`, [code]);
-  await sql(
-    `INSERT INTO curriculum_objectives (framework_code, subject_code, grade_code, unit_code, topic_code, code, objective, bloom_level, sequence, updated_at)
-     VALUES ($1, 'SCI', 'Y5', 'U1', 'T1', 'O1', 'Explain how volcanoes form', 'understand', 1, now()),
-            ($1, 'SCI', 'Y5', 'U1', 'T1', 'O2', 'Compare eruption types', 'analyze', 2, now())`,
-    [code],
-  );
-}
 
 test('a teacher attaches curriculum metadata to content with the framework → objectives pickers', async ({ page }) => {
   const teacher = demoAccount('teacher');
@@ -31,6 +16,13 @@ test('a teacher attaches curriculum metadata to content with the framework → o
   await page.getByTestId('link-curriculum').click();
   await expect(page).toHaveURL(/\/curriculum/);
   await page.getByTestId('pick-content').selectOption({ label: title });
+  await expect(page.getByTestId('curriculum-empty')).toHaveCount(0);
+  // before a framework is chosen, the pickers below it say why they are disabled
+  await expect(page.getByTestId('pick-stage')).toBeDisabled();
+  await expect(page.getByTestId('pick-stage-reason')).toHaveText('Choose a framework first.');
+  await expect(page.getByTestId('pick-framework')).toBeEnabled();
+  // the framework list is searchable when long: the filter narrows it, the select keeps working by keyboard
+  if (await page.getByTestId('pick-framework-filter').count()) await page.getByTestId('pick-framework-filter').fill(fw);
   await page.getByTestId('pick-framework').selectOption(fw);
   await page.getByTestId('pick-stage').selectOption('S1');
   await page.getByTestId('pick-grade').selectOption('Y5');
@@ -39,6 +31,7 @@ test('a teacher attaches curriculum metadata to content with the framework → o
   await page.getByTestId('pick-topic').selectOption('T1');
   await page.getByTestId('pick-objectives').getByLabel('Compare eruption types').check();
   await page.getByLabel('Difficulty').selectOption('hard');
+  await page.getByTestId('pick-language').selectOption('en');
   await page.getByTestId('save-metadata').click();
 
   await expect(page.getByTestId('metadata-status')).toContainText('Saved at');

@@ -145,7 +145,7 @@ describe('GET /api/collections/:id', () => {
     expect(items.map((i) => [i.contentId, i.position, i.status])).toEqual([
       [mine.id, 0, 'available'],
       [theirsPublic.id, 1, 'available'],
-      [goesPrivate.id, 2, 'restricted'],
+      [null, 2, 'restricted'],
       [deleted.id, 3, 'unavailable'],
     ]);
     expect(items[0]).toMatchObject({
@@ -161,6 +161,11 @@ describe('GET /api/collections/:id', () => {
     expect(typeof items[0]!.addedAt).toBe('string');
     expect(items[1]).toMatchObject({ curriculum: null, quality: null, authorId: other.user.id });
     expect(items[3]).toMatchObject({ title: null, mainLibrary: null, contentTypeSlug: 'unknown' });
+    // a restricted item shows no title, content id, type or author (issue 7 item 3)
+    expect(items[2]).toEqual({
+      id: expect.any(String), collectionId: c.id, contentId: null, position: 2, addedAt: expect.any(String),
+      title: null, mainLibrary: null, contentTypeSlug: null, authorId: null, authorName: null, status: 'restricted', curriculum: null, quality: null,
+    });
     // the owner of private content sees it as available in a public collection
     await api('PATCH', `/api/collections/${c.id}`, { token: owner.token, body: { visibility: 'public' } });
     const seenByOther = await detail(other, c.id);

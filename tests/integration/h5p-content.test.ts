@@ -79,14 +79,29 @@ describe('POST /h5p/content', () => {
 });
 
 describe('GET /h5p/content/:contentId', () => {
-  it('returns the metadata to any signed-in user', async () => {
+  it('returns the metadata of public content to any signed-in user', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.Blanks', { title: 'Capitals' });
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
     const s = await signedIn(['student']);
     const res = await api('GET', `/h5p/content/${id}`, { token: s.token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(['createdAt', 'embedTypes', 'id', 'mainLibrary', 'title', 'updatedAt']);
     expect(res.body.data).toMatchObject({ id, title: 'Capitals', mainLibrary: 'H5P.Blanks', embedTypes: ['iframe'] });
+  });
+
+  it('answers 404 Content not found for another user’s private content, as for unknown content', async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.Blanks', { title: 'Private capitals' });
+    expect((await api('GET', `/h5p/content/${id}`, { token: t.token })).status).toBe(200);
+    for (const roles of [['student'], ['teacher'], ['tenant_admin']] as const) {
+      const other = await signedIn([...roles]);
+      const res = await api('GET', `/h5p/content/${id}`, { token: other.token });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, error: 'Content not found' });
+    }
+    const superAdmin = await signedIn(['super_admin']);
+    expect((await api('GET', `/h5p/content/${id}`, { token: superAdmin.token })).status).toBe(200);
   });
 
   it('answers 404 for unknown content', async () => {
@@ -140,7 +155,9 @@ describe('DELETE /h5p/content/:contentId', () => {
   it('removes the content row, files, quality report and ownership but leaves curriculum metadata', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
-    await db().contentQualityReport.create({ data: { contentId: id, overallScore: 70, bloomsLevel: 'remember', accessibilityScore: 50, report: { dimensions: {} } } });
+    // (a report may already have been generated in the background)
+    const report = { overallScore: 70, bloomsLevel: 'remember', accessibilityScore: 50, report: { dimensions: {} } };
+    await db().contentQualityReport.upsert({ where: { contentId: id }, create: { contentId: id, ...report }, update: report });
     await db().contentCurriculumMetadata.create({ data: { contentId: id, frameworkCode: 'F', frameworkName: 'F', countryCode: 'XX', gradeCode: 'G', gradeName: 'G', subjectCode: 'S', subjectName: 'S' } });
     const res = await api('DELETE', `/h5p/content/${id}`, { token: t.token });
     expect(res.status).toBe(200);
@@ -199,14 +216,16 @@ describe('PATCH /h5p/content/:contentId/visibility', () => {
 });
 
 describe('GET /h5p/content (list)', () => {
-  it('lists only the caller’s content, enriched with curriculum, quality, visibility and views', async () => {
+  it('lists only the caller’s content, enriched with curriculum, quality (computed for new content), visibility and views', async () => {
     const t = await signedIn(['teacher']);
     const other = await signedIn(['teacher']);
     const a = await createContent(t.token, 'H5P.MultiChoice', { title: 'A' });
     const b = await createContent(t.token, 'H5P.Blanks', { title: 'B' });
     await createContent(other.token, 'H5P.TrueFalse', { title: 'not mine' });
     await db().contentCurriculumMetadata.create({ data: { contentId: a, frameworkCode: 'F', frameworkName: 'Framework', countryCode: 'XX', gradeCode: 'G1', gradeName: 'Grade 1', subjectCode: 'M', subjectName: 'Maths', topicNames: ['Sums'], difficulty: 'easy' } });
-    await db().contentQualityReport.create({ data: { contentId: a, overallScore: 81, bloomsLevel: 'apply', accessibilityScore: 60, report: { dimensions: {} } } });
+    // new content is scored in the background; a's score is fixed here, b's comes from the rule-based critic
+    await expect.poll(() => db().contentQualityReport.count({ where: { contentId: { in: [a, b] } } }), { timeout: 10_000 }).toBe(2);
+    await db().contentQualityReport.update({ where: { contentId: a }, data: { overallScore: 81, bloomsLevel: 'apply' } });
     await api('PATCH', `/h5p/content/${a}/visibility`, { token: t.token, body: { visibility: 'public' } });
     await db().contentOwnership.update({ where: { contentId: a }, data: { viewCount: 7 } });
     const res = await api('GET', '/h5p/content', { token: t.token });
@@ -220,14 +239,15 @@ describe('GET /h5p/content (list)', () => {
       quality: { overallScore: 81, bloomsLevel: 'apply' },
     });
     const ib = items.find((i) => i.id === b)!;
-    expect(ib).toMatchObject({ contentTypeSlug: 'fill-in-the-blanks', curriculum: null, quality: null, visibility: 'private', viewCount: 0 });
+    expect(ib).toMatchObject({ contentTypeSlug: 'fill-in-the-blanks', curriculum: null, quality: { overallScore: expect.any(Number), bloomsLevel: 'remember' }, visibility: 'private', viewCount: 0 });
   });
 });
 
 describe('GET /h5p/play/:contentId', () => {
-  it('returns integration, scripts and styles, injects ?token= and counts a view', async () => {
+  it('returns integration, scripts and styles of public content, injects ?token= and counts a view', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
     const s = await signedIn(['student']);
     const res = await api('GET', `/h5p/play/${id}?token=${s.token}`);
     expect(res.status).toBe(200);
@@ -242,6 +262,16 @@ describe('GET /h5p/play/:contentId', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect((await db().contentOwnership.findUniqueOrThrow({ where: { contentId: id } })).viewCount).toBe(1);
+  });
+
+  it('answers 404 Content not found for another user’s private content and counts no view', async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.MultiChoice');
+    const s = await signedIn(['student']);
+    const res = await api('GET', `/h5p/play/${id}?token=${s.token}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Content not found' });
+    expect((await api('GET', `/h5p/play/${id}`, { token: t.token })).status).toBe(200);
   });
 
   it('answers 404 for unknown content and 401 without a token', async () => {
@@ -264,7 +294,7 @@ describe('GET /h5p/new and /h5p/edit/:contentId', () => {
     expect(integration.ajax).toBeDefined();
   });
 
-  it('adds library, params and metadata for existing content and refuses other teachers', async () => {
+  it('adds library, params and metadata for existing content; other teachers get 404 (private) or 403 (public)', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.Blanks', { title: 'Cities' });
     const res = await api('GET', `/h5p/edit/${id}`, { token: t.token });
@@ -273,7 +303,13 @@ describe('GET /h5p/new and /h5p/edit/:contentId', () => {
     expect(res.body.data.params).toEqual(SAMPLE_PARAMS['H5P.Blanks']);
     expect(res.body.data.metadata).toMatchObject({ title: 'Cities', mainLibrary: 'H5P.Blanks' });
     const other = await signedIn(['teacher']);
-    expect((await api('GET', `/h5p/edit/${id}`, { token: other.token })).status).toBe(403);
+    const hidden = await api('GET', `/h5p/edit/${id}`, { token: other.token });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ success: false, error: 'Content not found' });
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
+    const notOwner = await api('GET', `/h5p/edit/${id}`, { token: other.token });
+    expect(notOwner.status).toBe(403);
+    expect(notOwner.body).toEqual({ success: false, error: 'You do not own this content' });
   });
 });
 

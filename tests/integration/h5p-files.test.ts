@@ -39,9 +39,10 @@ describe('static H5P routes', () => {
     }
   });
 
-  it('serves content files without login, with Range for media', async () => {
+  it('serves files of public content without login, with Range for media', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
     fs.mkdirSync(path.join(contentFolder(id), 'videos'), { recursive: true });
     const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
     fs.writeFileSync(path.join(contentFolder(id), 'videos', 'clip.mp4'), bytes);
@@ -101,6 +102,7 @@ describe('H5P AJAX routes act as the caller', () => {
   it('stores and returns the caller’s own state and results', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
     const s = await signedIn(['student']);
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
     const saved = await api('POST', `/h5p/contentUserData/${id}/state/0?token=${s.token}`, { body: 'data=%7B%22selected%22%3A%5B0%5D%7D&preload=1&invalidate=1', headers: form });

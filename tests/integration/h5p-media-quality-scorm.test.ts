@@ -137,7 +137,9 @@ describe('GET /h5p/content/:contentId/quality (rule-based critic)', () => {
   it('deletes a corrupt cached report and regenerates it', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.TrueFalse');
-    await db().contentQualityReport.create({ data: { contentId: id, overallScore: 1, bloomsLevel: 'remember', accessibilityScore: 1, report: { garbage: true } } });
+    // (new content is scored in the background: wait for it, then corrupt it)
+    await expect.poll(() => db().contentQualityReport.count({ where: { contentId: id } }), { timeout: 10_000 }).toBe(1);
+    await db().contentQualityReport.update({ where: { contentId: id }, data: { overallScore: 1, report: { garbage: true } } });
     const res = await api('GET', `/h5p/content/${id}/quality`, { token: t.token });
     expect(res.status).toBe(200);
     expect(res.body.data.qualityReport.overallScore).not.toBe(1);

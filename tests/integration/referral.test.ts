@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { setPlan, signedIn, uniqueEmail } from '../support/factories';
-import { api } from '../support/http';
+import { createTenant, setPlan, signedIn, uniqueEmail } from '../support/factories';
+import { api, randomIp } from '../support/http';
+
+const NOT_CONVERTED = { success: true, data: { converted: false, referrerId: null } };
+
+async function referrerWithCode() {
+  const referrer = await signedIn(['student']);
+  await setPlan(referrer.user.id, 'free');
+  const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
+  const aiLimit = async () => (await api('GET', '/api/auth/me', { token: referrer.token })).body.data.usage.aiLimit as number;
+  return { ...referrer, code: code as string, aiLimit };
+}
 
 describe('GET /api/referral/link', () => {
   it('generates an 8 uppercase hex code on first request and keeps it', async () => {
@@ -54,7 +64,7 @@ describe('POST /api/referral/convert', () => {
   it('credits the same email once, even when it converts twice or concurrently', async () => {
     const referrer = await signedIn(['student']);
     const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
-    const email = uniqueEmail('twice');
+    const { email } = await signedIn(['student'], uniqueEmail('twice'));
     const answers = await Promise.all([1, 2, 3].map(() => api('POST', '/api/referral/convert', { body: { referralCode: code, email } })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.body.data.converted)).toHaveLength(1);
@@ -65,17 +75,18 @@ describe('POST /api/referral/convert', () => {
     expect(stats.body.data).toEqual({ totalReferrals: 1, convertedReferrals: 1, pendingReferrals: 0, totalRewards: 5 });
   });
 
-  it('converts an email that has no user record yet (referred_by set later is not required)', async () => {
+  it('accepts the code in any case', async () => {
     const referrer = await signedIn(['student']);
     const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
-    const res = await api('POST', '/api/referral/convert', { body: { referralCode: code.toLowerCase(), email: uniqueEmail('nobody') } });
+    const newcomer = await signedIn(['student']);
+    const res = await api('POST', '/api/referral/convert', { body: { referralCode: code.toLowerCase(), email: newcomer.email } });
     expect(res.body.data).toEqual({ converted: true, referrerId: referrer.user.id });
   });
 
   it('turns a pending referral of the same referrer into a converted one', async () => {
     const referrer = await signedIn(['student']);
     const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
-    const email = uniqueEmail('pending');
+    const { email } = await signedIn(['student'], uniqueEmail('pending'));
     await db().referral.create({ data: { referrerId: referrer.user.id, referredEmail: email, referralCode: code, status: 'pending' } });
     const res = await api('POST', '/api/referral/convert', { body: { referralCode: code, email } });
     expect(res.body.data).toEqual({ converted: true, referrerId: referrer.user.id });
@@ -95,6 +106,87 @@ describe('POST /api/referral/convert', () => {
     expect(res.body.data).toEqual({ converted: false, referrerId: null });
   });
 
+  describe('credits only a fresh local account (no farming)', () => {
+    it('a made-up email: converted=false, nothing recorded, no credit', async () => {
+      const r = await referrerWithCode();
+      const before = await r.aiLimit();
+      for (let i = 0; i < 3; i++) {
+        const email = uniqueEmail('made-up');
+        const res = await api('POST', '/api/referral/convert', { body: { referralCode: r.code, email } });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual(NOT_CONVERTED);
+        expect(await db().referral.count({ where: { referredEmail: email } })).toBe(0);
+      }
+      expect(await r.aiLimit()).toBe(before);
+    });
+
+    it('an account older than 7 days: converted=false, referred_by untouched', async () => {
+      const r = await referrerWithCode();
+      const old = await signedIn(['student']);
+      await db().user.update({ where: { id: old.user.id }, data: { createdAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) } });
+      const res = await api('POST', '/api/referral/convert', { body: { referralCode: r.code, email: old.email } });
+      expect(res.body).toEqual(NOT_CONVERTED);
+      expect((await db().user.findUnique({ where: { id: old.user.id } }))?.referredById).toBeNull();
+      expect(await db().referral.count({ where: { referredEmail: old.email } })).toBe(0);
+    });
+
+    it("the referrer's own email: converted=false", async () => {
+      const r = await referrerWithCode();
+      const before = await r.aiLimit();
+      const res = await api('POST', '/api/referral/convert', { body: { referralCode: r.code, email: r.email.toUpperCase() } });
+      expect(res.body).toEqual(NOT_CONVERTED);
+      expect(await r.aiLimit()).toBe(before);
+    });
+
+    it('an account that already has a referrer: converted=false, its referrer kept', async () => {
+      const first = await referrerWithCode();
+      const second = await referrerWithCode();
+      const newcomer = await signedIn(['student']);
+      await db().user.update({ where: { id: newcomer.user.id }, data: { referredById: first.user.id } });
+      const res = await api('POST', '/api/referral/convert', { body: { referralCode: second.code, email: newcomer.email } });
+      expect(res.body).toEqual(NOT_CONVERTED);
+      expect((await db().user.findUnique({ where: { id: newcomer.user.id } }))?.referredById).toBe(first.user.id);
+      expect(await db().referral.count({ where: { referredEmail: newcomer.email } })).toBe(0);
+    });
+
+    it("an account of another tenant than the referrer's: converted=false", async () => {
+      const r = await referrerWithCode();
+      const tenant = await createTenant();
+      const other = await signedIn(['student']);
+      await db().user.update({ where: { id: other.user.id }, data: { tenantId: tenant.id } });
+      const res = await api('POST', '/api/referral/convert', { body: { referralCode: r.code, email: other.email } });
+      expect(res.body).toEqual(NOT_CONVERTED);
+      expect((await db().user.findUnique({ where: { id: other.user.id } }))?.referredById).toBeNull();
+      // and the other way round: a referrer of a tenant cannot claim an account without a tenant
+      await db().user.update({ where: { id: r.user.id }, data: { tenantId: tenant.id } });
+      const fresh = await signedIn(['student']);
+      expect((await api('POST', '/api/referral/convert', { body: { referralCode: r.code, email: fresh.email } })).body).toEqual(NOT_CONVERTED);
+    });
+
+    it('a fresh account of the same tenant: converted=true and +5 credits, once', async () => {
+      const r = await referrerWithCode();
+      const before = await r.aiLimit();
+      const newcomer = await signedIn(['student']);
+      const res = await api('POST', '/api/referral/convert', { body: { referralCode: r.code, email: newcomer.email } });
+      expect(res.body).toEqual({ success: true, data: { converted: true, referrerId: r.user.id } });
+      const again = await api('POST', '/api/referral/convert', { body: { referralCode: r.code, email: newcomer.email } });
+      expect(again.body).toEqual(NOT_CONVERTED);
+      expect(await r.aiLimit()).toBe(before + 5);
+    });
+
+    it('is in the AUTH rate tier: 10 per client IP, then 429', async () => {
+      const ip = randomIp();
+      for (let i = 0; i < 10; i++) {
+        const res = await api('POST', '/api/referral/convert', { ip, body: { referralCode: 'ZZZZZZZZ', email: uniqueEmail() } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('ratelimit-limit')).toBe('10');
+      }
+      const limited = await api('POST', '/api/referral/convert', { ip, body: { referralCode: 'ZZZZZZZZ', email: uniqueEmail() } });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ success: false, error: 'Too many authentication attempts. Please try again later.' });
+    });
+  });
+
   it.each([
     ['no referralCode', { email: 'a@b.co' }],
     ['an empty referralCode', { referralCode: '', email: 'a@b.co' }],
@@ -112,7 +204,10 @@ describe('GET /api/referral/stats', () => {
   it('counts referrals by status and rewards 5 per conversion', async () => {
     const referrer = await signedIn(['teacher']);
     const { code } = (await api('GET', '/api/referral/link', { token: referrer.token })).body.data;
-    for (let i = 0; i < 2; i++) await api('POST', '/api/referral/convert', { body: { referralCode: code, email: uniqueEmail() } });
+    for (let i = 0; i < 2; i++) {
+      const { email } = await signedIn(['student']);
+      expect((await api('POST', '/api/referral/convert', { body: { referralCode: code, email } })).body.data.converted).toBe(true);
+    }
     await db().referral.create({ data: { referrerId: referrer.user.id, referredEmail: uniqueEmail('pending'), referralCode: code, status: 'pending' } });
     const res = await api('GET', '/api/referral/stats', { token: referrer.token });
     expect(res.status).toBe(200);

@@ -22,6 +22,8 @@ export interface AppProcess {
   url: string;
   port: number;
   dataDir: string;
+  /** the app's process (the HTTP server runs in it) */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startApp(env: Record<string, string | undefined>, opts: { 
     url,
     port,
     dataDir,
+    pid: child.pid!,
     output: () => out,
     stop: async () => {
       if (child.exitCode !== null) return;

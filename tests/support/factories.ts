@@ -1,21 +1,24 @@
 // Factories shared by the tests: IdP accounts and tokens (through the stand-in's admin API) and local
 // records (through the app's own Prisma client on the test database).
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import { inject } from 'vitest';
 import { db } from '@/lib/db/client';
 import { api } from './http';
 import { TEST_JWT_SECRET } from './env';
+import { LIBRARIES_DIR, libraryDirOf, SAMPLE_PARAMS, zip, type ZipEntry } from './h5p-packages';
 
 export type RealmRole = 'super_admin' | 'tenant_admin' | 'school_admin' | 'teacher' | 'student';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 
-export async function createIdpUser(opts: { email?: string; password?: string; name?: string; roles?: RealmRole[]; enabled?: boolean; tenantId?: string } = {}) {
+export async function createIdpUser(opts: { email?: string; password?: string; name?: string; roles?: RealmRole[]; enabled?: boolean; tenantId?: string; accessTtl?: number } = {}) {
   const res = await fetch(`${inject('idpUrl')}/admin/users`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: opts.email ?? uniqueEmail(), password: opts.password ?? 'secret-pass', name: opts.name ?? 'Test User', roles: opts.roles ?? ['student'], enabled: opts.enabled ?? true, tenantId: opts.tenantId }),
+    body: JSON.stringify({ email: opts.email ?? uniqueEmail(), password: opts.password ?? 'secret-pass', name: opts.name ?? 'Test User', roles: opts.roles ?? ['student'], enabled: opts.enabled ?? true, tenantId: opts.tenantId, accessTtl: opts.accessTtl }),
   });
   return (await res.json()) as { id: string; email: string; password: string; name: string; roles: string[] };
 }
@@ -163,3 +166,31 @@ export async function createContent(seed: ContentSeed = {}) {
 
 /** A word no other test uses, for searches and filters that must only see this test's rows. */
 export const uniqueWord = (prefix = 'w') => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+
+/** A signed-in caller of a tenant: the token carries the tenant_id claim, so the local record gets that tenant. */
+export async function signedInTenant(roles: RealmRole[], tenantId: string, email = uniqueEmail()) {
+  const token = await idpToken({ email, roles, claims: { tenant_id: tenantId } });
+  const me = await api('GET', '/api/auth/me', { token });
+  if (me.status !== 200) throw new Error(`sign-in failed: ${me.status} ${me.text}`);
+  const user = me.body.data.user as { id: string; email: string; name: string; plan: string };
+  const row = await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { tenantId: true } });
+  if (row.tenantId !== tenantId) throw new Error(`user ${user.email} did not get tenant ${tenantId}`);
+  return { token, email, user };
+}
+
+/**
+ * A content package whose library nobody has installed yet: a copy of the test H5P.TrueFalse 1.8 under a new
+ * machine name (what installing or updating libraries from a package means).
+ */
+export function newLibraryPackage(): { machineName: string; pkg: Buffer } {
+  const machineName = `H5P.Probe${uniqueWord('x')}`;
+  const src = libraryDirOf('H5P.TrueFalse');
+  const entries: ZipEntry[] = fs.readdirSync(path.join(LIBRARIES_DIR, src)).map((f) => {
+    let data = fs.readFileSync(path.join(LIBRARIES_DIR, src, f));
+    if (f === 'library.json') data = Buffer.from(JSON.stringify({ ...JSON.parse(data.toString('utf8')), machineName, title: 'Probe' }));
+    return { name: `${machineName}-1.8/${f}`, data };
+  });
+  const h5p = { title: 'Probe', language: 'und', mainLibrary: machineName, embedTypes: ['iframe'], license: 'U', defaultLanguage: 'en', preloadedDependencies: [{ machineName, majorVersion: 1, minorVersion: 8 }] };
+  const pkg = zip([{ name: 'h5p.json', data: Buffer.from(JSON.stringify(h5p)) }, { name: 'content/content.json', data: Buffer.from(JSON.stringify(SAMPLE_PARAMS['H5P.TrueFalse'])) }, ...entries]);
+  return { machineName, pkg };
+}

@@ -21,6 +21,8 @@ export interface StandinUser {
   roles: string[];
   enabled: boolean;
   tenantId?: string;
+  /** lifetime of this user's access tokens in seconds (Keycloak's default: 300) */
+  accessTtl?: number;
 }
 
 export interface IdpStandin {
@@ -34,6 +36,9 @@ export async function startIdpStandin(): Promise<IdpStandin> {
   const kid = randomUUID();
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS256' };
   const users = new Map<string, StandinUser>();
+  // refresh-token rotation as Keycloak does it with "Revoke Refresh Token": each refresh token works once
+  const usedRefreshTokens = new Set<string>();
+  const refreshCount = new Map<string, number>();
   let base = '';
 
   async function sign(claims: Record<string, unknown>, opts: { issuer: string; sub: string; expiresIn: number; key?: CryptoKey; kid?: string }) {
@@ -52,10 +57,10 @@ export async function startIdpStandin(): Promise<IdpStandin> {
     const iss = `${base}/realms/${REALM}`;
     const access = await sign(
       { typ: 'Bearer', azp: CLIENT_ID, email: u.email, name: u.name, preferred_username: u.email, realm_access: { roles: u.roles }, ...(u.tenantId ? { tenant_id: u.tenantId } : {}) },
-      { issuer: iss, sub: u.id, expiresIn: 300 },
+      { issuer: iss, sub: u.id, expiresIn: u.accessTtl ?? 300 },
     );
     const refresh = await sign({ typ: 'Refresh', azp: CLIENT_ID }, { issuer: iss, sub: u.id, expiresIn: 1800 });
-    return { access_token: access, expires_in: 300, refresh_expires_in: 1800, refresh_token: refresh, token_type: 'Bearer', 'not-before-policy': 0, scope: 'openid email profile' };
+    return { access_token: access, expires_in: u.accessTtl ?? 300, refresh_expires_in: 1800, refresh_token: refresh, token_type: 'Bearer', 'not-before-policy': 0, scope: 'openid email profile' };
   }
 
   const server: Server = createServer((req, res) => void handle(req, res));
@@ -83,7 +88,9 @@ export async function startIdpStandin(): Promise<IdpStandin> {
           try {
             const { payload } = await jwtVerify(form.get('refresh_token') ?? '', publicKey);
             const u = [...users.values()].find((x) => x.id === payload.sub);
-            if (!u || payload.typ !== 'Refresh') throw new Error('bad');
+            if (!u || payload.typ !== 'Refresh' || typeof payload.jti !== 'string' || usedRefreshTokens.has(payload.jti)) throw new Error('bad');
+            usedRefreshTokens.add(payload.jti);
+            refreshCount.set(u.email, (refreshCount.get(u.email) ?? 0) + 1);
             if (!u.enabled) return send(400, { error: 'invalid_grant', error_description: 'Account disabled' });
             return send(200, await tokensFor(u));
           } catch {
@@ -98,6 +105,16 @@ export async function startIdpStandin(): Promise<IdpStandin> {
         const user: StandinUser = { id: randomUUID(), password: 'secret-pass', name: u.email, roles: [], enabled: true, ...u, email: u.email.toLowerCase() };
         users.set(user.email, user);
         return send(201, user);
+      }
+      if (req.method === 'PATCH' && url.pathname.startsWith('/admin/users/')) {
+        // change a user: { enabled?, accessTtl? }
+        const u = users.get(decodeURIComponent(url.pathname.slice('/admin/users/'.length)).toLowerCase());
+        if (!u) return send(404, { error: 'not found' });
+        Object.assign(u, JSON.parse(await readBody(req)) as Partial<StandinUser>);
+        return send(200, u);
+      }
+      if (req.method === 'GET' && url.pathname.startsWith('/admin/refresh-count/')) {
+        return send(200, { count: refreshCount.get(decodeURIComponent(url.pathname.slice('/admin/refresh-count/'.length)).toLowerCase()) ?? 0 });
       }
       if (req.method === 'POST' && url.pathname === '/admin/token') {
         // mint an access token for arbitrary claims: { sub, claims, issuer: 'internal'|'external'|string, expiresIn, foreignKey }

@@ -1,13 +1,15 @@
-import { createContent, listContents } from '@/lib/h5p/content';
+import { createContent } from '@/lib/h5p/content';
+import { listContents, listContentsQuery } from '@/lib/h5p/content-list';
 import { actorOf } from '@/lib/h5p/permissions';
 import { anyBody, bearerQueryToken } from '@/lib/h5p/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route({ action: 'list content', auth: 'teacher' }, async (ctx) => {
+export const GET = route({ action: 'list content', auth: 'teacher', query: listContentsQuery }, async (ctx) => {
   const user = requireUser(ctx);
-  return reply(await listContents(user.id));
+  const { data, total } = await listContents(user.id, ctx.query);
+  return reply(data, { extra: { total } });
 });
 
 export const POST = route({ action: 'create content', auth: 'teacher', body: anyBody }, async (ctx) => {

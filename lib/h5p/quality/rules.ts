@@ -15,7 +15,8 @@ export const TYPE_BLOOMS: Record<string, BloomsLevel> = {
   'H5P.MarkTheWords': 'remember',
   'H5P.FindTheWords': 'remember',
   'H5P.Flashcards': 'remember',
-  'H5P.DialogCards': 'remember',
+  'H5P.Dialogcards': 'remember',
+  'H5P.DialogCards': 'remember', // the name the essential list used to carry
   'H5P.MemoryGame': 'remember',
   'H5P.Crossword': 'remember',
   'H5P.Summary': 'understand',

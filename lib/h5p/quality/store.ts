@@ -32,8 +32,10 @@ export async function getQualityReport(contentId: string): Promise<{ contentId: 
   const cached = await db().contentQualityReport.findUnique({ where: { contentId } });
   if (cached) {
     const ok = qualityReportSchema.safeParse(cached.report);
-    if (ok.success) return { contentId, qualityReport: ok.data, generatedAt: cached.generatedAt };
-    log.warn({ contentId }, 'corrupt cached quality report deleted; regenerating');
+    // a background report (background.ts, rule-based) stands until an AI critic is configured to replace it
+    const provisional = aiConfigured() && (cached.report as { background?: unknown } | null)?.background === true;
+    if (ok.success && !provisional) return { contentId, qualityReport: ok.data, generatedAt: cached.generatedAt };
+    if (!ok.success) log.warn({ contentId }, 'corrupt cached quality report deleted; regenerating');
     await deleteQualityReport(contentId);
   }
   const report = await generate(contentId);

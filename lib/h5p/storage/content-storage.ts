@@ -11,6 +11,7 @@ import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, 
 import { db, Prisma } from '@/lib/db/client';
 import { chargeStorage, fileSize, folderSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
 import { contentDir, contentRoot, safeJoin, UnsafePathError } from '../paths';
+import { filterContentParams } from '../sanitize';
 
 const MAX_FILENAME = 200;
 
@@ -29,6 +30,13 @@ export function sanitizeContentFilename(filename: string): string {
   }
   return clean || 'file';
 }
+
+/**
+ * content.json holds the parameters, which live in the database: a package's copy (Lumi's importer offers it
+ * as a content file) is never stored, listed or served, or an export would carry the stale copy beside the
+ * current parameters and a re-import would bring the old content back.
+ */
+export const isParametersFile = (filename: string) => filename.replace(/\\/g, '/').replace(/^\.?\/+/, '') === 'content.json';
 
 function filePath(contentId: ContentId, filename: string): string {
   try {
@@ -59,17 +67,24 @@ export class DbContentStorage implements IContentStorage {
   async addContent(metadata: IContentMetadata, content: unknown, user: IUser, contentId?: ContentId): Promise<ContentId> {
     const id = contentId ? String(contentId) : randomUUID();
     const meta = JSON.parse(JSON.stringify(metadata)) as Prisma.InputJsonValue;
-    const params = (JSON.parse(JSON.stringify(content ?? {})) ?? {}) as Prisma.InputJsonValue;
+    // every way in (import, save, API) stores parameters filtered against the library's semantics
+    const params = (await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {})) as Prisma.InputJsonValue;
     const title = (metadata.title || 'Untitled Content').slice(0, 1000);
     await db().h5pContent.upsert({
       where: { id },
       create: { id, title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params, creatorId: user?.id ?? null },
       update: { title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params },
     });
+    // content imported before content.json was refused as a file still has the stale copy: gone on update
+    if (contentId && (await fileSize(filePath(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
     return id;
   }
 
   async addFile(contentId: ContentId, filename: string, readStream: Stream, user?: IUser): Promise<void> {
+    if (isParametersFile(filename)) {
+      (readStream as Readable).resume?.(); // drained, never stored
+      return;
+    }
     const target = filePath(contentId, filename);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     // write to a temporary name first so a reader on another instance never sees half a file
@@ -109,6 +124,7 @@ export class DbContentStorage implements IContentStorage {
   }
 
   async fileExists(contentId: ContentId, filename: string): Promise<boolean> {
+    if (isParametersFile(filename)) return false;
     try {
       return (await fsp.stat(/*turbopackIgnore: true*/ filePath(contentId, filename))).isFile();
     } catch {
@@ -118,6 +134,7 @@ export class DbContentStorage implements IContentStorage {
 
   async getFileStats(contentId: ContentId, file: string): Promise<IFileStats> {
     try {
+      if (isParametersFile(file)) throw new Error('not a content file');
       const st = await fsp.stat(/*turbopackIgnore: true*/ filePath(contentId, file));
       if (!st.isFile()) throw new Error('not a file');
       return { size: st.size, birthtime: st.birthtime };
@@ -169,7 +186,7 @@ export class DbContentStorage implements IContentStorage {
   }
 
   async listFiles(contentId: ContentId): Promise<string[]> {
-    return walk(contentDir(String(contentId)));
+    return (await walk(contentDir(String(contentId)))).filter((f) => !isParametersFile(f));
   }
 
   sanitizeFilename(filename: string): string {

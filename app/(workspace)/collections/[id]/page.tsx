@@ -1,18 +1,20 @@
 import { CollectionEditor } from '@/components/collections/CollectionEditor';
+import { curriculumStatus } from '@/lib/curriculum/read';
 import { TopBar } from '@/components/workspace/TopBar';
 import { myContents, pageUser } from '@/lib/marketplace/page-user';
 import { currentBrand } from '@/lib/tenant/current';
 
 export default async function CollectionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { token, user } = await pageUser(`/collections/${id}`);
+  const { user, principal } = await pageUser(`/collections/${id}`);
+  const curriculum = { ...(await curriculumStatus()), admin: principal.role === 'admin' };
   const { brand } = await currentBrand();
   return (
     <>
       <TopBar brand={brand} signedIn />
-      <main>
+      <main id="main">
         <p><a href="/collections">← Collections</a></p>
-        <CollectionEditor token={token} id={id} userId={user.id} myContents={await myContents(user.id)} />
+        <CollectionEditor id={id} userId={user.id} myContents={await myContents(user.id)} curriculum={curriculum} />
       </main>
     </>
   );

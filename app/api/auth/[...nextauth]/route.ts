@@ -1,15 +1,22 @@
-// next-auth's own endpoints (csrf, session, callback/credentials, signout). The spec's /api/auth/* routes
+// next-auth's own endpoints (csrf, session, providers, signin, signout, callback, error, _log) and nothing
+// else: any other path under /api/auth answers the JSON 404 envelope. The spec's /api/auth/* routes
 // (login, refresh, me, plans …) are static segments and take precedence over this catch-all.
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/session';
 import { clientIp } from '@/lib/http/client-ip';
+import { apiNotFound } from '@/lib/http/not-found';
 import { RATE_LIMIT_MESSAGES, rateLimit } from '@/lib/http/rate-limit';
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
+const NEXTAUTH_ACTIONS = new Set(['signin', 'signout', 'callback', 'session', 'csrf', 'providers', 'error', '_log']);
+
 async function handler(req: NextRequest, ctx: Ctx) {
   const { nextauth } = await ctx.params;
+  // an action, optionally followed by a provider id (signin/<provider>, callback/<provider>)
+  const own = nextauth.length <= 2 && NEXTAUTH_ACTIONS.has(nextauth[0] ?? '') && (req.method === 'GET' || req.method === 'POST');
+  if (!own) return apiNotFound(req);
   // a browser sign-in is a login: same AUTH tier as POST /api/auth/login
   if (req.method === 'POST' && nextauth[0] === 'callback') {
     const limit = await rateLimit('AUTH', clientIp(req.headers));
@@ -20,4 +27,4 @@ async function handler(req: NextRequest, ctx: Ctx) {
   return NextAuth(req, ctx, authOptions());
 }
 
-export { handler as GET, handler as POST };
+export { handler as GET, handler as HEAD, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };

@@ -1,3 +1,4 @@
+import { readerOf } from '@/lib/h5p/access';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { idParams, updateBody } from '@/lib/collections/schemas';
 import { collectionDetail, deleteCollection, updateCollection } from '@/lib/collections/service';
@@ -6,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route({ action: 'get collection detail', auth: 'user', params: idParams }, async (ctx) => {
   const user = requireUser(ctx);
-  return reply(await collectionDetail(ctx.params.id, user.id));
+  return reply(await collectionDetail(ctx.params.id, readerOf(ctx.principal, user)));
 });
 
 export const PATCH = route({ action: 'update collection', auth: 'teacher', params: idParams, body: updateBody }, async (ctx) => {

@@ -1,4 +1,5 @@
 import { deleteContent, getContentInfo, updateContent } from '@/lib/h5p/content';
+import { readerOf } from '@/lib/h5p/access';
 import { actorOf } from '@/lib/h5p/permissions';
 import { anyBody, bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
 import { reply, requireUser, route } from '@/lib/http/route';
@@ -6,7 +7,7 @@ import { reply, requireUser, route } from '@/lib/http/route';
 export const dynamic = 'force-dynamic';
 
 export const GET = route({ action: 'get content', auth: 'user', params: contentIdParams }, async (ctx) =>
-  reply(await getContentInfo(ctx.params.contentId)),
+  reply(await getContentInfo(ctx.params.contentId, readerOf(ctx.principal, ctx.user))),
 );
 
 export const PUT = route({ action: 'update content', auth: 'teacher', params: contentIdParams, body: anyBody }, async (ctx) => {

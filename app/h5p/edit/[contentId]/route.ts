@@ -7,5 +7,5 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route({ action: 'load content for editing', auth: 'teacher', params: contentIdParams, query: languageQuery }, async (ctx) => {
   const user = requireUser(ctx);
-  return reply(await editorModel(actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language, ctx.params.contentId, user));
+  return reply(await editorModel(actorOf(ctx.principal!, bearerQueryToken(ctx.url), user), ctx.query.language, ctx.params.contentId, user));
 });

@@ -9,15 +9,15 @@ export const dynamic = 'force-dynamic';
 
 export default async function EditContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { token, brand } = await workspaceContext(`/content/${id}/edit`);
+  const { brand } = await workspaceContext(`/content/${id}/edit`);
   return (
     <>
       <TopBar brand={brand} signedIn />
-      <main>
+      <main id="main">
         <section className="card">
           <h1>Edit content</h1>
           <p><Link href={`/content/${encodeURIComponent(id)}`}>Back to the content</Link></p>
-          {editorAvailable() ? <H5pEditor token={token} contentId={id} /> : <EditorMissing />}
+          {editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing />}
         </section>
       </main>
     </>

@@ -1,9 +1,11 @@
+import { assertCanRead, readerOf } from '@/lib/h5p/access';
 import { getQualityReport } from '@/lib/h5p/quality/store';
 import { contentIdParams } from '@/lib/h5p/request';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route({ action: 'get quality report', auth: 'user', params: contentIdParams }, async (ctx) =>
-  reply(await getQualityReport(ctx.params.contentId)),
-);
+export const GET = route({ action: 'get quality report', auth: 'user', params: contentIdParams }, async (ctx) => {
+  await assertCanRead(readerOf(ctx.principal, ctx.user), ctx.params.contentId);
+  return reply(await getQualityReport(ctx.params.contentId));
+});

@@ -1,13 +1,13 @@
 import { deleteMetadata, getMetadata, saveMetadata } from '@/lib/curriculum/metadata';
 import { contentIdParams, metadataBody } from '@/lib/curriculum/schemas';
-import { AppError } from '@/lib/http/errors';
+import { readerOf } from '@/lib/h5p/access';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = route({ action: 'save metadata', auth: 'user', params: contentIdParams, body: metadataBody }, async (ctx) => {
   const user = requireUser(ctx);
-  await saveMetadata(ctx.params.contentId, ctx.body, { id: user.id, role: ctx.principal?.role ?? 'student' });
+  await saveMetadata(ctx.params.contentId, ctx.body, readerOf(ctx.principal, user));
   return reply(undefined, { message: 'Curriculum metadata saved' });
 });
 
@@ -17,7 +17,6 @@ export const GET = route({ action: 'get metadata', auth: 'none', params: content
 
 export const DELETE = route({ action: 'delete metadata', auth: 'user', params: contentIdParams }, async (ctx) => {
   const user = requireUser(ctx);
-  if (!ctx.principal) throw new AppError(401, 'Authentication required');
-  await deleteMetadata(ctx.params.contentId, { id: user.id, role: ctx.principal.role });
+  await deleteMetadata(ctx.params.contentId, readerOf(ctx.principal, user));
   return reply(undefined, { message: 'Curriculum metadata deleted' });
 });

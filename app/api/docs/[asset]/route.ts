@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { docsAsset } from '@/lib/http/api-docs';
+import { route } from '@/lib/http/route';
+
+const params = z.object({ asset: z.string().min(1).max(100) });
+
+// The reference page's script, stylesheet and start script (lib/http/api-docs.ts); any other name is 404.
+export const GET = route({ action: 'load the API reference', auth: 'none', tier: 'PUBLIC', params }, async (ctx) => docsAsset(ctx.params.asset));

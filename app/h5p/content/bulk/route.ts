@@ -1,0 +1,9 @@
+import { bulkBody, bulkContentAction } from '@/lib/h5p/bulk';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = route({ action: 'apply bulk action', auth: 'teacher', body: bulkBody }, async (ctx) => {
+  const user = requireUser(ctx);
+  return reply(await bulkContentAction(user, ctx.body));
+});

@@ -1,0 +1,174 @@
+'use client';
+// Framework, grade and subject chosen from the synced curriculum (code and name kept together), plus difficulty
+// and language: the curriculum fields of a collection, for its create and edit forms.
+import { useEffect, useState } from 'react';
+import { callApi } from '@/components/marketplace/client-api';
+import { CurriculumNotice, type CurriculumState } from './CurriculumNotice';
+import { SearchableSelect, type Choice } from './SearchableSelect';
+
+export interface CurriculumValue {
+  frameworkCode: string;
+  frameworkName: string;
+  gradeCode: string;
+  gradeName: string;
+  subjectCode: string;
+  subjectName: string;
+  difficulty: string;
+  language: string;
+}
+
+export const EMPTY_CURRICULUM: CurriculumValue = {
+  frameworkCode: '',
+  frameworkName: '',
+  gradeCode: '',
+  gradeName: '',
+  subjectCode: '',
+  subjectName: '',
+  difficulty: '',
+  language: '',
+};
+
+export const LANGUAGES: Choice[] = [
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'fr', name: 'French' },
+  { code: 'de', name: 'German' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'it', name: 'Italian' },
+  { code: 'nl', name: 'Dutch' },
+  { code: 'mi', name: 'Māori' },
+  { code: 'zh', name: 'Chinese' },
+  { code: 'ar', name: 'Arabic' },
+  { code: 'hi', name: 'Hindi' },
+  { code: 'ja', name: 'Japanese' },
+];
+
+interface Node {
+  code: string;
+  name: string;
+}
+
+/** A curriculum list from the read endpoints ([] while loading, without a path, or on failure). */
+export function useCurriculumList<T extends Node = Node>(path: string | null): T[] {
+  const [list, setList] = useState<T[]>([]);
+  useEffect(() => {
+    if (!path) {
+      setList([]);
+      return;
+    }
+    let live = true;
+    callApi<T[]>('GET', path)
+      .then((r) => live && setList(r.data))
+      .catch(() => live && setList([]));
+    return () => {
+      live = false;
+    };
+  }, [path]);
+  return list;
+}
+
+/** Every grade of a framework, across its stages, each with its stage as a hint. */
+function useGrades(fw: string, stages: Node[]): Choice[] {
+  const [grades, setGrades] = useState<Choice[]>([]);
+  useEffect(() => {
+    if (!fw || stages.length === 0) {
+      setGrades([]);
+      return;
+    }
+    let live = true;
+    const e = encodeURIComponent;
+    void Promise.all(
+      stages.map((s) =>
+        callApi<Node[]>('GET', `/api/curriculum/frameworks/${e(fw)}/stages/${e(s.code)}/grades`)
+          .then((r) => r.data.map((g) => ({ code: g.code, name: g.name, hint: s.name })))
+          .catch(() => [] as Choice[]),
+      ),
+    ).then((lists) => live && setGrades(lists.flat()));
+    return () => {
+      live = false;
+    };
+  }, [fw, stages]);
+  return grades;
+}
+
+/** The current value kept as a choice while its list has not loaded or no longer has it. */
+const withCurrent = (list: Choice[], code: string, name: string): Choice[] =>
+  code && !list.some((c) => c.code === code) ? [{ code, name: name || code }, ...list] : list;
+
+export function CurriculumFields({ value, onChange, state }: { value: CurriculumValue; onChange: (v: CurriculumValue) => void; state: CurriculumState }) {
+  const e = encodeURIComponent;
+  const fw = value.frameworkCode;
+  const frameworks = useCurriculumList('/api/curriculum/frameworks');
+  const stages = useCurriculumList(fw ? `/api/curriculum/frameworks/${e(fw)}/stages` : null);
+  const subjects = useCurriculumList(fw ? `/api/curriculum/frameworks/${e(fw)}/subjects` : null);
+  const grades = useGrades(fw, stages);
+  const none = state.frameworks === 0;
+
+  const fwChoices = withCurrent(frameworks, fw, value.frameworkName);
+  const gradeChoices = withCurrent(grades, value.gradeCode, value.gradeName);
+  const subjectChoices = withCurrent(subjects, value.subjectCode, value.subjectName);
+  const nameIn = (list: Choice[], code: string) => list.find((c) => c.code === code)?.name ?? '';
+  const later = (what: string) => (none ? 'No curriculum to choose from (see above).' : fw ? `This framework has no ${what}.` : 'Choose a framework first.');
+
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} data-testid="curriculum-fields">
+      <legend style={{ fontWeight: 600, padding: 0 }}>Curriculum</legend>
+      <CurriculumNotice state={state} />
+      <div className="toolbar" style={{ alignItems: 'flex-start' }}>
+        <SearchableSelect
+          label="Framework"
+          choices={fwChoices}
+          value={fw}
+          testId="new-framework"
+          placeholder="(none)"
+          emptyReason={none ? 'No curriculum to choose from (see above).' : 'Loading frameworks…'}
+          onChange={(code) =>
+            onChange({ ...value, frameworkCode: code, frameworkName: nameIn(fwChoices, code), gradeCode: '', gradeName: '', subjectCode: '', subjectName: '' })
+          }
+        />
+        <SearchableSelect
+          label="Grade"
+          choices={gradeChoices}
+          value={value.gradeCode}
+          testId="new-grade"
+          placeholder="(any)"
+          emptyReason={later('grades')}
+          onChange={(code) => onChange({ ...value, gradeCode: code, gradeName: nameIn(gradeChoices, code) })}
+        />
+        <SearchableSelect
+          label="Subject"
+          choices={subjectChoices}
+          value={value.subjectCode}
+          testId="new-subject"
+          placeholder="(any)"
+          emptyReason={later('subjects')}
+          onChange={(code) => onChange({ ...value, subjectCode: code, subjectName: nameIn(subjectChoices, code) })}
+        />
+      </div>
+      <div className="toolbar" style={{ alignItems: 'flex-start' }}>
+        <SearchableSelect
+          label="Difficulty"
+          choices={[
+            { code: 'easy', name: 'Easy' },
+            { code: 'medium', name: 'Medium' },
+            { code: 'hard', name: 'Hard' },
+          ]}
+          value={value.difficulty}
+          testId="new-difficulty"
+          placeholder="(any)"
+          emptyReason=""
+          onChange={(code) => onChange({ ...value, difficulty: code })}
+        />
+        <SearchableSelect
+          label="Language"
+          choices={withCurrent(LANGUAGES, value.language, value.language)}
+          value={value.language}
+          testId="new-language"
+          placeholder="(any)"
+          emptyReason=""
+          onChange={(code) => onChange({ ...value, language: code })}
+        />
+      </div>
+    </fieldset>
+  );
+}

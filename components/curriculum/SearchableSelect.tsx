@@ -1,0 +1,78 @@
+'use client';
+// A labelled native <select> with a filter box above it: type to narrow long lists (frameworks, subjects),
+// then choose with the keyboard or the mouse. An empty list disables the select and says why, visibly.
+import { useId, useState } from 'react';
+
+export interface Choice {
+  code: string;
+  name: string;
+  /** extra text shown after the name (e.g. the stage of a grade) */
+  hint?: string;
+}
+
+/** Lists longer than this get a filter box. */
+const FILTER_FROM = 8;
+
+export function SearchableSelect({
+  label,
+  choices,
+  value,
+  onChange,
+  testId,
+  emptyReason,
+  placeholder = 'Choose…',
+}: {
+  label: string;
+  choices: Choice[];
+  value: string;
+  onChange: (code: string) => void;
+  testId: string;
+  /** shown (and linked to the select) when there is nothing to choose */
+  emptyReason: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const [filter, setFilter] = useState('');
+  const q = filter.trim().toLowerCase();
+  const shown = q
+    ? choices.filter((c) => c.code === value || `${c.name} ${c.code} ${c.hint ?? ''}`.toLowerCase().includes(q))
+    : choices;
+  const empty = choices.length === 0;
+  return (
+    <div style={{ flex: '1 1 200px', minWidth: 0 }}>
+      <label htmlFor={`${id}-select`}>{label}</label>
+      {choices.length > FILTER_FROM ? (
+        <input
+          type="search"
+          aria-label={`Filter the ${label.toLowerCase()} list`}
+          placeholder="Type to filter…"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          data-testid={`${testId}-filter`}
+          style={{ marginBottom: '0.25rem' }}
+        />
+      ) : null}
+      <select
+        id={`${id}-select`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={empty}
+        aria-describedby={empty ? `${id}-reason` : undefined}
+        data-testid={testId}
+        style={{ width: '100%', maxWidth: '100%' }}
+      >
+        <option value="">{q && shown.length === 0 ? 'No match' : placeholder}</option>
+        {shown.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.hint ? `${c.name} (${c.hint})` : c.name}
+          </option>
+        ))}
+      </select>
+      {empty ? (
+        <p id={`${id}-reason`} className="muted" style={{ margin: '0.25rem 0 0', fontSize: '0.9rem' }} data-testid={`${testId}-reason`}>
+          {emptyReason}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// POST /h5p/content/bulk: publish, unpublish or delete several content items at once. Each item goes through the
+// same service function (and owner rule) as its single-item route; one item's refusal does not stop the others.
+import { z } from 'zod';
+import type { User } from '@/lib/generated/prisma/client';
+import { AppError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { deleteContent, setVisibility } from './content';
+
+export const BULK_ACTIONS = ['publish', 'unpublish', 'delete'] as const;
+export const bulkBody = z.object({
+  action: z.enum(BULK_ACTIONS),
+  contentIds: z.array(z.string().min(1).max(100)).min(1).max(100),
+});
+export type BulkBody = z.output<typeof bulkBody>;
+
+export interface BulkResult {
+  contentId: string;
+  success: boolean;
+  error?: string;
+}
+
+const FAILED: Record<BulkBody['action'], string> = { publish: 'Failed to publish content', unpublish: 'Failed to unpublish content', delete: 'Failed to delete content' };
+
+export async function bulkContentAction(user: User, body: BulkBody): Promise<{ results: BulkResult[] }> {
+  const results: BulkResult[] = [];
+  for (const contentId of [...new Set(body.contentIds)]) {
+    try {
+      if (body.action === 'delete') await deleteContent(user, contentId);
+      else await setVisibility(user, contentId, body.action === 'publish' ? 'public' : 'private');
+      results.push({ contentId, success: true });
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) {
+        results.push({ contentId, success: false, error: err.message });
+      } else {
+        log.error({ err, contentId, action: body.action }, 'bulk content action failed for one item');
+        results.push({ contentId, success: false, error: FAILED[body.action] });
+      }
+    }
+  }
+  return { results };
+}

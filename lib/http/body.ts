@@ -1,0 +1,47 @@
+// Bounded request body reading: a declared Content-Length over the limit is refused before a byte is read,
+// and a body without (or with a lying) Content-Length is read only up to the limit, then the stream is
+// cancelled. Nothing past the limit is ever buffered.
+import { AppError } from './errors';
+
+/** The spec's JSON request body limit (also the limit of every non-file body). */
+export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+
+export const BODY_TOO_LARGE = 'Request body too large';
+
+export class BodyTooLargeError extends AppError {
+  constructor() {
+    super(413, BODY_TOO_LARGE);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** Refuses a request whose declared Content-Length is over `limit`. */
+export function assertDeclaredLength(req: Request, limit: number): void {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
+}
+
+/** The body as bytes, at most `limit` of them; 413 `Request body too large` past it. */
+export async function readBodyBytes(req: Request, limit: number): Promise<Buffer> {
+  assertDeclaredLength(req, limit);
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** The body as UTF-8 text, at most `limit` bytes; 413 `Request body too large` past it. */
+export async function readBodyText(req: Request, limit: number): Promise<string> {
+  return (await readBodyBytes(req, limit)).toString('utf8');
+}

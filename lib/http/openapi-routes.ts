@@ -1,0 +1,805 @@
+// The documented routes: every API route file under app/ (tests/integration/openapi.test.ts fails for one
+// that is missing). Auth, tier, feature and the zod schemas come from each route's own options; this list adds
+// only what the interface specification says about it: a short summary, the success status and data, and the
+// service's own error texts. Paths the specification lists but the service does not offer yet (checkout, billing
+// portal, payment webhook, tenant brand/domain, LTI launch/JWKS/platforms/deep linking/AGS/NRPS) are not here.
+import { z } from 'zod';
+import pkg from '@/package.json';
+import { ERR } from '@/lib/h5p/content';
+import { TAG_ERR } from '@/lib/h5p/tags';
+import { AJAX_ACTIONS, ajaxGet, ajaxPost } from '@/lib/h5p/ajax';
+import { CONTENT_NOT_FOUND } from '@/lib/h5p/access';
+import { HUB_UNREACHABLE } from '@/lib/h5p/hub';
+import { IMPORT_ERR } from '@/lib/h5p/import';
+import { MEDIA_ERR } from '@/lib/h5p/media';
+import { buildOpenApi, type RouteDoc, type TagDoc } from './openapi';
+
+import * as apiDocs from '@/app/api/docs/route';
+import * as apiDocsAsset from '@/app/api/docs/[asset]/route';
+import * as authLogin from '@/app/api/auth/login/route';
+import * as authMe from '@/app/api/auth/me/route';
+import * as authPlans from '@/app/api/auth/plans/route';
+import * as authRefresh from '@/app/api/auth/refresh/route';
+import * as collectionItem from '@/app/api/collections/[id]/items/[itemId]/route';
+import * as collectionItems from '@/app/api/collections/[id]/items/route';
+import * as collectionReorder from '@/app/api/collections/[id]/items/reorder/route';
+import * as collection from '@/app/api/collections/[id]/route';
+import * as collectionSuggestions from '@/app/api/collections/[id]/suggestions/route';
+import * as collections from '@/app/api/collections/route';
+import * as curriculumMetadata from '@/app/api/curriculum/content/[contentId]/metadata/route';
+import * as curriculumGrades from '@/app/api/curriculum/frameworks/[code]/stages/[stageCode]/grades/route';
+import * as curriculumStages from '@/app/api/curriculum/frameworks/[code]/stages/route';
+import * as curriculumObjectives from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/[topicCode]/objectives/route';
+import * as curriculumTopics from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/route';
+import * as curriculumUnits from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/route';
+import * as curriculumSubjects from '@/app/api/curriculum/frameworks/[code]/subjects/route';
+import * as curriculumFrameworks from '@/app/api/curriculum/frameworks/route';
+import * as curriculumStatus from '@/app/api/curriculum/status/route';
+import * as curriculumSyncOne from '@/app/api/curriculum/sync/frameworks/[code]/route';
+import * as curriculumSyncAll from '@/app/api/curriculum/sync/frameworks/route';
+import * as curriculumHistory from '@/app/api/curriculum/sync/history/route';
+import * as health from '@/app/api/health/route';
+import * as marketplaceClone from '@/app/api/marketplace/public-contents/[contentId]/clone/route';
+import * as marketplaceFacets from '@/app/api/marketplace/public-contents/facets/route';
+import * as marketplaceList from '@/app/api/marketplace/public-contents/route';
+import * as openapiJson from '@/app/api/openapi.json/route';
+import * as referralConvert from '@/app/api/referral/convert/route';
+import * as referralLink from '@/app/api/referral/link/route';
+import * as referralStats from '@/app/api/referral/stats/route';
+import * as tenantCurrent from '@/app/api/tenant/current/route';
+import * as h5pContentTypes from '@/app/h5p/content-types/route';
+import * as h5pExportScorm from '@/app/h5p/content/[contentId]/export-scorm/route';
+import * as h5pExport from '@/app/h5p/content/[contentId]/export/route';
+import * as h5pQuality from '@/app/h5p/content/[contentId]/quality/route';
+import * as h5pContentItem from '@/app/h5p/content/[contentId]/route';
+import * as h5pVisibility from '@/app/h5p/content/[contentId]/visibility/route';
+import * as h5pTags from '@/app/h5p/content/[contentId]/tags/route';
+import * as h5pDuplicate from '@/app/h5p/content/[contentId]/duplicate/route';
+import * as h5pBulk from '@/app/h5p/content/bulk/route';
+import * as h5pContent from '@/app/h5p/content/route';
+import * as h5pEdit from '@/app/h5p/edit/[contentId]/route';
+import * as h5pEmbed from '@/app/h5p/embed/[contentId]/route';
+import * as h5pHealth from '@/app/h5p/health/route';
+import * as h5pImport from '@/app/h5p/import/route';
+import * as h5pInstallEssentials from '@/app/h5p/libraries/install-essentials/route';
+import * as h5pInstall from '@/app/h5p/libraries/install/route';
+import * as h5pLibraries from '@/app/h5p/libraries/route';
+import * as h5pLibraryStatus from '@/app/h5p/libraries/status/route';
+import * as h5pMediaAttach from '@/app/h5p/media/attach/route';
+import * as h5pMediaUpload from '@/app/h5p/media/upload/route';
+import * as h5pNew from '@/app/h5p/new/route';
+import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
+import * as ltiConfig from '@/app/lti/config/route';
+
+type Module = Record<string, unknown>;
+const m = (mod: object) => mod as Module;
+
+const USER_NOT_FOUND = 'User not found';
+const COLLECTION_NOT_FOUND = 'Collection not found';
+const NOT_OWNER = 'You do not own this content';
+const COLLECTION_TAG = 'Collections';
+
+/** The create/update body of H5P content: the route takes any JSON and the content service checks it (spec "H5P content"). */
+const contentBody = z.object({
+  library: z.string().describe('machine name, space, major.minor, e.g. "H5P.TrueFalse 1.8"'),
+  params: z.union([z.record(z.string(), z.unknown()), z.string()]).describe('the content parameters, as an object or a JSON string'),
+  metadata: z
+    .object({
+      title: z.string().default('Untitled Content'),
+      embedTypes: z.array(z.enum(['iframe', 'div'])).default(['iframe']),
+      language: z.string().default('und'),
+      defaultLanguage: z.string().default('en'),
+      license: z.string().default('U'),
+    })
+    .partial()
+    .optional(),
+  tempImageFiles: z.array(z.string()).optional().describe('names of uploaded temporary files to attach (create)'),
+});
+
+const upload = (field: string, description: string) => ({
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary', description } } },
+    },
+  },
+});
+const form = (properties: Record<string, Record<string, unknown>>, required: string[]) => ({
+  required: true,
+  content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required, properties } } },
+});
+const id100 = z.string().min(1).max(100);
+const editorModel = 'integration (ajaxPath, ajax, editor, contentLanguage), scripts, styles, contentLanguage';
+const contentErrors = { 404: [CONTENT_NOT_FOUND] };
+
+export const API_TAGS: TagDoc[] = [
+  { name: 'Auth', description: 'Sign-in, tokens, the current user and the plans.' },
+  { name: COLLECTION_TAG, description: 'Ordered lists of content with Bloom\'s Taxonomy suggestions.' },
+  { name: 'Curriculum', description: 'Curriculum frameworks synchronised from the central service, and curriculum metadata of content.' },
+  { name: 'Marketplace', description: 'Other users\' public content: browse, filter, clone.' },
+  { name: 'Referral', description: 'Referral links and conversions.' },
+  { name: 'Tenant', description: 'The tenant of the request\'s hostname and its branding.' },
+  { name: 'H5P content', description: 'Create, edit, play, export and import H5P content.' },
+  { name: 'H5P libraries', description: 'Installed content types and installing them.' },
+  { name: 'H5P player and editor', description: 'The routes the H5P player and editor call themselves (shapes of the H5P client).' },
+  { name: 'LTI', description: 'LTI 1.3 tool configuration.' },
+  { name: 'Service', description: 'Health and this documentation.' },
+];
+
+export const API_ROUTES: RouteDoc[] = [
+  // ------------------------------------------------------------ auth
+  {
+    file: 'app/api/auth/login/route.ts',
+    tag: 'Auth',
+    module: m(authLogin),
+    operations: {
+      POST: {
+        summary: 'Sign in with email and password',
+        description: 'Exchanges the credentials with the identity provider (password grant) and returns its tokens.',
+        success: { kind: 'envelope', data: 'token, refreshToken, expiresIn (seconds), user {id, email, name, plan}' },
+        errors: { 401: ['Invalid email or password', 'Account is disabled'] },
+      },
+    },
+  },
+  {
+    file: 'app/api/auth/refresh/route.ts',
+    tag: 'Auth',
+    module: m(authRefresh),
+    operations: { POST: { summary: 'Refresh an access token', success: { kind: 'envelope', data: 'token, refreshToken, expiresIn' }, errors: { 401: ['Token refresh failed'] } } },
+  },
+  {
+    file: 'app/api/auth/me/route.ts',
+    tag: 'Auth',
+    module: m(authMe),
+    operations: { GET: { summary: 'The current user, usage and plan', success: { kind: 'envelope', data: 'user {id, email, name, plan}, usage, planDetails' }, errors: { 401: [USER_NOT_FOUND] } } },
+  },
+  {
+    file: 'app/api/auth/plans/route.ts',
+    tag: 'Auth',
+    module: m(authPlans),
+    operations: { GET: { summary: 'List the plans', success: { kind: 'envelope', data: 'the plans (id, name, price, limits, features)' } } },
+  },
+  // next-auth's own endpoints: the browser sign-in of the workspace pages (a form post, not an API client's way in)
+  {
+    file: 'app/api/auth/[...nextauth]/route.ts',
+    path: '/api/auth/csrf',
+    tag: 'Auth',
+    operations: { GET: { summary: 'CSRF token of the browser sign-in form', handwritten: { auth: 'none' }, success: { kind: 'json', description: 'csrfToken', schema: { type: 'object', properties: { csrfToken: { type: 'string' } } } } } },
+  },
+  {
+    file: 'app/api/auth/[...nextauth]/route.ts',
+    path: '/api/auth/session',
+    tag: 'Auth',
+    operations: {
+      GET: {
+        summary: 'The browser session',
+        handwritten: { auth: 'optional' },
+        success: { kind: 'json', description: 'user {id, email, name, plan} and expires; an empty object without a session' },
+      },
+    },
+  },
+  {
+    file: 'app/api/auth/[...nextauth]/route.ts',
+    path: '/api/auth/callback/credentials',
+    tag: 'Auth',
+    operations: {
+      POST: {
+        summary: 'Browser sign-in (sets the session cookie)',
+        description: 'The sign-in form of the workspace: on success the browser holds an httpOnly session cookie and is redirected.',
+        handwritten: { auth: 'none', tier: 'AUTH' },
+        requestBody: form({ email: { type: 'string' }, password: { type: 'string' }, csrfToken: { type: 'string' }, callbackUrl: { type: 'string' }, json: { type: 'string', enum: ['true'] } }, ['email', 'password', 'csrfToken']),
+        success: { kind: 'json', description: 'with json=true: url (where to go next)' },
+      },
+    },
+  },
+  {
+    file: 'app/api/auth/[...nextauth]/route.ts',
+    path: '/api/auth/signout',
+    tag: 'Auth',
+    operations: {
+      POST: {
+        summary: 'Browser sign-out (ends the session)',
+        handwritten: { auth: 'optional' },
+        requestBody: form({ csrfToken: { type: 'string' }, callbackUrl: { type: 'string' }, json: { type: 'string', enum: ['true'] } }, []),
+        success: { kind: 'json', description: 'with json=true: url (where to go next)' },
+      },
+    },
+  },
+
+  // ------------------------------------------------------------ collections
+  {
+    file: 'app/api/collections/route.ts',
+    tag: COLLECTION_TAG,
+    module: m(collections),
+    operations: {
+      GET: {
+        summary: 'List own collections',
+        success: { kind: 'envelope', data: 'array of Collection, most recently updated first', extra: { total: { type: 'integer' } } },
+        errors: { 401: [USER_NOT_FOUND] },
+      },
+      POST: { summary: 'Create a collection', status: 201, success: { kind: 'envelope', data: 'the Collection' }, errors: { 401: [USER_NOT_FOUND] } },
+    },
+  },
+  {
+    file: 'app/api/collections/[id]/route.ts',
+    tag: COLLECTION_TAG,
+    module: m(collection),
+    operations: {
+      GET: {
+        summary: 'A collection with its items',
+        description: 'The owner\'s, or a public collection. Each item has a status: available, unavailable or restricted.',
+        success: { kind: 'envelope', data: 'collection, items' },
+        errors: { 401: [USER_NOT_FOUND], 404: [COLLECTION_NOT_FOUND] },
+      },
+      PATCH: { summary: 'Update a collection (owner)', success: { kind: 'envelope', message: true }, errors: { 401: [USER_NOT_FOUND], 404: [COLLECTION_NOT_FOUND, 'User does not own collection'] } },
+      DELETE: { summary: 'Delete a collection and its items (owner)', success: { kind: 'envelope', message: true }, errors: { 401: [USER_NOT_FOUND], 404: [COLLECTION_NOT_FOUND, 'User does not own collection'] } },
+    },
+  },
+  {
+    file: 'app/api/collections/[id]/items/route.ts',
+    tag: COLLECTION_TAG,
+    module: m(collectionItems),
+    operations: {
+      POST: {
+        summary: 'Add content to a collection (owner)',
+        description: 'contentId adds one item (409 when it is already there); contentIds adds a batch and skips duplicates.',
+        status: 201,
+        success: { kind: 'envelope', data: 'the item, or an array of items for contentIds' },
+        errors: {
+          400: ['Either contentId or contentIds must be provided'],
+          401: [USER_NOT_FOUND],
+          404: [COLLECTION_NOT_FOUND, 'User does not own collection', 'Content <id> not found or not accessible'],
+          409: ['Item already exists'],
+        },
+      },
+    },
+  },
+  {
+    file: 'app/api/collections/[id]/items/[itemId]/route.ts',
+    tag: COLLECTION_TAG,
+    module: m(collectionItem),
+    operations: {
+      DELETE: { summary: 'Remove an item from a collection (owner)', success: { kind: 'envelope', message: true }, errors: { 401: [USER_NOT_FOUND], 404: [COLLECTION_NOT_FOUND, 'User does not own collection', 'Item not found in collection'] } },
+    },
+  },
+  {
+    file: 'app/api/collections/[id]/items/reorder/route.ts',
+    tag: COLLECTION_TAG,
+    module: m(collectionReorder),
+    operations: {
+      PATCH: { summary: 'Reorder the items of a collection (owner)', success: { kind: 'envelope', message: true }, errors: { 401: [USER_NOT_FOUND], 404: [COLLECTION_NOT_FOUND, 'User does not own collection', 'Item not found in collection'] } },
+    },
+  },
+  {
+    file: 'app/api/collections/[id]/suggestions/route.ts',
+    tag: COLLECTION_TAG,
+    module: m(collectionSuggestions),
+    operations: {
+      GET: {
+        summary: 'Suggested public content for a collection',
+        description: 'A Bloom\'s Taxonomy gap analysis of the items; matching public content filling the gaps comes first.',
+        success: { kind: 'envelope', data: 'matchingContents, bloomsAnalysis {distribution, gaps, score}' },
+        errors: { 401: [USER_NOT_FOUND], 404: [COLLECTION_NOT_FOUND] },
+      },
+    },
+  },
+
+  // ------------------------------------------------------------ curriculum
+  {
+    file: 'app/api/curriculum/status/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumStatus),
+    operations: { GET: { summary: 'Connection to the central curriculum service', success: { kind: 'envelope', data: 'connected, error (when not connected)' } } },
+  },
+  {
+    file: 'app/api/curriculum/sync/frameworks/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumSyncAll),
+    operations: { POST: { summary: 'Sync all frameworks from the central service', success: { kind: 'envelope', data: 'synced, errors', message: true } } },
+  },
+  {
+    file: 'app/api/curriculum/sync/frameworks/[code]/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumSyncOne),
+    operations: {
+      POST: { summary: 'Sync one framework and its hierarchy', success: { kind: 'envelope', data: 'stages, grades, subjects, units, topics, objectives (counts), errors', message: true } },
+    },
+  },
+  {
+    file: 'app/api/curriculum/sync/history/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumHistory),
+    operations: { GET: { summary: 'Sync log, newest first', success: { kind: 'envelope', data: 'array of sync log entries' } } },
+  },
+  {
+    file: 'app/api/curriculum/frameworks/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumFrameworks),
+    operations: { GET: { summary: 'Active frameworks, by name', success: { kind: 'envelope', data: 'array of frameworks' } } },
+  },
+  {
+    file: 'app/api/curriculum/frameworks/[code]/stages/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumStages),
+    operations: { GET: { summary: 'Stages of a framework', success: { kind: 'envelope', data: 'array of stages by sequence' } } },
+  },
+  {
+    file: 'app/api/curriculum/frameworks/[code]/stages/[stageCode]/grades/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumGrades),
+    operations: { GET: { summary: 'Grades of a stage', success: { kind: 'envelope', data: 'array of grades by sequence' } } },
+  },
+  {
+    file: 'app/api/curriculum/frameworks/[code]/subjects/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumSubjects),
+    operations: { GET: { summary: 'Subjects of a framework', success: { kind: 'envelope', data: 'array of subjects by sequence' } } },
+  },
+  {
+    file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumUnits),
+    operations: { GET: { summary: 'Units of a subject and grade', success: { kind: 'envelope', data: 'array of units by sequence' } } },
+  },
+  {
+    file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumTopics),
+    operations: { GET: { summary: 'Topics of a unit', success: { kind: 'envelope', data: 'array of topics by sequence' } } },
+  },
+  {
+    file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/[topicCode]/objectives/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumObjectives),
+    operations: { GET: { summary: 'Learning objectives of a topic', success: { kind: 'envelope', data: 'array of learning objectives by sequence' } } },
+  },
+  {
+    file: 'app/api/curriculum/content/[contentId]/metadata/route.ts',
+    tag: 'Curriculum',
+    module: m(curriculumMetadata),
+    operations: {
+      GET: { summary: 'Curriculum metadata of content', success: { kind: 'envelope', data: 'the metadata, or null when there is none' } },
+      POST: { summary: 'Attach curriculum metadata to content (replaces it)', success: { kind: 'envelope', message: true }, errors: { 401: [USER_NOT_FOUND], 403: [NOT_OWNER], 404: [CONTENT_NOT_FOUND] } },
+      DELETE: { summary: 'Remove the curriculum metadata of content', success: { kind: 'envelope', message: true }, errors: { 401: [USER_NOT_FOUND], 403: [NOT_OWNER], 404: [CONTENT_NOT_FOUND] } },
+    },
+  },
+
+  // ------------------------------------------------------------ marketplace
+  {
+    file: 'app/api/marketplace/public-contents/route.ts',
+    tag: 'Marketplace',
+    module: m(marketplaceList),
+    operations: {
+      GET: {
+        summary: 'Browse other users\' public content',
+        success: { kind: 'envelope', data: 'array of list items (id, title, mainLibrary, contentTypeSlug, authorId, authorName, viewCount, publishedAt, curriculum, quality)', extra: { total: { type: 'integer' } } },
+        errors: { 401: [USER_NOT_FOUND] },
+      },
+    },
+  },
+  {
+    file: 'app/api/marketplace/public-contents/facets/route.ts',
+    tag: 'Marketplace',
+    module: m(marketplaceFacets),
+    operations: {
+      GET: {
+        summary: 'Filter values of the marketplace',
+        success: { kind: 'envelope', data: 'subjects, grades, difficulties, languages, frameworks (sorted string arrays)', extra: { names: { type: 'object', description: 'display names of the codes' } } },
+        errors: { 401: [USER_NOT_FOUND] },
+      },
+    },
+  },
+  {
+    file: 'app/api/marketplace/public-contents/[contentId]/clone/route.ts',
+    tag: 'Marketplace',
+    module: m(marketplaceClone),
+    operations: {
+      POST: {
+        summary: 'Clone public content into own content',
+        description: 'The optional JSON body names the copy (`title`, default: the source\'s title). The clone is recorded: the marketplace item page shows the source\'s clones count and the caller\'s own clone.',
+        status: 201,
+        success: { kind: 'envelope', data: 'contentId (the copy, private)', message: true },
+        errors: { 401: [USER_NOT_FOUND], 403: ['Content limit reached'], 404: ['Content not found or not public'] },
+      },
+    },
+  },
+
+  // ------------------------------------------------------------ referral, tenant
+  {
+    file: 'app/api/referral/link/route.ts',
+    tag: 'Referral',
+    module: m(referralLink),
+    operations: { GET: { summary: 'Own referral code and link', success: { kind: 'envelope', data: 'code (8 uppercase hex characters), link' } } },
+  },
+  {
+    file: 'app/api/referral/convert/route.ts',
+    tag: 'Referral',
+    module: m(referralConvert),
+    operations: {
+      POST: {
+        summary: 'Convert a referral (during registration)',
+        description: 'Credits the referrer with 5 AI generations. An unknown code answers converted=false.',
+        success: { kind: 'envelope', data: 'converted, referrerId (or null)' },
+      },
+    },
+  },
+  {
+    file: 'app/api/referral/stats/route.ts',
+    tag: 'Referral',
+    module: m(referralStats),
+    operations: { GET: { summary: 'Own referral statistics', success: { kind: 'envelope', data: 'totalReferrals, convertedReferrals, pendingReferrals, totalRewards' } } },
+  },
+  {
+    file: 'app/api/tenant/current/route.ts',
+    tag: 'Tenant',
+    module: m(tenantCurrent),
+    operations: {
+      GET: {
+        summary: 'The tenant of the hostname and its branding',
+        success: { kind: 'envelope', data: 'isDefault, brandConfig; and id, slug, name, plan when isDefault is false' },
+      },
+    },
+  },
+
+  // ------------------------------------------------------------ service
+  {
+    file: 'app/api/health/route.ts',
+    tag: 'Service',
+    module: m(health),
+    operations: {
+      GET: {
+        summary: 'Health of the database and the cache',
+        description: '200 when every check passes; 503 with the same body when one or more fail.',
+        success: {
+          kind: 'json',
+          description: 'status (ok, degraded or error), timestamp, checks.database and checks.redis',
+          schema: {
+            type: 'object',
+            properties: {
+              status: { type: 'string', enum: ['ok', 'degraded', 'error'] },
+              timestamp: { type: 'string', format: 'date-time' },
+              checks: { type: 'object', additionalProperties: { type: 'object', properties: { status: { type: 'string', enum: ['ok', 'error'] }, latencyMs: { type: 'number' }, error: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+    },
+  },
+  {
+    file: 'app/api/openapi.json/route.ts',
+    tag: 'Service',
+    module: m(openapiJson),
+    operations: { GET: { summary: 'This OpenAPI 3.1 document', success: { kind: 'json', description: 'the OpenAPI document' } } },
+  },
+  {
+    file: 'app/api/docs/route.ts',
+    tag: 'Service',
+    module: m(apiDocs),
+    operations: { GET: { summary: 'The API reference page', success: { kind: 'file', description: 'an HTML page rendering this document', contentType: 'text/html' } } },
+  },
+  {
+    file: 'app/api/docs/[asset]/route.ts',
+    tag: 'Service',
+    module: m(apiDocsAsset),
+    operations: {
+      GET: {
+        summary: 'A script or stylesheet of the reference page',
+        success: { kind: 'file', description: 'swagger-ui-bundle.js, swagger-ui.css or docs.js', contentType: 'text/javascript' },
+        errors: { 404: ['Not found'] },
+      },
+    },
+  },
+
+  // ------------------------------------------------------------ H5P content
+  {
+    file: 'app/h5p/content/route.ts',
+    tag: 'H5P content',
+    module: m(h5pContent),
+    operations: {
+      GET: { summary: 'List own content', success: { kind: 'envelope', data: 'array of Content with curriculum, quality, visibility and viewCount' } },
+      POST: {
+        summary: 'Create content',
+        status: 201,
+        body: contentBody,
+        success: { kind: 'envelope', data: 'contentId, metadata', message: true },
+        errors: { 400: [ERR.missingFields, ERR.invalidLibrary, ERR.invalidParams], 429: [ERR.quota] },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/route.ts',
+    tag: 'H5P content',
+    module: m(h5pContentItem),
+    operations: {
+      GET: { summary: 'Content details', success: { kind: 'envelope', data: 'id, title, mainLibrary, createdAt, updatedAt, embedTypes' }, errors: contentErrors },
+      PUT: {
+        summary: 'Update content (owner)',
+        body: contentBody,
+        success: { kind: 'envelope', data: 'contentId, metadata', message: true },
+        errors: { 400: [ERR.missingFields, ERR.invalidLibrary, ERR.invalidParams], 403: [ERR.updateForbidden], ...contentErrors },
+      },
+      DELETE: { summary: 'Delete content and its files (owner)', success: { kind: 'envelope', message: true }, errors: { 403: [ERR.deleteForbidden], ...contentErrors } },
+    },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/visibility/route.ts',
+    tag: 'H5P content',
+    module: m(h5pVisibility),
+    operations: {
+      PATCH: {
+        summary: 'Make content public or private (owner)',
+        success: { kind: 'envelope', data: 'contentId, visibility', message: true },
+        errors: { 400: [`Validation error: visibility: ${ERR.invalidVisibility}`], 401: [USER_NOT_FOUND], 403: [ERR.visibilityForbidden], ...contentErrors },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/tags/route.ts',
+    tag: 'H5P content',
+    module: m(h5pTags),
+    operations: {
+      PUT: {
+        summary: 'Replace the tags of own content (lowercase, 1 to 50 characters, at most 20)',
+        success: { kind: 'envelope', data: 'contentId, tags', message: true },
+        errors: { 401: [USER_NOT_FOUND], 403: [TAG_ERR.forbidden], ...contentErrors },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/duplicate/route.ts',
+    tag: 'H5P content',
+    module: m(h5pDuplicate),
+    operations: {
+      POST: {
+        summary: 'Duplicate readable content as a private copy of the caller ("<title> (copy)"); counts toward the monthly quota',
+        status: 201,
+        success: { kind: 'envelope', data: 'contentId', message: true },
+        errors: { 401: [USER_NOT_FOUND], 429: [ERR.quota], ...contentErrors },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/content/bulk/route.ts',
+    tag: 'H5P content',
+    module: m(h5pBulk),
+    operations: {
+      POST: {
+        summary: 'Publish, unpublish or delete up to 100 of own content items; one result per item',
+        success: { kind: 'envelope', data: 'results: array of contentId, success, error (optional)' },
+        errors: { 401: [USER_NOT_FOUND] },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/quality/route.ts',
+    tag: 'H5P content',
+    module: m(h5pQuality),
+    operations: { GET: { summary: 'Quality report of content', success: { kind: 'envelope', data: 'contentId, qualityReport, generatedAt' }, errors: contentErrors } },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/export/route.ts',
+    tag: 'H5P content',
+    module: m(h5pExport),
+    operations: { GET: { summary: 'Export as an .h5p package', success: { kind: 'file', description: 'the .h5p package (attachment <title>.h5p)', contentType: 'application/zip' }, errors: { 403: [NOT_OWNER], ...contentErrors } } },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/export-scorm/route.ts',
+    tag: 'H5P content',
+    module: m(h5pExportScorm),
+    operations: {
+      GET: { summary: 'Export as a SCORM package', success: { kind: 'file', description: 'the SCORM package (attachment <title>_scorm<version>.zip)', contentType: 'application/zip' }, errors: { 403: [NOT_OWNER], ...contentErrors } },
+    },
+  },
+  {
+    file: 'app/h5p/import/route.ts',
+    tag: 'H5P content',
+    module: m(h5pImport),
+    operations: {
+      POST: {
+        summary: 'Import an .h5p package',
+        status: 201,
+        requestBody: upload('h5p', 'the .h5p package (a ZIP, at most 500 MB)'),
+        success: { kind: 'envelope', data: 'contentId, installedLibraries', message: true },
+        errors: { 400: [IMPORT_ERR.noFile, IMPORT_ERR.type, IMPORT_ERR.notZip, IMPORT_ERR.tooLarge], 429: [ERR.quota] },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/new/route.ts',
+    tag: 'H5P content',
+    module: m(h5pNew),
+    operations: { GET: { summary: 'Editor model for new content', success: { kind: 'envelope', data: editorModel } } },
+  },
+  {
+    file: 'app/h5p/edit/[contentId]/route.ts',
+    tag: 'H5P content',
+    module: m(h5pEdit),
+    operations: { GET: { summary: 'Editor model of existing content', success: { kind: 'envelope', data: `${editorModel}, library, params, metadata` }, errors: contentErrors } },
+  },
+  {
+    file: 'app/h5p/play/[contentId]/route.ts',
+    tag: 'H5P content',
+    module: m(h5pPlay),
+    operations: { GET: { summary: 'Player model of content', success: { kind: 'envelope', data: 'integration, scripts, styles' }, errors: contentErrors } },
+  },
+  {
+    file: 'app/h5p/embed/[contentId]/route.ts',
+    tag: 'H5P content',
+    module: m(h5pEmbed),
+    operations: {
+      GET: {
+        summary: 'The player page (for an iframe)',
+        description: 'The page that plays the content, sandboxed by its Content-Security-Policy; an embed snippet frames it with ?token=.',
+        success: { kind: 'file', description: 'the player page', contentType: 'text/html' },
+        errors: contentErrors,
+      },
+    },
+  },
+  {
+    file: 'app/h5p/media/upload/route.ts',
+    tag: 'H5P content',
+    module: m(h5pMediaUpload),
+    operations: {
+      POST: { summary: 'Upload a media file (base64) to temporary storage', status: 201, success: { kind: 'envelope', data: 'url, filename, size, contentType' }, errors: { 400: [MEDIA_ERR.type, MEDIA_ERR.base64, MEDIA_ERR.empty] } },
+    },
+  },
+  {
+    file: 'app/h5p/media/attach/route.ts',
+    tag: 'H5P content',
+    module: m(h5pMediaAttach),
+    operations: { POST: { summary: 'Attach uploaded files to content', success: { kind: 'envelope', data: 'contentId, attached, count, mediaType' }, errors: { 403: [NOT_OWNER], ...contentErrors } } },
+  },
+  {
+    file: 'app/h5p/health/route.ts',
+    tag: 'Service',
+    module: m(h5pHealth),
+    operations: { GET: { summary: 'Health of the H5P service', success: { kind: 'envelope', extra: { service: { const: 'h5p' }, timestamp: { type: 'string', format: 'date-time' } } } } },
+  },
+
+  // ------------------------------------------------------------ H5P libraries
+  {
+    file: 'app/h5p/content-types/route.ts',
+    tag: 'H5P libraries',
+    module: m(h5pContentTypes),
+    operations: { GET: { summary: 'Content types', success: { kind: 'envelope', data: 'contentTypes: array of id, title, description, majorVersion, minorVersion' } } },
+  },
+  {
+    file: 'app/h5p/libraries/route.ts',
+    tag: 'H5P libraries',
+    module: m(h5pLibraries),
+    operations: { GET: { summary: 'Installed libraries', success: { kind: 'envelope', data: 'array of machineName, versions, latestVersion' } } },
+  },
+  {
+    file: 'app/h5p/libraries/status/route.ts',
+    tag: 'H5P libraries',
+    module: m(h5pLibraryStatus),
+    operations: { GET: { summary: 'Essential content types installed', success: { kind: 'envelope', data: 'total, installed, ready, status (array of name, installed)' } } },
+  },
+  {
+    file: 'app/h5p/libraries/install/route.ts',
+    tag: 'H5P libraries',
+    module: m(h5pInstall),
+    operations: {
+      POST: {
+        summary: 'Install a content type from the H5P Hub',
+        success: { kind: 'envelope', message: true },
+        errors: { 400: ['Validation error: machineName is not a library machine name'], 403: ['You are not allowed to install this content type'], 404: ['Content type not found on the H5P Hub'], 502: [HUB_UNREACHABLE], 503: ['Another installation is in progress; try again'] },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/libraries/install-essentials/route.ts',
+    tag: 'H5P libraries',
+    module: m(h5pInstallEssentials),
+    operations: { POST: { summary: 'Install the essential content types', success: { kind: 'envelope', data: 'total, installed, failed, results (name, success, error)', message: true }, errors: { 502: [HUB_UNREACHABLE] } } },
+  },
+
+  // ------------------------------------------------------------ the H5P client's own routes (app/h5p/[...path]: lib/h5p/ajax.ts)
+  {
+    file: 'app/h5p/[...path]/route.ts',
+    path: '/h5p/ajax',
+    tag: 'H5P player and editor',
+    operations: {
+      GET: {
+        summary: 'Editor AJAX reads (content type cache, libraries)',
+        handler: ajaxGet,
+        query: z.object({ action: z.enum(AJAX_ACTIONS.GET), machineName: z.string().max(255).optional(), majorVersion: z.string().max(20).optional(), minorVersion: z.string().max(20).optional(), language: z.string().max(20).optional() }),
+        success: { kind: 'json', description: 'the answer the H5P editor expects' },
+      },
+      POST: {
+        summary: 'Editor AJAX calls (libraries, translations, files, filter, installs, uploads)',
+        description: 'library-upload installs libraries from a package: only a super administrator.',
+        handler: ajaxPost,
+        query: z.object({ action: z.enum(AJAX_ACTIONS.POST), language: z.string().max(20).optional(), id: z.string().max(100).optional(), hubId: z.string().max(255).optional() }),
+        requestBody: {
+          content: {
+            'application/json': { schema: { type: 'object' } },
+            'application/x-www-form-urlencoded': { schema: { type: 'object' } },
+            'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, h5p: { type: 'string', format: 'binary' } } } },
+          },
+        },
+        success: { kind: 'json', description: 'the answer the H5P editor expects' },
+        errors: { 413: ['File too large'] },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/[...path]/route.ts',
+    path: '/h5p/contentUserData/{contentId}/{dataType}/{subContentId}',
+    tag: 'H5P player and editor',
+    operations: {
+      GET: {
+        summary: 'Saved state of the player',
+        handler: ajaxGet,
+        params: z.object({ contentId: id100, dataType: id100, subContentId: id100 }),
+        query: z.object({ contextId: z.string().max(255).optional(), asUserId: z.string().max(255).optional() }),
+        success: { kind: 'json', description: 'success, data (the saved state, or false)' },
+        errors: contentErrors,
+      },
+      POST: {
+        summary: 'Save the player\'s state',
+        handler: ajaxPost,
+        params: z.object({ contentId: id100, dataType: id100, subContentId: id100 }),
+        query: z.object({ contextId: z.string().max(255).optional(), ignorePost: z.enum(['yes']).optional() }),
+        requestBody: form({ data: { type: 'string' }, preload: { type: 'string', enum: ['0', '1'] }, invalidate: { type: 'string', enum: ['0', '1'] } }, []),
+        success: { kind: 'json', description: 'success' },
+        errors: contentErrors,
+      },
+    },
+  },
+  {
+    file: 'app/h5p/[...path]/route.ts',
+    path: '/h5p/finishedData',
+    tag: 'H5P player and editor',
+    operations: {
+      POST: {
+        summary: 'Record a result of the player',
+        handler: ajaxPost,
+        requestBody: form(
+          { contentId: { type: 'string', maxLength: 100 }, score: { type: 'number' }, maxScore: { type: 'number' }, opened: { type: 'integer' }, finished: { type: 'integer' }, time: { type: 'integer' } },
+          ['contentId', 'score', 'maxScore'],
+        ),
+        success: { kind: 'json', description: 'success' },
+        errors: { 400: ['Validation error: contentId, score and maxScore are required'], ...contentErrors },
+      },
+    },
+  },
+  {
+    file: 'app/h5p/[...path]/route.ts',
+    path: '/h5p/params/{contentId}',
+    tag: 'H5P player and editor',
+    operations: { GET: { summary: 'Parameters of content (editor)', handler: ajaxGet, params: z.object({ contentId: id100 }), success: { kind: 'json', description: 'the content\'s parameters and metadata' }, errors: contentErrors } },
+  },
+  {
+    file: 'app/h5p/[...path]/route.ts',
+    path: '/h5p/download/{contentId}',
+    tag: 'H5P player and editor',
+    operations: {
+      GET: { summary: 'Download content as an .h5p package (player)', handler: ajaxGet, params: z.object({ contentId: id100 }), success: { kind: 'file', description: 'the .h5p package', contentType: 'application/zip' }, errors: contentErrors },
+    },
+  },
+
+  // ------------------------------------------------------------ LTI
+  {
+    file: 'app/lti/config/route.ts',
+    tag: 'LTI',
+    module: m(ltiConfig),
+    operations: { GET: { summary: 'LTI 1.3 tool configuration', success: { kind: 'envelope', data: 'enabled, launchUrl, jwksUrl, deepLinkUrl, loginUrl' } } },
+  },
+];
+
+const DESCRIPTION = `Interactive learning content: author, play, share and sell H5P content.
+
+Every JSON answer is an envelope: \`{ "success": true, "data": …, "message": … }\` on success and \`{ "success": false, "error": "<text>" }\` on failure (a plan gate adds \`requiredPlan\` and \`message\`). Invalid input is \`400 Validation error: <details>\`; an unexpected failure is \`500 Failed to <action>\`.
+
+Callers authenticate with a bearer token from \`POST /api/auth/login\`, the workspace's session cookie, a content-scoped token in \`?token=\` (embedded players only) or, for internal services, \`x-api-key\`. Requests are rate-limited per tier (\`RateLimit-*\` headers).
+
+Not offered yet (and so not described here): checkout, billing portal and payment webhook; tenant brand and domain updates; LTI launch, JWKS, platform registration, deep linking, AGS and NRPS.`;
+
+let cached: Record<string, unknown> | undefined;
+
+/** The document, built once per process. */
+export function apiDocument(): Record<string, unknown> {
+  cached ??= buildOpenApi({ title: 'Lumen Learn API', version: pkg.version, description: DESCRIPTION, tags: API_TAGS }, API_ROUTES);
+  return cached;
+}

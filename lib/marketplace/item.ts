@@ -1,0 +1,85 @@
+// One public marketplace item for its page (/marketplace/<id>): the item, its author, type (slug and the installed
+// library's title), curriculum, quality (the cached report; the rule-based one is generated on the spot when none
+// exists yet), views, clones and the viewer's latest clone of it. Content that is not public (or has no content
+// row) is null: the page answers 404 like unknown content.
+import { contentTypeSlug, machineNameOf } from '@/lib/content/types';
+import { curriculumSummary, type CurriculumSummary } from '@/lib/curriculum/summary';
+import { db } from '@/lib/db/client';
+import { generateBackgroundReport } from '@/lib/h5p/quality/background';
+import { log } from '@/lib/log';
+
+export interface MarketplaceItem {
+  id: string;
+  title: string;
+  authorId: string;
+  authorName: string;
+  contentTypeSlug: string;
+  /** the installed library's title (null when the library is not installed) */
+  contentTypeTitle: string | null;
+  curriculum: CurriculumSummary | null;
+  quality: { overallScore: number; bloomsLevel: string } | null;
+  viewCount: number;
+  cloneCount: number;
+  publishedAt: Date | null;
+  /** the viewer's latest clone of this item: when, and the copy's id (null once the copy is deleted) */
+  viewerClone: { clonedAt: Date; contentId: string | null } | null;
+}
+
+async function qualityOf(contentId: string): Promise<MarketplaceItem['quality']> {
+  const read = () => db().contentQualityReport.findUnique({ where: { contentId }, select: { overallScore: true, bloomsLevel: true } });
+  let report = await read();
+  if (!report) {
+    // the rule-based critic is cheap: compute the report now rather than show none
+    const made = await generateBackgroundReport(contentId).catch((err: unknown) => {
+      log.warn({ err, contentId }, 'could not compute the quality report of a marketplace item');
+      return false;
+    });
+    if (made) report = await read();
+  }
+  return report ? { overallScore: report.overallScore, bloomsLevel: report.bloomsLevel } : null;
+}
+
+export async function publicItem(contentId: string, viewerId: string): Promise<MarketplaceItem | null> {
+  const row = await db().h5pContent.findFirst({
+    where: { id: contentId, ownership: { is: { visibility: 'public' } } },
+    select: {
+      id: true,
+      title: true,
+      mainLibrary: true,
+      ownership: { select: { userId: true, viewCount: true, publishedAt: true, user: { select: { name: true } } } },
+    },
+  });
+  if (!row || !row.ownership) return null;
+  const machineName = machineNameOf(row.mainLibrary);
+  const [library, meta, quality, cloneCount, viewerClone] = await Promise.all([
+    db().h5pLibrary.findFirst({ where: { machineName }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }], select: { title: true } }),
+    db().contentCurriculumMetadata.findUnique({ where: { contentId } }),
+    qualityOf(contentId),
+    db().contentClone.count({ where: { sourceContentId: contentId } }),
+    db().contentClone.findFirst({
+      where: { sourceContentId: contentId, userId: viewerId },
+      orderBy: { createdAt: 'desc' },
+      select: { createdAt: true, cloneContentId: true },
+    }),
+  ]);
+  const name = row.ownership.user?.name?.trim();
+  return {
+    id: row.id,
+    title: row.title,
+    authorId: row.ownership.userId,
+    authorName: name ? name : 'Anonymous',
+    contentTypeSlug: contentTypeSlug(row.mainLibrary),
+    contentTypeTitle: library?.title ?? null,
+    curriculum: curriculumSummary(meta),
+    quality,
+    viewCount: row.ownership.viewCount,
+    cloneCount,
+    publishedAt: row.ownership.publishedAt,
+    viewerClone: viewerClone ? { clonedAt: viewerClone.createdAt, contentId: viewerClone.cloneContentId } : null,
+  };
+}
+
+/** A date as the item page shows it: `22 November 2026` (UTC, so every instance renders the same). */
+export function displayDate(d: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+}

@@ -1,0 +1,77 @@
+// Issue 8 item 8 (part): every page passes axe-core with no serious or critical violation, signed out and as a
+// teacher and a student, at desktop and phone widths.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccount, signIn } from './support/fixtures';
+import { publicItem } from './support/public-item';
+
+async function expectNoSeriousViolations(page: Page, path: string) {
+  const results = await new AxeBuilder({ page })
+    // the H5P content inside the player frame is the content author's, and the H5P editor's forms are
+    // h5p-editor-php-library's (its frame gets a title from components/content/H5pEditor.tsx)
+    .exclude('iframe[data-testid="h5p-player"]')
+    .exclude('[data-testid="h5p-editor"]')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(serious, `axe on ${path}`).toEqual([]);
+}
+
+const TEACHER_PAGES = ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum', '/no-such-page'];
+const STUDENT_PAGES = ['/workspace', '/marketplace', '/content/new'];
+
+/** A marketplace item page (/marketplace/<id>): playable public content by another user, created once. */
+let itemPage: Promise<string> | undefined;
+const marketplaceItemPage = () => (itemPage ??= publicItem('Axe marketplace item').then((id) => `/marketplace/${id}`));
+
+// dark mode (prefers-color-scheme) is checked like the light one
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+  test('a teacher\'s main pages pass axe', async ({ page }) => {
+    await signIn(page, demoAccount('teacher'));
+    for (const path of ['/workspace', '/content', '/content/types', '/marketplace', '/collections', '/curriculum', await marketplaceItemPage()]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, `${path} (dark)`);
+    }
+  });
+});
+
+for (const width of [1440, 390]) {
+  test(`signed-out pages pass axe at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/login');
+    await expectNoSeriousViolations(page, '/login');
+    await page.goto('/login?ended=idle');
+    await expectNoSeriousViolations(page, '/login?ended=idle');
+  });
+
+  test(`a teacher's pages pass axe at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, demoAccount('teacher'));
+    for (const path of [...TEACHER_PAGES, await marketplaceItemPage()]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, path);
+    }
+    // a content page with the player and the embed options (when the teacher has content by now)
+    await page.goto('/content');
+    const href = await page.evaluate(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '').find((h) => /^\/content\/[0-9a-f-]{36}$/.test(h)) ?? null);
+    if (href) {
+      await page.goto(href);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, href);
+    }
+  });
+
+  test(`a student's pages pass axe at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, demoAccount('student'));
+    for (const path of [...STUDENT_PAGES, await marketplaceItemPage()]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, path);
+    }
+  });
+}

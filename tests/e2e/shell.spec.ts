@@ -1,0 +1,78 @@
+// Issue 8 (shell, partly): the brand links home, navigation follows the role (a student is not offered what it
+// cannot do), the plan and what is left show in the bar, a skip link leads to the content, a branded 404 has a way
+// home, and the main pages have no horizontal overflow at 390 px.
+import { expect, test } from '@playwright/test';
+import { demoAccount, signIn } from './support/fixtures';
+
+test('a teacher gets the full navigation, the plan with what is left, and the brand links home', async ({ page }) => {
+  await signIn(page, demoAccount('teacher'));
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['Workspace', 'My content', 'Create', 'Marketplace', 'Collections', 'Content types']) {
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId('shell-plan')).toContainText('Pro');
+  await expect(page.getByTestId('shell-plan')).toContainText('AI credits');
+  await nav.getByRole('link', { name: 'Marketplace' }).click();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await page.getByRole('link', { name: /home$/ }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+});
+
+test('a student is not offered creating, importing or content types', async ({ page }) => {
+  await signIn(page, demoAccount('student'));
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Workspace' })).toBeVisible();
+  for (const label of ['My content', 'Create', 'Collections', 'Content types']) {
+    await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByTestId('shell-plan')).not.toContainText('new items');
+  // nor on the workspace page
+  for (const label of ['My content', 'Create', 'Import', 'Content types', 'Collections']) {
+    await expect(page.getByRole('main').getByRole('link', { name: label, exact: true })).toHaveCount(0);
+  }
+  await page.goto('/marketplace');
+  await expect(page.getByRole('heading', { name: 'Marketplace' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clone' })).toHaveCount(0);
+});
+
+test('the skip link is the first stop for the keyboard and leads to the content', async ({ page }) => {
+  await signIn(page, demoAccount('teacher'));
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
+
+test('an unknown page is the branded 404 with a way home', async ({ page }) => {
+  await signIn(page, demoAccount('teacher'));
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toContainText('Page not found');
+  await page.getByRole('link', { name: 'Go to your workspace' }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+});
+
+test('the main pages have no horizontal overflow on a 390 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await signIn(page, demoAccount('teacher'));
+  for (const path of ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect([path, width <= 390]).toEqual([path, true]);
+  }
+});
+
+test('the default icons, manifest and social image are served and named in the page head', async ({ page, request }) => {
+  await page.goto('/login');
+  await expect(page.locator('link[rel="icon"][href^="/favicon.svg"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/og-image\.png$/);
+  for (const path of ['/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png', '/og-image.png', '/site.webmanifest']) {
+    expect([path, (await request.get(path)).status()]).toEqual([path, 200]);
+  }
+});

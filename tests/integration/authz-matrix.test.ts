@@ -1,0 +1,341 @@
+// The authorization matrix (issue 7, standing guard): every route file under app/ (walked at test time), every
+// method it exports, run for six callers — anonymous, a student, the owner of the fixtures (a teacher), another
+// teacher, an admin of another tenant and a super_admin — against the expected statuses in TABLE below.
+// A route file or method without an entry fails the test with its name: a new route must say who may call it.
+// Requests are valid, so a status reflects authorization, not validation. Mutating requests get fresh fixtures
+// per call (prepare) so one caller's success does not change what the next one sees.
+import fs from 'node:fs';
+import path from 'node:path';
+import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { createIdpUser, createTenant, newLibraryPackage, signedIn, signedInTenant, uniqueEmail, uniqueWord } from '../support/factories';
+import { api } from '../support/http';
+import { createContent, installTestLibraries } from '../support/h5p';
+import { contentPackage, libraryString, SAMPLE_PARAMS } from '../support/h5p-packages';
+import { sampleFramework } from '../support/curriculum-standin';
+import { REALM } from '../support/idp-standin';
+
+const CALLERS = ['anonymous', 'student', 'owner', 'otherTeacher', 'foreignAdmin', 'superAdmin'] as const;
+type Who = (typeof CALLERS)[number];
+type Caller = { token: string; user: { id: string; name: string } };
+/** expected status per caller, in the order of CALLERS */
+type Row = [anonymous: number, student: number, owner: number, otherTeacher: number, foreignAdmin: number, superAdmin: number];
+
+interface Fixtures {
+  callers: Record<Exclude<Who, 'anonymous'>, Caller>;
+  /** private content of the owner */
+  privateContent: string;
+  /** public content of the owner */
+  publicContent: string;
+  /** private collection of the owner, holding privateContent */
+  privateCollection: string;
+  /** a file of privateContent */
+  privateFile: string;
+  /** a browser sign-in the token routes can use */
+  login: { email: string; password: string };
+  /** a framework the curriculum stand-in serves */
+  frameworkCode: string;
+}
+
+interface Req {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+interface Case {
+  /** names the case when an entry has several (catch-all routes) */
+  name?: string;
+  req: (fx: Fixtures, who: Who) => Req | Promise<Req>;
+  expect: Row;
+}
+
+const ALL_200: Row = [200, 200, 200, 200, 200, 200];
+const ALL_404: Row = [404, 404, 404, 404, 404, 404];
+const USER: Row = [401, 200, 200, 200, 200, 200];
+/** the content read rule on the owner's private content (404 for callers it keeps out) */
+const READ_PRIVATE: Row = [401, 404, 200, 404, 404, 200];
+const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const json = (p: string, body?: unknown): Req => ({ path: p, ...(body !== undefined ? { body } : {}) });
+const tf = () => ({ library: libraryString('H5P.TrueFalse'), params: SAMPLE_PARAMS['H5P.TrueFalse'], metadata: { title: 'Matrix' } });
+const metadataBody = { frameworkCode: 'NZC', frameworkName: 'NZ Curriculum', countryCode: 'NZ', gradeCode: 'Y5', gradeName: 'Year 5', subjectCode: 'MATH', subjectName: 'Mathematics' };
+
+async function freshContent(fx: Fixtures): Promise<string> {
+  return createContent(fx.callers.owner.token, 'H5P.TrueFalse', { title: 'Fresh' });
+}
+async function freshCollection(fx: Fixtures): Promise<{ id: string; itemId: string }> {
+  const c = await api('POST', '/api/collections', { token: fx.callers.owner.token, body: { title: 'Fresh collection' } });
+  const item = await api('POST', `/api/collections/${c.body.data.id}/items`, { token: fx.callers.owner.token, body: { contentId: fx.privateContent } });
+  return { id: c.body.data.id as string, itemId: item.body.data.id as string };
+}
+function h5pUpload(field: string, pkg: Buffer, filename: string): FormData {
+  const fd = new FormData();
+  fd.append(field, new Blob([new Uint8Array(pkg)], { type: 'application/zip' }), filename);
+  return fd;
+}
+async function loginTokens(fx: Fixtures) {
+  const res = await api('POST', '/api/auth/login', { body: fx.login });
+  return res.body.data as { token: string; refreshToken: string };
+}
+
+/** One entry per route file and method: `<file> <METHOD>`. Several cases only where one file serves several routes. */
+const TABLE: Record<string, Case | Case[]> = {
+  // ------------------------------------------------------------ auth
+  'app/api/auth/[...nextauth]/route.ts GET': { req: () => json('/api/auth/csrf'), expect: ALL_200 },
+  'app/api/auth/[...nextauth]/route.ts POST': { req: () => ({ path: '/api/auth/signout', body: 'json=true', headers: form }), expect: ALL_200 },
+  // next-auth's catch-all answers only its own actions; anything else under /api/auth is the JSON 404
+  'app/api/auth/[...nextauth]/route.ts HEAD': { req: () => json('/api/auth/csrf'), expect: ALL_404 },
+  'app/api/auth/[...nextauth]/route.ts PUT': { req: () => json('/api/auth/nothing-here', {}), expect: ALL_404 },
+  'app/api/auth/[...nextauth]/route.ts PATCH': { req: () => json('/api/auth/nothing-here', {}), expect: ALL_404 },
+  'app/api/auth/[...nextauth]/route.ts DELETE': { req: () => json('/api/auth/nothing-here'), expect: ALL_404 },
+  // every /api path without a route of its own
+  ...Object.fromEntries(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((m) => [`app/api/[...path]/route.ts ${m}`, { req: () => json('/api/no-such-route', m === 'GET' || m === 'HEAD' || m === 'OPTIONS' ? undefined : {}), expect: ALL_404 }])),
+  'app/api/auth/login/route.ts POST': { req: (fx) => json('/api/auth/login', fx.login), expect: ALL_200 },
+  'app/api/auth/refresh/route.ts POST': { req: async (fx) => json('/api/auth/refresh', { refreshToken: (await loginTokens(fx)).refreshToken }), expect: ALL_200 },
+  'app/api/auth/me/route.ts GET': { req: () => json('/api/auth/me'), expect: USER },
+  'app/api/auth/plans/route.ts GET': { req: () => json('/api/auth/plans'), expect: ALL_200 },
+
+  // ------------------------------------------------------------ collections (owner-only writes, private detail 404)
+  'app/api/collections/route.ts GET': { req: () => json('/api/collections'), expect: USER },
+  'app/api/collections/route.ts POST': { req: () => json('/api/collections', { title: 'Matrix collection' }), expect: [401, 403, 201, 201, 201, 201] },
+  'app/api/collections/[id]/route.ts GET': { req: (fx) => json(`/api/collections/${fx.privateCollection}`), expect: [401, 404, 200, 404, 404, 404] },
+  'app/api/collections/[id]/route.ts PATCH': { req: (fx) => json(`/api/collections/${fx.privateCollection}`, { title: 'Renamed' }), expect: [401, 403, 200, 404, 404, 404] },
+  'app/api/collections/[id]/route.ts DELETE': { req: async (fx) => json(`/api/collections/${(await freshCollection(fx)).id}`), expect: [401, 403, 200, 404, 404, 404] },
+  'app/api/collections/[id]/suggestions/route.ts GET': { req: (fx) => json(`/api/collections/${fx.privateCollection}/suggestions`), expect: [401, 404, 200, 404, 404, 404] },
+  'app/api/collections/[id]/items/route.ts POST': { req: (fx) => json(`/api/collections/${fx.privateCollection}/items`, { contentIds: [fx.privateContent] }), expect: [401, 403, 201, 404, 404, 404] },
+  'app/api/collections/[id]/items/[itemId]/route.ts DELETE': {
+    req: async (fx) => {
+      const c = await freshCollection(fx);
+      return json(`/api/collections/${c.id}/items/${c.itemId}`);
+    },
+    expect: [401, 403, 200, 404, 404, 404],
+  },
+  'app/api/collections/[id]/items/reorder/route.ts PATCH': {
+    req: async (fx) => {
+      const c = await freshCollection(fx);
+      return json(`/api/collections/${c.id}/items/reorder`, { items: [{ id: c.itemId, position: 0 }] });
+    },
+    expect: [401, 403, 200, 404, 404, 404],
+  },
+
+  // ------------------------------------------------------------ curriculum
+  'app/api/curriculum/content/[contentId]/metadata/route.ts GET': { req: (fx) => json(`/api/curriculum/content/${fx.privateContent}/metadata`), expect: ALL_200 },
+  // the owner, an admin of the owner's tenant (tenant B) or a super_admin; the admin of tenant A is refused
+  'app/api/curriculum/content/[contentId]/metadata/route.ts POST': { req: (fx) => json(`/api/curriculum/content/${fx.privateContent}/metadata`, metadataBody), expect: [401, 403, 200, 403, 403, 200] },
+  'app/api/curriculum/content/[contentId]/metadata/route.ts DELETE': { req: async (fx) => json(`/api/curriculum/content/${await freshContent(fx)}/metadata`), expect: [401, 403, 200, 403, 403, 200] },
+  'app/api/curriculum/frameworks/route.ts GET': { req: () => json('/api/curriculum/frameworks'), expect: ALL_200 },
+  'app/api/curriculum/frameworks/[code]/stages/route.ts GET': { req: () => json('/api/curriculum/frameworks/NZC/stages'), expect: ALL_200 },
+  'app/api/curriculum/frameworks/[code]/stages/[stageCode]/grades/route.ts GET': { req: () => json('/api/curriculum/frameworks/NZC/stages/S1/grades'), expect: ALL_200 },
+  'app/api/curriculum/frameworks/[code]/subjects/route.ts GET': { req: () => json('/api/curriculum/frameworks/NZC/subjects'), expect: ALL_200 },
+  'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/route.ts GET': { req: () => json('/api/curriculum/frameworks/NZC/subjects/MATH/grades/Y5/units'), expect: ALL_200 },
+  'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/route.ts GET': {
+    req: () => json('/api/curriculum/frameworks/NZC/subjects/MATH/grades/Y5/units/U1/topics'),
+    expect: ALL_200,
+  },
+  'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/[topicCode]/objectives/route.ts GET': {
+    req: () => json('/api/curriculum/frameworks/NZC/subjects/MATH/grades/Y5/units/U1/topics/T1/objectives'),
+    expect: ALL_200,
+  },
+  'app/api/curriculum/status/route.ts GET': { req: () => json('/api/curriculum/status'), expect: USER },
+  'app/api/curriculum/sync/history/route.ts GET': { req: () => json('/api/curriculum/sync/history'), expect: ALL_200 },
+  // admin level (spec); the frameworks are shared reference data, refreshed from the central service
+  'app/api/curriculum/sync/frameworks/route.ts POST': { req: () => json('/api/curriculum/sync/frameworks'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/curriculum/sync/frameworks/[code]/route.ts POST': { req: (fx) => json(`/api/curriculum/sync/frameworks/${fx.frameworkCode}`), expect: [401, 403, 403, 403, 200, 200] },
+
+  // ------------------------------------------------------------ marketplace, referral, tenant, health, LTI
+  'app/api/marketplace/public-contents/route.ts GET': { req: () => json('/api/marketplace/public-contents'), expect: USER },
+  'app/api/marketplace/public-contents/facets/route.ts GET': { req: () => json('/api/marketplace/public-contents/facets'), expect: USER },
+  'app/api/marketplace/public-contents/[contentId]/clone/route.ts POST': [
+    { name: 'public content', req: (fx) => json(`/api/marketplace/public-contents/${fx.publicContent}/clone`), expect: [401, 403, 201, 201, 201, 201] },
+    { name: 'private content', req: (fx) => json(`/api/marketplace/public-contents/${fx.privateContent}/clone`), expect: [401, 403, 404, 404, 404, 404] },
+  ],
+  'app/api/referral/convert/route.ts POST': { req: () => json('/api/referral/convert', { referralCode: 'ZZZZZZZZ', email: uniqueEmail('ref') }), expect: ALL_200 },
+  'app/api/referral/link/route.ts GET': { req: () => json('/api/referral/link'), expect: USER },
+  'app/api/referral/stats/route.ts GET': { req: () => json('/api/referral/stats'), expect: USER },
+  'app/api/tenant/current/route.ts GET': { req: () => json('/api/tenant/current'), expect: ALL_200 },
+  'app/api/health/route.ts GET': { req: () => json('/api/health'), expect: ALL_200 },
+  // the API document and its reference page (Swagger UI and its files) are public
+  'app/api/openapi.json/route.ts GET': { req: () => json('/api/openapi.json'), expect: ALL_200 },
+  'app/api/docs/route.ts GET': { req: () => json('/api/docs'), expect: ALL_200 },
+  'app/api/docs/[asset]/route.ts GET': { req: () => json('/api/docs/swagger-ui.css'), expect: ALL_200 },
+  // feature lti-integration: premium only (admins get premium, teachers pro, students free)
+  'app/lti/config/route.ts GET': { req: () => json('/lti/config'), expect: [401, 403, 403, 403, 200, 200] },
+
+  // ------------------------------------------------------------ embedded identity provider (not used when IDP_BASE_URL is set)
+  'app/realms/[realm]/.well-known/openid-configuration/route.ts GET': { req: () => json(`/realms/${REALM}/.well-known/openid-configuration`), expect: [404, 404, 404, 404, 404, 404] },
+  'app/realms/[realm]/protocol/openid-connect/certs/route.ts GET': { req: () => json(`/realms/${REALM}/protocol/openid-connect/certs`), expect: [404, 404, 404, 404, 404, 404] },
+  'app/realms/[realm]/protocol/openid-connect/token/route.ts POST': {
+    req: (fx) => ({ path: `/realms/${REALM}/protocol/openid-connect/token`, body: `grant_type=password&client_id=x&username=${encodeURIComponent(fx.login.email)}&password=x`, headers: form }),
+    expect: [404, 404, 404, 404, 404, 404],
+  },
+
+  // ------------------------------------------------------------ H5P content API
+  'app/h5p/content/route.ts GET': { req: () => json('/h5p/content'), expect: [401, 403, 200, 200, 200, 200] },
+  'app/h5p/content/route.ts POST': { req: () => json('/h5p/content', tf()), expect: [401, 403, 201, 201, 201, 201] },
+  'app/h5p/content/[contentId]/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}`), expect: READ_PRIVATE },
+  'app/h5p/content/[contentId]/route.ts PUT': { req: (fx) => json(`/h5p/content/${fx.privateContent}`, tf()), expect: [401, 403, 200, 403, 403, 403] },
+  'app/h5p/content/[contentId]/route.ts DELETE': { req: async (fx) => json(`/h5p/content/${await freshContent(fx)}`), expect: [401, 403, 200, 403, 403, 403] },
+  'app/h5p/content/[contentId]/visibility/route.ts PATCH': { req: (fx) => json(`/h5p/content/${fx.privateContent}/visibility`, { visibility: 'private' }), expect: [401, 403, 200, 403, 403, 403] },
+  // tags: owner only (403 like update)
+  'app/h5p/content/[contentId]/tags/route.ts PUT': { req: (fx) => json(`/h5p/content/${fx.privateContent}/tags`, { tags: ['matrix'] }), expect: [401, 403, 200, 403, 403, 403] },
+  // duplicate: teachers who may read the content (the read rule: 404 otherwise)
+  'app/h5p/content/[contentId]/duplicate/route.ts POST': [
+    { name: 'private content', req: (fx) => json(`/h5p/content/${fx.privateContent}/duplicate`), expect: [401, 403, 201, 404, 404, 201] },
+    { name: 'public content', req: (fx) => json(`/h5p/content/${fx.publicContent}/duplicate`), expect: [401, 403, 201, 201, 201, 201] },
+  ],
+  // bulk: teachers; each item's owner rule is reported in its result (200 either way)
+  'app/h5p/content/bulk/route.ts POST': { req: (fx) => json('/h5p/content/bulk', { action: 'unpublish', contentIds: [fx.privateContent] }), expect: [401, 403, 200, 200, 200, 200] },
+  'app/h5p/content/[contentId]/quality/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/quality`), expect: READ_PRIVATE },
+  // export keeps the spec's 403 for content the caller may not read
+  'app/h5p/content/[contentId]/export/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export`), expect: [401, 403, 200, 403, 403, 200] },
+  // feature scorm-export: the student's free plan lacks it (403 feature_not_available)
+  'app/h5p/content/[contentId]/export-scorm/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-scorm`), expect: [401, 403, 200, 403, 403, 200] },
+  // files of private content: no login page to send anyone to, so everyone kept out gets 404
+  'app/h5p/content/[contentId]/[...file]/route.ts GET': { req: (fx) => json(fx.privateFile), expect: [404, 404, 200, 404, 404, 200] },
+  'app/h5p/content/[contentId]/[...file]/route.ts HEAD': { req: (fx) => json(fx.privateFile), expect: [404, 404, 200, 404, 404, 200] },
+  // the player's content files: only a content token (in the path) of exactly that item opens them, whoever calls
+  'app/h5p/player-files/[token]/[contentId]/[...file]/route.ts GET': [
+    { req: (fx) => json(fx.privateFile.replace('/h5p/content/', '/h5p/player-files/not-a-token/')), expect: [404, 404, 404, 404, 404, 404] },
+    { req: async (fx) => json(fx.privateFile.replace('/h5p/content/', `/h5p/player-files/${await issuePlayerToken(fx.callers.owner.user.id, fx.privateContent)}/`)), expect: ALL_200 },
+  ],
+  'app/h5p/player-files/[token]/[contentId]/[...file]/route.ts HEAD': {
+    req: async (fx) => json(fx.privateFile.replace('/h5p/content/', `/h5p/player-files/${await issueEmbedToken(fx.callers.owner.user.id, fx.privateContent)}/`)),
+    expect: ALL_200,
+  },
+  'app/h5p/content-types/route.ts GET': { req: () => json('/h5p/content-types'), expect: USER },
+  'app/h5p/new/route.ts GET': { req: () => json('/h5p/new'), expect: [401, 403, 200, 200, 200, 200] },
+  // the editor reads (404 when the rule keeps the caller out), then owner rules (403 for readable content of another owner)
+  'app/h5p/edit/[contentId]/route.ts GET': { req: (fx) => json(`/h5p/edit/${fx.privateContent}`), expect: [401, 403, 200, 404, 404, 403] },
+  'app/h5p/play/[contentId]/route.ts GET': { req: (fx) => json(`/h5p/play/${fx.privateContent}`), expect: READ_PRIVATE },
+  'app/h5p/embed/[contentId]/route.ts GET': { req: (fx) => json(`/h5p/embed/${fx.privateContent}`), expect: READ_PRIVATE },
+  'app/h5p/health/route.ts GET': { req: () => json('/h5p/health'), expect: ALL_200 },
+  'app/h5p/import/route.ts POST': {
+    req: () => ({ path: '/h5p/import', body: h5pUpload('h5p', contentPackage({ machineName: 'H5P.TrueFalse', params: SAMPLE_PARAMS['H5P.TrueFalse'] }), 'matrix.h5p') }),
+    expect: [401, 403, 201, 201, 201, 201],
+  },
+  'app/h5p/media/upload/route.ts POST': { req: () => json('/h5p/media/upload', { filename: 'dot.png', data: Buffer.from('png').toString('base64') }), expect: [401, 201, 201, 201, 201, 201] },
+  'app/h5p/media/attach/route.ts POST': { req: (fx) => json('/h5p/media/attach', { contentId: fx.privateContent, files: [] }), expect: [401, 403, 200, 403, 403, 403] },
+
+  // ------------------------------------------------------------ H5P libraries
+  'app/h5p/libraries/route.ts GET': { req: () => json('/h5p/libraries'), expect: USER },
+  'app/h5p/libraries/status/route.ts GET': { req: () => json('/h5p/libraries/status'), expect: USER },
+  'app/h5p/libraries/[...file]/route.ts GET': { req: () => json('/h5p/libraries/H5P.TrueFalse-1.8/library.json'), expect: ALL_200 },
+  'app/h5p/libraries/[...file]/route.ts HEAD': { req: () => json('/h5p/libraries/H5P.TrueFalse-1.8/library.json'), expect: ALL_200 },
+  // a recommended hub type: teachers and admins alike (canInstallRecommended)
+  'app/h5p/libraries/install/route.ts POST': { req: () => json('/h5p/libraries/install', { machineName: 'H5P.TrueFalse' }), expect: [401, 403, 200, 200, 200, 200] },
+  'app/h5p/libraries/install-essentials/route.ts POST': { req: () => json('/h5p/libraries/install-essentials'), expect: [401, 403, 200, 200, 200, 200] },
+
+  // ------------------------------------------------------------ /h5p catch-all: static files and the H5P library's AJAX routes
+  'app/h5p/[...path]/route.ts GET': [
+    { name: 'core file', req: () => json('/h5p/core/js/jquery.js'), expect: ALL_200 },
+    { name: 'ajax content-type-cache', req: () => json('/h5p/ajax?action=content-type-cache'), expect: USER },
+    { name: 'params of private content', req: (fx) => json(`/h5p/params/${fx.privateContent}`), expect: READ_PRIVATE },
+    { name: 'download of private content', req: (fx) => json(`/h5p/download/${fx.privateContent}`), expect: READ_PRIVATE },
+    { name: 'own state of private content', req: (fx) => json(`/h5p/contentUserData/${fx.privateContent}/state/0`), expect: READ_PRIVATE },
+    // another user's state (the other teacher's, tenant B): the admin of tenant A and plain users are refused
+    { name: 'state ?asUserId= of public content', req: (fx) => json(`/h5p/contentUserData/${fx.publicContent}/state/0?asUserId=${fx.callers.otherTeacher.user.id}`), expect: [401, 403, 403, 200, 403, 200] },
+  ],
+  'app/h5p/[...path]/route.ts HEAD': [
+    { name: 'core file', req: () => json('/h5p/core/js/jquery.js'), expect: ALL_200 },
+    { name: 'params of private content', req: (fx) => json(`/h5p/params/${fx.privateContent}`), expect: READ_PRIVATE },
+  ],
+  'app/h5p/[...path]/route.ts POST': [
+    { name: 'state of private content', req: (fx) => ({ path: `/h5p/contentUserData/${fx.privateContent}/state/0`, body: 'data=%7B%7D&preload=1&invalidate=0', headers: form }), expect: READ_PRIVATE },
+    { name: 'result of private content', req: (fx) => ({ path: '/h5p/finishedData', body: `contentId=${fx.privateContent}&score=1&maxScore=1&opened=1&finished=2`, headers: form }), expect: READ_PRIVATE },
+    // installing libraries from a package changes what every tenant runs: super_admin only
+    { name: 'library-upload of new libraries', req: () => ({ path: '/h5p/ajax?action=library-upload', body: h5pUpload('h5p', newLibraryPackage().pkg, 'probe.h5p') }), expect: [401, 403, 403, 403, 403, 200] },
+  ],
+};
+
+/** Every route file under app/ and the HTTP methods it exports. */
+function routeFiles(): { file: string; methods: string[] }[] {
+  const out: { file: string; methods: string[] }[] = [];
+  const root = path.resolve(process.cwd(), 'app');
+  (function walk(dir: string) {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name === 'route.ts' || e.name === 'route.tsx' || e.name === 'route.js') {
+        const src = fs.readFileSync(full, 'utf8');
+        const methods = new Set<string>();
+        for (const m of src.matchAll(/export\s+(?:const|let|async\s+function|function)\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)) methods.add(m[1]!);
+        for (const block of src.matchAll(/export\s*\{([^}]*)\}/g)) {
+          for (const m of block[1]!.matchAll(/(?:\bas\s+)?\b(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)) methods.add(m[1]!);
+        }
+        out.push({ file: path.relative(process.cwd(), full).split(path.sep).join('/'), methods: [...methods].sort() });
+      }
+    }
+  })(root);
+  return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+let fx: Fixtures;
+
+beforeAll(async () => {
+  await installTestLibraries();
+  const tenantA = (await createTenant()).id;
+  const tenantB = (await createTenant()).id;
+  const [student, owner, otherTeacher, foreignAdmin, superAdmin] = await Promise.all([
+    signedInTenant(['student'], tenantB),
+    signedInTenant(['teacher'], tenantB),
+    signedInTenant(['teacher'], tenantB),
+    signedInTenant(['tenant_admin'], tenantA),
+    signedIn(['super_admin']),
+  ]);
+  const privateContent = await createContent(owner.token, 'H5P.TrueFalse', { title: 'Matrix private' });
+  const publicContent = await createContent(owner.token, 'H5P.TrueFalse', { title: 'Matrix public' });
+  expect((await api('PATCH', `/h5p/content/${publicContent}/visibility`, { token: owner.token, body: { visibility: 'public' } })).status).toBe(200);
+  const c = await api('POST', '/api/collections', { token: owner.token, body: { title: 'Matrix private collection' } });
+  expect((await api('POST', `/api/collections/${c.body.data.id}/items`, { token: owner.token, body: { contentId: privateContent } })).status).toBe(201);
+  const dir = path.join(inject('appDataDir'), 'h5p', 'content', privateContent, 'images');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'matrix.png'), 'png-bytes');
+  const idpUser = await createIdpUser({ roles: ['student'] });
+  const frameworkCode = uniqueWord('FW').toUpperCase();
+  const loaded = await fetch(`${inject('curriculumUrl')}/admin/frameworks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sampleFramework(frameworkCode)) });
+  expect(loaded.ok).toBe(true);
+  fx = {
+    callers: { student, owner, otherTeacher, foreignAdmin, superAdmin },
+    privateContent,
+    publicContent,
+    privateCollection: c.body.data.id as string,
+    privateFile: `/h5p/content/${privateContent}/images/matrix.png`,
+    login: { email: idpUser.email, password: idpUser.password },
+    frameworkCode,
+  };
+  // the other teacher has saved state on the public content (read through ?asUserId=)
+  const saved = await api('POST', `/h5p/contentUserData/${publicContent}/state/0`, { token: otherTeacher.token, body: 'data=%7B%22x%22%3A1%7D&preload=1&invalidate=0', headers: form });
+  expect(saved.status).toBe(200);
+}, 120_000);
+
+describe('authorization matrix', () => {
+  it('has an entry for every route file and method under app/, and none for a route that is gone', () => {
+    const found = routeFiles();
+    expect(found.length).toBeGreaterThan(40);
+    const keys = new Set(found.flatMap((r) => r.methods.map((m) => `${r.file} ${m}`)));
+    const missing = [...keys].filter((k) => !(k in TABLE));
+    const stale = Object.keys(TABLE).filter((k) => !keys.has(k));
+    const noMethods = found.filter((r) => r.methods.length === 0).map((r) => r.file);
+    expect({ missing, stale, noMethods }, 'add an authorization-matrix entry for each new route file and method (tests/integration/authz-matrix.test.ts TABLE)').toEqual({ missing: [], stale: [], noMethods: [] });
+  });
+
+  it('answers every route and method with the expected status for each of the six callers', async () => {
+    const mismatches: string[] = [];
+    for (const [key, entry] of Object.entries(TABLE)) {
+      const method = key.slice(key.lastIndexOf(' ') + 1);
+      for (const c of Array.isArray(entry) ? entry : [entry]) {
+        for (const [i, who] of CALLERS.entries()) {
+          const r = await c.req(fx, who);
+          const token = who === 'anonymous' ? undefined : fx.callers[who].token;
+          const res = await api(method, r.path, { ...(token ? { token } : {}), ...(r.body !== undefined ? { body: r.body } : {}), ...(r.headers ? { headers: r.headers } : {}) });
+          if (res.status !== c.expect[i]) {
+            mismatches.push(`${key}${c.name ? ` [${c.name}]` : ''} as ${who}: expected ${c.expect[i]}, got ${res.status} ${res.text.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // the refused callers left nothing behind on the owner's private content
+    expect(await db().h5pFinishedData.count({ where: { contentId: fx.privateContent, userId: { notIn: [fx.callers.owner.user.id, fx.callers.superAdmin.user.id] } } })).toBe(0);
+  }, 600_000);
+});
