@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { config } from '@/lib/config';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { currentBrand } from '@/lib/tenant/current';
+import { Hydrated } from '@/components/shell/Hydrated';
 import './globals.css';
 
 export const dynamic = 'force-dynamic';
@@ -29,6 +30,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body data-tenant={tenant?.slug ?? ''} style={{ ['--brand' as string]: accessibleBrand(brand.primaryColor) }}>
         {brand.customCss ? <style data-custom-css>{brand.customCss.replace(/<\/style/gi, '')}</style> : null}
         {children}
+        <Hydrated />
       </body>
     </html>
   );

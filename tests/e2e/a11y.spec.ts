@@ -1,7 +1,8 @@
 // Issue 8 item 8 (part): every page passes axe-core with no serious or critical violation, signed out and as a
 // teacher and a student, at desktop and phone widths.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { type Page } from '@playwright/test';
 import { demoAccount, signIn } from './support/fixtures';
 import { publicItem } from './support/public-item';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAuthor, createContent, userIdByEmail } from './support/content';
 import { seedFramework } from './support/curriculum';
 import { demoAccount, signIn } from './support/fixtures';

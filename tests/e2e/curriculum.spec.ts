@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createContent, userIdByEmail } from './support/content';
 import { seedFramework } from './support/curriculum';
 import { demoAccount, signIn, sql } from './support/fixtures';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E } from './support/env';
 import { createTenant, demoAccount, signIn } from './support/fixtures';
 

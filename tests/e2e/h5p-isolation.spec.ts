@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { type Page } from '@playwright/test';
 import { E2E } from './support/env';
 import { demoAccount, signIn, sql } from './support/fixtures';
 import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';

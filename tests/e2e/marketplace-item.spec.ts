@@ -1,7 +1,7 @@
 // Issue 8 item 4 in the browser: a teacher finds public content in the marketplace, opens its item page, plays the
 // preview, clones it under a new name, opens the copy, and sees "You cloned this" on returning to the item page.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoAccount, signIn, sql } from './support/fixtures';
 import { publicItem } from './support/public-item';
 

@@ -1,7 +1,7 @@
 // My content at scale (issue 8 item 3): search, tags, duplicate and bulk actions on the /content page, with the
 // browser's session cookie only; no horizontal overflow at 390 px.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createContent, userIdByEmail } from './support/content';
 import { demoAccount, signIn, sql } from './support/fixtures';
 

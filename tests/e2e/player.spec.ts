@@ -1,7 +1,8 @@
 // Issue 7 item 6 in the browser: a learner's result is never dropped. When posting it fails, the sandboxed player
 // retries with backoff and says so, then confirms; the row is stored once the service answers. A rate-limited post
 // (429) waits for its Retry-After (issue 8 item 1).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { type Page } from '@playwright/test';
 import { E2E } from './support/env';
 import { demoAccount, signIn, sql } from './support/fixtures';
 import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';

@@ -1,7 +1,7 @@
 // Issue 7 items 6, 7 and 15 in the browser: the session survives the identity provider's short tokens, an ended
 // session is explained (and the page offers to sign in again), sign-out stays on the address in use, and the
 // sign-in page follows only same-site paths.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E } from './support/env';
 import { createTenant, demoAccount, signIn, sql } from './support/fixtures';
 

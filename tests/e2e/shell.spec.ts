@@ -1,7 +1,7 @@
 // Issue 8 (shell, partly): the brand links home, navigation follows the role (a student is not offered what it
 // cannot do), the plan and what is left show in the bar, a skip link leads to the content, a branded 404 has a way
 // home, and the main pages have no horizontal overflow at 390 px.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoAccount, signIn } from './support/fixtures';
 
 test('a teacher gets the full navigation, the plan with what is left, and the brand links home', async ({ page }) => {
