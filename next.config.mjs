@@ -1,3 +1,8 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+// the request's language and messages: lib/i18n/request.ts
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Server-only packages with native addons, worker threads or WASM are loaded by Node, not bundled.
@@ -21,4 +26,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { config } from '@/lib/config';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { currentBrand } from '@/lib/tenant/current';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale } from 'next-intl/server';
 import { Hydrated } from '@/components/shell/Hydrated';
+import { Toaster } from '@/components/ui/Toaster';
 import './globals.css';
 
 export const dynamic = 'force-dynamic';
@@ -24,12 +27,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { brand, tenant } = await currentBrand();
+  const [{ brand, tenant }, locale] = await Promise.all([currentBrand(), getLocale()]);
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body data-tenant={tenant?.slug ?? ''} style={{ ['--brand' as string]: accessibleBrand(brand.primaryColor) }}>
         {brand.customCss ? <style data-custom-css>{brand.customCss.replace(/<\/style/gi, '')}</style> : null}
-        {children}
+        <NextIntlClientProvider>
+          <Toaster>{children}</Toaster>
+        </NextIntlClientProvider>
         <Hydrated />
       </body>
     </html>

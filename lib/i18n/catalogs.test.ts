@@ -1,0 +1,32 @@
+// Every language is complete: exactly English's keys, no empty text, and the same placeholders.
+import { describe, expect, it } from 'vitest';
+import { CATALOGS } from './catalogs';
+import { LOCALES } from './config';
+
+function flatten(obj: unknown, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(obj as Record<string, unknown>)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out[key] = v;
+    else Object.assign(out, flatten(v, key));
+  }
+  return out;
+}
+const placeholders = (s: string) => [...s.matchAll(/\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+describe('message catalogs', () => {
+  const en = flatten(CATALOGS.en);
+  it('English has messages in every namespace', () => {
+    for (const [ns, messages] of Object.entries(CATALOGS.en)) expect(Object.keys(messages as object).length, ns).toBeGreaterThan(0);
+  });
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    it(`${locale} has exactly the English keys, none empty, with the same placeholders`, () => {
+      const other = flatten(CATALOGS[locale]);
+      expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(other)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(en[key]!));
+      }
+    });
+  }
+});

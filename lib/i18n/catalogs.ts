@@ -1,0 +1,33 @@
+// The message catalogs: one JSON file per namespace and language (lib/i18n/messages/<locale>/<namespace>.json).
+// English is the source; every other language has exactly its keys (lib/i18n/catalogs.test.ts checks it).
+import type { Locale } from './config';
+import enCommon from './messages/en/common.json';
+import enShell from './messages/en/shell.json';
+import enAuth from './messages/en/auth.json';
+import enWorkspace from './messages/en/workspace.json';
+import enSettings from './messages/en/settings.json';
+import enContent from './messages/en/content.json';
+import enPlayer from './messages/en/player.json';
+import enMarketplace from './messages/en/marketplace.json';
+import enCollections from './messages/en/collections.json';
+import enCurriculum from './messages/en/curriculum.json';
+import deCommon from './messages/de/common.json';
+import deShell from './messages/de/shell.json';
+import deAuth from './messages/de/auth.json';
+import deWorkspace from './messages/de/workspace.json';
+import deSettings from './messages/de/settings.json';
+import deContent from './messages/de/content.json';
+import dePlayer from './messages/de/player.json';
+import deMarketplace from './messages/de/marketplace.json';
+import deCollections from './messages/de/collections.json';
+import deCurriculum from './messages/de/curriculum.json';
+
+export const NAMESPACES = ['common', 'shell', 'auth', 'workspace', 'settings', 'content', 'player', 'marketplace', 'collections', 'curriculum'] as const;
+
+const en = { common: enCommon, shell: enShell, auth: enAuth, workspace: enWorkspace, settings: enSettings, content: enContent, player: enPlayer, marketplace: enMarketplace, collections: enCollections, curriculum: enCurriculum };
+export type Messages = typeof en;
+
+export const CATALOGS: Record<Locale, Messages> = {
+  en,
+  de: { common: deCommon, shell: deShell, auth: deAuth, workspace: deWorkspace, settings: deSettings, content: deContent, player: dePlayer, marketplace: deMarketplace, collections: deCollections, curriculum: deCurriculum } as Messages,
+};
