@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { currentBrand } from '@/lib/tenant/current';
 import { NextIntlClientProvider } from 'next-intl';
-import { getLocale } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Hydrated } from '@/components/shell/Hydrated';
 import { Toaster } from '@/components/ui/Toaster';
 import './globals.css';
@@ -12,12 +12,12 @@ import './globals.css';
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { brand } = await currentBrand();
+  const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('shell')]);
   // the service's own icons and social image (public/), replaced by the tenant's favicon where it has one
   return {
     metadataBase: new URL(config().appUrl),
     title: brand.appName,
-    description: 'Author, play, share and sell interactive H5P content.',
+    description: t('description'),
     icons: brand.faviconUrl
       ? [{ url: brand.faviconUrl }]
       : { icon: [{ url: '/favicon.svg', type: 'image/svg+xml' }, { url: '/icon-192.png', sizes: '192x192', type: 'image/png' }], apple: '/apple-touch-icon.png' },

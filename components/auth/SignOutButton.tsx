@@ -1,7 +1,7 @@
 'use client';
 import { signOut } from 'next-auth/react';
 
-export function SignOutButton() {
+export function SignOutButton({ label }: { label: string }) {
   return (
     <button
       className="link"
@@ -12,7 +12,7 @@ export function SignOutButton() {
         window.location.assign('/login?ended=signed_out');
       }}
     >
-      Sign out
+      {label}
     </button>
   );
 }

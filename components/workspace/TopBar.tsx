@@ -1,6 +1,8 @@
 // The app shell's bar: the tenant's brand (logo and name link home), navigation for what the signed-in user's
 // role can do, their plan with what is left this month, and sign-out. Signed out it shows only the brand.
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { LanguageMenu } from '@/components/shell/LanguageMenu';
 import { SessionNotice } from '@/components/auth/SessionNotice';
 import { SignOutButton } from '@/components/auth/SignOutButton';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
@@ -9,46 +11,47 @@ import { planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import type { BrandConfig } from '@/lib/tenant/brand';
 
+type NavKey = 'workspace' | 'myContent' | 'create' | 'marketplace' | 'collections' | 'contentTypes' | 'settings';
 interface NavItem {
   href: string;
-  label: string;
+  key: NavKey;
 }
 
 function navFor(role: 'admin' | 'teacher' | 'student'): NavItem[] {
-  const items: NavItem[] = [{ href: '/workspace', label: 'Workspace' }];
+  const items: NavItem[] = [{ href: '/workspace', key: 'workspace' }];
   if (isTeacherOrAbove(role)) {
-    items.push({ href: '/content', label: 'My content' }, { href: '/content/new', label: 'Create' });
+    items.push({ href: '/content', key: 'myContent' }, { href: '/content/new', key: 'create' });
   }
-  items.push({ href: '/marketplace', label: 'Marketplace' });
-  if (isTeacherOrAbove(role)) items.push({ href: '/collections', label: 'Collections' }, { href: '/content/types', label: 'Content types' });
+  items.push({ href: '/marketplace', key: 'marketplace' });
+  if (isTeacherOrAbove(role)) items.push({ href: '/collections', key: 'collections' }, { href: '/content/types', key: 'contentTypes' });
+  items.push({ href: '/settings', key: 'settings' });
   return items;
 }
-
-const left = (limit: number, used: number, what: string) => (limit === -1 ? `unlimited ${what}` : `${Math.max(0, limit - used)} ${what} left`);
 
 export async function TopBar({ brand, signedIn }: { brand: BrandConfig; signedIn: boolean }) {
   const session = signedIn ? await currentSession() : null;
   const usage = session ? await usageOf(session.user) : null;
   const plan = session ? planOf(session.user.plan) : null;
+  const t = await getTranslations('shell');
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipLink')}
       </a>
       {session ? <SessionNotice /> : null}
       <header className="topbar">
-        <Link href={session ? '/workspace' : '/'} className="brand-home" aria-label={`${brand.appName} home`}>
+        <Link href={session ? '/workspace' : '/'} className="brand-home" aria-label={t('home', { app: brand.appName })}>
           {brand.logoUrl ? <img className="logo" src={brand.logoUrl} alt="" /> : null}
           <span className="app-name" data-testid="app-name">
             {brand.appName}
           </span>
         </Link>
         {session ? (
-          <nav aria-label="Main" className="main-nav">
+          <nav aria-label={t('mainNav')} className="main-nav">
             <ul>
               {navFor(session.principal.role).map((i) => (
                 <li key={i.href}>
-                  <Link href={i.href}>{i.label}</Link>
+                  <Link href={i.href}>{t(`nav.${i.key}`)}</Link>
                 </li>
               ))}
             </ul>
@@ -59,12 +62,15 @@ export async function TopBar({ brand, signedIn }: { brand: BrandConfig; signedIn
           <span className="plan-summary" data-testid="shell-plan">
             <span className="plan-badge">{plan.name}</span>{' '}
             <span className="credits">
-              {isTeacherOrAbove(session.principal.role) ? `${left(usage.contentsLimit, usage.contentsUsed, 'new items')} · ` : ''}
-              {left(usage.aiLimit, usage.aiUsed, 'AI credits')}
+              {isTeacherOrAbove(session.principal.role)
+                ? `${usage.contentsLimit === -1 ? t('newItemsUnlimited') : t('newItemsLeft', { count: Math.max(0, usage.contentsLimit - usage.contentsUsed) })} · `
+                : ''}
+              {usage.aiLimit === -1 ? t('aiUnlimited') : t('aiLeft', { count: Math.max(0, usage.aiLimit - usage.aiUsed) })}
             </span>
           </span>
         ) : null}
-        {session ? <SignOutButton /> : null}
+        <LanguageMenu signedIn={Boolean(session)} />
+        {session ? <SignOutButton label={t('signOut')} /> : null}
       </header>
     </>
   );

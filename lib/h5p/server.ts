@@ -25,6 +25,7 @@ import { DbKeyValueStorage } from './storage/key-value';
 import { RedisLibraryCache } from './storage/library-cache';
 import { DbLibraryStorage } from './storage/library-storage';
 import { DbContentUserDataStorage } from './storage/user-data';
+import { h5pTranslate } from './translations';
 
 export const MAX_FILE_SIZE = 100 * 1024 * 1024; // single file in content (spec "Sizes and time")
 export const MAX_TOTAL_SIZE = 500 * 1024 * 1024; // total content size and import file
@@ -107,7 +108,7 @@ async function create(): Promise<H5pEngine> {
     cachedLibraries,
     contentStorage,
     new fsImplementations.DirectoryTemporaryFileStorage(tempRoot()),
-    undefined,
+    h5pTranslate,
     urlGenerator,
     { lockProvider: lockProvider(redis), permissionSystem, enableHubLocalization: false, enableLibraryNameLocalization: false },
     userData,
@@ -117,7 +118,7 @@ async function create(): Promise<H5pEngine> {
     if (holder.httpClient) holder.httpClient.defaults.timeout = HUB_TIMEOUT_MS;
   }
   editor.setRenderer((model) => model);
-  const player = new H5PPlayer(cachedLibraries, contentStorage, cfg, undefined, urlGenerator, undefined, { permissionSystem }, userData);
+  const player = new H5PPlayer(cachedLibraries, contentStorage, cfg, undefined, urlGenerator, h5pTranslate, { permissionSystem }, userData);
   player.setRenderer((model) => model);
   const ajax = new H5PAjaxEndpoint(editor);
 

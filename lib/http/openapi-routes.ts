@@ -18,6 +18,7 @@ import * as apiDocs from '@/app/api/docs/route';
 import * as apiDocsAsset from '@/app/api/docs/[asset]/route';
 import * as authLogin from '@/app/api/auth/login/route';
 import * as authMe from '@/app/api/auth/me/route';
+import * as authPreferences from '@/app/api/auth/me/preferences/route';
 import * as authPlans from '@/app/api/auth/plans/route';
 import * as authRefresh from '@/app/api/auth/refresh/route';
 import * as collectionItem from '@/app/api/collections/[id]/items/[itemId]/route';
@@ -152,6 +153,15 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'Auth',
     module: m(authMe),
     operations: { GET: { summary: 'The current user, usage and plan', success: { kind: 'envelope', data: 'user {id, email, name, plan}, usage, planDetails' }, errors: { 401: [USER_NOT_FOUND] } } },
+  },
+  {
+    file: 'app/api/auth/me/preferences/route.ts',
+    tag: 'Auth',
+    module: m(authPreferences),
+    operations: {
+      GET: { summary: "The caller's preferences: interface language (null follows the browser) and the languages offered", success: { kind: 'envelope', data: 'language, languages' }, errors: { 401: [USER_NOT_FOUND] } },
+      PUT: { summary: 'Set the interface language (en, de, or null to follow the browser); the workspace and the H5P player and editor use it', success: { kind: 'envelope', data: 'language, languages', message: true }, errors: { 401: [USER_NOT_FOUND] } },
+    },
   },
   {
     file: 'app/api/auth/plans/route.ts',

@@ -12,7 +12,8 @@ function flatten(obj: unknown, prefix = ''): Record<string, string> {
   }
   return out;
 }
-const placeholders = (s: string) => [...s.matchAll(/\{\s*(\w+)/g)].map((m) => m[1]).sort();
+// argument names ({name} or {count, plural, …}); plural branches such as {# items} are not arguments
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
 
 describe('message catalogs', () => {
   const en = flatten(CATALOGS.en);

@@ -93,6 +93,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/auth/login/route.ts POST': { req: (fx) => json('/api/auth/login', fx.login), expect: ALL_200 },
   'app/api/auth/refresh/route.ts POST': { req: async (fx) => json('/api/auth/refresh', { refreshToken: (await loginTokens(fx)).refreshToken }), expect: ALL_200 },
   'app/api/auth/me/route.ts GET': { req: () => json('/api/auth/me'), expect: USER },
+  'app/api/auth/me/preferences/route.ts GET': { req: () => json('/api/auth/me/preferences'), expect: USER },
+  'app/api/auth/me/preferences/route.ts PUT': { req: () => json('/api/auth/me/preferences', { language: null }), expect: USER },
   'app/api/auth/plans/route.ts GET': { req: () => json('/api/auth/plans'), expect: ALL_200 },
 
   // ------------------------------------------------------------ collections (owner-only writes, private detail 404)

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { LanguageMenu } from '@/components/shell/LanguageMenu';
+import { TopBar } from '@/components/workspace/TopBar';
+import { requirePageSession } from '@/lib/auth/session';
+import { planOf } from '@/lib/plans/plans';
+import { currentBrand } from '@/lib/tenant/current';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('settings');
+  return { title: t('title') };
+}
+
+// The user's own settings: who they are, their plan, and the interface language (which also goes to the H5P
+// player and editor).
+export default async function SettingsPage() {
+  const session = await requirePageSession('/settings');
+  const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('settings')]);
+  const plan = planOf(session.user.plan);
+  return (
+    <>
+      <TopBar brand={brand} signedIn />
+      <main id="main">
+        <h1>{t('title')}</h1>
+        <section className="card" aria-labelledby="settings-account">
+          <h2 id="settings-account">{t('account.title')}</h2>
+          <dl className="facts" data-testid="settings-account">
+            <dt>{t('account.name')}</dt>
+            <dd>{session.user.name}</dd>
+            <dt>{t('account.email')}</dt>
+            <dd>{session.user.email}</dd>
+            <dt>{t('account.role')}</dt>
+            <dd>{t(`roles.${session.principal.role}`)}</dd>
+            <dt>{t('account.plan')}</dt>
+            <dd>
+              <span className="plan-badge">{plan.name}</span>
+            </dd>
+          </dl>
+          <p className="muted">{t('account.managed')}</p>
+        </section>
+        <section className="card" aria-labelledby="settings-language">
+          <h2 id="settings-language">{t('language.title')}</h2>
+          <p>{t('language.help')}</p>
+          <LanguageMenu signedIn showLabel />
+        </section>
+      </main>
+    </>
+  );
+}
