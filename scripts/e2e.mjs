@@ -2,7 +2,9 @@
 // npm run test:e2e — prepares a clean database, Redis db and data folder for the end-to-end tier, makes
 // sure the app is built and Debian's Chromium is present, then runs Playwright.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { ensureIdpState } from './embedded/idp-state.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resetDatabase, resetRedis } from './stores.mjs';
@@ -22,6 +24,12 @@ if (!existsSync(chromium)) {
 await resetDatabase(databaseUrl);
 await resetRedis(redisUrl);
 rmSync(path.join(root, '.data', 'e2e'), { recursive: true, force: true });
+// the embedded IdP's demo accounts, plus a second teacher for the specs that need two (the walk-through)
+{
+  const { file, state } = ensureIdpState(path.join(root, '.data', 'e2e'), process.env.IDP_CLIENT_ID?.trim() || 'lumen-app');
+  state.users.push({ id: randomUUID(), email: 'teacher2@demo.lumen.test', name: 'Theo Teacher', password: randomBytes(9).toString('base64url'), roles: ['teacher'], enabled: true });
+  writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600 });
+}
 
 execFileSync(process.execPath, [path.join(root, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: root });
 const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {

@@ -14,9 +14,10 @@ export interface DemoAccount {
   roles: string[];
 }
 
-export function demoAccount(role: 'super_admin' | 'teacher' | 'student'): DemoAccount {
+export function demoAccount(role: 'super_admin' | 'teacher' | 'student' | 'teacher2'): DemoAccount {
   const state = JSON.parse(readFileSync(path.join(E2E.dataDir, 'embedded', 'idp.json'), 'utf8')) as { users: DemoAccount[] };
-  const user = state.users.find((u) => u.roles.includes(role));
+  // teacher2: a second teacher that scripts/e2e.mjs adds to the embedded IdP's demo accounts
+  const user = role === 'teacher2' ? state.users.find((u) => u.email === 'teacher2@demo.lumen.test') : state.users.find((u) => u.roles.includes(role));
   if (!user) throw new Error(`no demo account with role ${role}`);
   return user;
 }
