@@ -18,7 +18,7 @@ const placeholders = (s: string) => [...new Set([...s.matchAll(/\{\s*(\w+)\s*[,}
 describe('message catalogs', () => {
   const en = flatten(CATALOGS.en);
   it('English has messages in every namespace', () => {
-    for (const [ns, messages] of Object.entries(CATALOGS.en)) expect(Object.keys(messages as object).length, ns).toBeGreaterThan(0);
+    for (const [ns, messages] of Object.entries(CATALOGS.en)) expect(Object.keys(messages).length, ns).toBeGreaterThan(0);
   });
   for (const locale of LOCALES.filter((l) => l !== 'en')) {
     it(`${locale} has exactly the English keys, none empty, with the same placeholders`, () => {

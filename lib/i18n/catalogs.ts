@@ -29,5 +29,5 @@ export type Messages = typeof en;
 
 export const CATALOGS: Record<Locale, Messages> = {
   en,
-  de: { common: deCommon, shell: deShell, auth: deAuth, workspace: deWorkspace, settings: deSettings, content: deContent, player: dePlayer, marketplace: deMarketplace, collections: deCollections, curriculum: deCurriculum } as Messages,
+  de: { common: deCommon, shell: deShell, auth: deAuth, workspace: deWorkspace, settings: deSettings, content: deContent, player: dePlayer, marketplace: deMarketplace, collections: deCollections, curriculum: deCurriculum },
 };
