@@ -3,6 +3,7 @@
 // while the page is open), with a way to sign in again that comes back to this page. Work in the editor is kept
 // in this browser meanwhile (components/content/H5pEditor.tsx). While the user is active the periodic check also
 // keeps the server-side session sliding.
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { SESSION_ENDED_EVENT, reportSessionEnded } from '@/components/marketplace/client-api';
 
@@ -10,6 +11,7 @@ const CHECK_EVERY_MS = 4 * 60 * 1000;
 
 export function SessionNotice() {
   const [ended, setEnded] = useState(false);
+  const t = useTranslations('auth');
 
   useEffect(() => {
     const onEnded = () => setEnded(true);
@@ -39,8 +41,7 @@ export function SessionNotice() {
   const next = `${window.location.pathname}${window.location.search}`;
   return (
     <div className="session-ended" role="alert" data-testid="session-ended-banner">
-      <strong>Your session has ended.</strong> Sign in again to continue; unsaved work in the editor is kept in this browser.{' '}
-      <a href={`/login?next=${encodeURIComponent(next)}&ended=1`}>Sign in again</a>
+      <strong>{t('sessionNotice.title')}</strong> {t('sessionNotice.body')} <a href={`/login?next=${encodeURIComponent(next)}&ended=1`}>{t('sessionNotice.signIn')}</a>
     </div>
   );
 }

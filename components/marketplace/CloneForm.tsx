@@ -1,10 +1,15 @@
 'use client';
 // The marketplace item page's clone: the copy's name (prefilled with the item's title), then a link to the copy.
+// The outcome is told twice: a toast, and the notice under the form that stays (with the link to the copy).
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useToast } from '@/components/ui/Toaster';
 import { callApi } from './client-api';
 
 export function CloneForm({ contentId, title }: { contentId: string; title: string }) {
+  const t = useTranslations('marketplace');
+  const toast = useToast();
   const [name, setName] = useState(title);
   const [busy, setBusy] = useState(false);
   const [copyId, setCopyId] = useState<string | null>(null);
@@ -14,11 +19,15 @@ export function CloneForm({ contentId, title }: { contentId: string; title: stri
     e.preventDefault();
     setBusy(true);
     setError('');
+    const copyTitle = name.trim();
     try {
-      const r = await callApi<{ contentId: string }>('POST', `/api/marketplace/public-contents/${encodeURIComponent(contentId)}/clone`, { title: name.trim() });
+      const r = await callApi<{ contentId: string }>('POST', `/api/marketplace/public-contents/${encodeURIComponent(contentId)}/clone`, { title: copyTitle });
       setCopyId(r.data.contentId);
+      toast({ title: t('toast.cloned', { title: copyTitle }), description: t('toast.clonedDescription') });
     } catch (err) {
-      setError((err as Error).message);
+      const message = (err as Error).message;
+      setError(message);
+      toast({ title: t('cloneForm.failed'), description: message, tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -26,14 +35,16 @@ export function CloneForm({ contentId, title }: { contentId: string; title: stri
 
   return (
     <form onSubmit={submit} className="toolbar" data-testid="clone-form">
-      <label htmlFor="clone-title">Name of your copy</label>
+      <label htmlFor="clone-title">{t('cloneForm.label')}</label>
       <input id="clone-title" data-testid="clone-title" value={name} maxLength={255} required onChange={(e) => setName(e.target.value)} />
       <button type="submit" data-testid="clone-submit" disabled={busy || !name.trim()}>
-        {busy ? 'Cloning…' : 'Clone into my content'}
+        {busy ? t('cloneForm.busy') : t('cloneForm.submit')}
       </button>
       {copyId ? (
         <p role="status" data-testid="clone-done">
-          Cloned. <Link href={`/content/${encodeURIComponent(copyId)}`}>Open your copy</Link>
+          {t.rich('cloneForm.done', {
+            link: (chunks) => <Link href={`/content/${encodeURIComponent(copyId)}`}>{chunks}</Link>,
+          })}
         </p>
       ) : null}
       {error ? (

@@ -1,7 +1,12 @@
 'use client';
+// The marketplace list: search, curriculum filters, sort, pages of public content, and (for teachers) a clone
+// of a result into the caller's own content, counted against the month's quota.
 import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
+import { useToast } from '@/components/ui/Toaster';
 import { callApi } from './client-api';
+import { difficultyLabel } from './labels';
 
 interface Item {
   id: string;
@@ -15,13 +20,14 @@ interface Item {
 type Facets = Record<'subjects' | 'grades' | 'difficulties' | 'languages' | 'frameworks', string[]>;
 type Names = Partial<Record<keyof Facets, Record<string, string>>>;
 
-const FILTERS: { key: string; facet: keyof Facets; label: string }[] = [
-  { key: 'frameworkCode', facet: 'frameworks', label: 'Framework' },
-  { key: 'gradeCode', facet: 'grades', label: 'Grade' },
-  { key: 'subjectCode', facet: 'subjects', label: 'Subject' },
-  { key: 'difficulty', facet: 'difficulties', label: 'Difficulty' },
-  { key: 'language', facet: 'languages', label: 'Language' },
-];
+const FILTERS = [
+  { key: 'frameworkCode', facet: 'frameworks' },
+  { key: 'gradeCode', facet: 'grades' },
+  { key: 'subjectCode', facet: 'subjects' },
+  { key: 'difficulty', facet: 'difficulties' },
+  { key: 'language', facet: 'languages' },
+] as const satisfies readonly { key: string; facet: keyof Facets }[];
+const SORTS = ['newest', 'popular', 'quality'] as const;
 const PAGE = 20;
 
 export function MarketplaceBrowser({
@@ -44,6 +50,9 @@ export function MarketplaceBrowser({
   const [used, setUsed] = useState(contentsUsed);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
+  const t = useTranslations('marketplace');
+  const format = useFormatter();
+  const toast = useToast();
 
   useEffect(() => {
     callApi<Facets>('GET', '/api/marketplace/public-contents/facets')
@@ -78,9 +87,12 @@ export function MarketplaceBrowser({
     try {
       const r = await callApi<{ contentId: string }>('POST', `/api/marketplace/public-contents/${encodeURIComponent(item.id)}/clone`);
       setUsed((u) => u + 1);
-      setStatus(`Cloned “${item.title}” into your content (${r.data.contentId}).`);
+      setStatus(t('list.cloned', { title: item.title, id: r.data.contentId }));
+      toast({ title: t('toast.cloned', { title: item.title }), description: t('toast.clonedDescription') });
     } catch (e) {
-      setStatus(`Clone failed: ${(e as Error).message}`);
+      const message = (e as Error).message;
+      setStatus(t('list.cloneFailed', { message }));
+      toast({ title: t('toast.cloneFailed', { title: item.title }), description: message, tone: 'error' });
     }
   }
 
@@ -88,12 +100,12 @@ export function MarketplaceBrowser({
   return (
     <div>
       <p data-testid="quota">
-        Content this month: {used} / {unlimited ? 'Unlimited' : contentsLimit}
+        {t('list.quota', { used: format.number(used), limit: unlimited ? t('list.unlimited') : format.number(contentsLimit) })}
       </p>
       <div className="toolbar">
         <input
-          aria-label="Search"
-          placeholder="Search titles…"
+          aria-label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -104,7 +116,7 @@ export function MarketplaceBrowser({
         {FILTERS.map((f) => (
           <select
             key={f.key}
-            aria-label={f.label}
+            aria-label={t(`list.filter.${f.key}`)}
             value={filters[f.key] ?? ''}
             onChange={(e) => {
               setFilters({ ...filters, [f.key]: e.target.value });
@@ -112,16 +124,16 @@ export function MarketplaceBrowser({
             }}
             data-testid={`filter-${f.key}`}
           >
-            <option value="">{f.label}: any</option>
+            <option value="">{t('list.any', { filter: t(`list.filter.${f.key}`) })}</option>
             {(facets?.[f.facet] ?? []).map((v) => (
               <option key={v} value={v}>
-                {names[f.facet]?.[v] ?? v}
+                {names[f.facet]?.[v] ?? (f.facet === 'difficulties' ? difficultyLabel(t, v) : v)}
               </option>
             ))}
           </select>
         ))}
         <select
-          aria-label="Sort"
+          aria-label={t('list.sort')}
           value={sortBy}
           onChange={(e) => {
             setSortBy(e.target.value);
@@ -129,15 +141,17 @@ export function MarketplaceBrowser({
           }}
           data-testid="sort"
         >
-          <option value="newest">Newest</option>
-          <option value="popular">Popular</option>
-          <option value="quality">Quality</option>
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`list.sortBy.${s}`)}
+            </option>
+          ))}
         </select>
       </div>
       {error ? <p className="error">{error}</p> : null}
       {status ? <p data-testid="clone-status">{status}</p> : null}
       <p className="muted" data-testid="total">
-        {total} result{total === 1 ? '' : 's'}
+        {t('list.total', { count: total })}
       </p>
       <ul className="items" data-testid="results">
         {items.map((it) => (
@@ -149,19 +163,18 @@ export function MarketplaceBrowser({
                 </Link>
               </strong>{' '}
               <span className="muted">
-                · {it.contentTypeSlug} · by {it.authorName} · {it.viewCount} views
+                {t('list.meta', { type: it.contentTypeSlug, author: it.authorName, views: it.viewCount })}
               </span>
               {it.curriculum ? (
                 <div className="muted">
-                  {it.curriculum.frameworkName} · {it.curriculum.gradeName} · {it.curriculum.subjectName} · {it.curriculum.difficulty} ·{' '}
-                  {it.curriculum.language}
+                  {[it.curriculum.frameworkName, it.curriculum.gradeName, it.curriculum.subjectName, difficultyLabel(t, it.curriculum.difficulty), it.curriculum.language].join(' · ')}
                 </div>
               ) : null}
-              {it.quality ? <div className="muted">Quality {Math.round(it.quality.overallScore)}</div> : null}
+              {it.quality ? <div className="muted">{t('list.quality', { score: format.number(Math.round(it.quality.overallScore)) })}</div> : null}
             </div>
             {canClone ? (
               <button type="button" className="small" onClick={() => clone(it)} disabled={!unlimited && used >= contentsLimit}>
-                Clone
+                {t('list.clone')}
               </button>
             ) : null}
           </li>
@@ -169,10 +182,10 @@ export function MarketplaceBrowser({
       </ul>
       <div className="toolbar">
         <button type="button" className="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-          Previous
+          {t('list.previous')}
         </button>
         <button type="button" className="small" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
-          Next
+          {t('list.next')}
         </button>
       </div>
     </div>

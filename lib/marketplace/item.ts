@@ -6,13 +6,15 @@ import { contentTypeSlug, machineNameOf } from '@/lib/content/types';
 import { curriculumSummary, type CurriculumSummary } from '@/lib/curriculum/summary';
 import { db } from '@/lib/db/client';
 import { generateBackgroundReport } from '@/lib/h5p/quality/background';
+import type { Locale } from '@/lib/i18n/config';
 import { log } from '@/lib/log';
 
 export interface MarketplaceItem {
   id: string;
   title: string;
   authorId: string;
-  authorName: string;
+  /** the author's name; null when they have none (the page says "Anonymous" in the reader's language) */
+  authorName: string | null;
   contentTypeSlug: string;
   /** the installed library's title (null when the library is not installed) */
   contentTypeTitle: string | null;
@@ -62,12 +64,11 @@ export async function publicItem(contentId: string, viewerId: string): Promise<M
       select: { createdAt: true, cloneContentId: true },
     }),
   ]);
-  const name = row.ownership.user?.name?.trim();
   return {
     id: row.id,
     title: row.title,
     authorId: row.ownership.userId,
-    authorName: name ? name : 'Anonymous',
+    authorName: row.ownership.user?.name?.trim() || null,
     contentTypeSlug: contentTypeSlug(row.mainLibrary),
     contentTypeTitle: library?.title ?? null,
     curriculum: curriculumSummary(meta),
@@ -79,7 +80,10 @@ export async function publicItem(contentId: string, viewerId: string): Promise<M
   };
 }
 
-/** A date as the item page shows it: `22 November 2026` (UTC, so every instance renders the same). */
-export function displayDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+/** The item page's dates per interface language: English as `22 November 2026` (day first), German `22. November 2026`. */
+const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', de: 'de-DE' };
+
+/** A date as the item page shows it in the reader's language (UTC, so every instance renders the same). */
+export function displayDate(d: Date, locale: Locale = 'en'): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
 }

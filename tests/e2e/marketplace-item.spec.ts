@@ -42,6 +42,7 @@ test('a teacher opens a marketplace item, plays its preview, clones it under a n
   await page.getByTestId('clone-title').fill(`${word} my version`);
   await page.getByTestId('clone-submit').click();
   await expect(page.getByTestId('clone-done')).toContainText('Cloned.');
+  await expect(page.getByTestId('toast')).toContainText(`Cloned “${word} my version”`);
   await page.getByTestId('clone-done').getByRole('link', { name: 'Open your copy' }).click();
   await expect(page.getByTestId('content-title')).toHaveText(`${word} my version`);
   const copyUrl = new URL(page.url()).pathname;

@@ -38,6 +38,7 @@ test('a teacher searches, filters and sorts the marketplace, then clones content
 
   await page.getByTestId('result').first().getByRole('button', { name: 'Clone' }).click();
   await expect(page.getByTestId('clone-status')).toContainText(`Cloned “${word} eruptions quiz”`);
+  await expect(page.getByTestId('toast')).toContainText(`Cloned “${word} eruptions quiz”`);
   await expect(page.getByTestId('quota')).toHaveText(/Content this month: 1 \/ 30/);
 
   const me = await userIdByEmail(teacher.email);

@@ -1,4 +1,6 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { UsageBars } from '@/components/workspace/UsageBars';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
@@ -7,51 +9,76 @@ import { planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import { currentBrand } from '@/lib/tenant/current';
 
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('workspace');
+  return { title: t('title') };
+}
+
 export default async function WorkspacePage() {
   const { user, principal } = await requirePageSession('/workspace');
   const teacher = isTeacherOrAbove(principal.role);
-  const usage = await usageOf(user);
+  const [usage, { brand }, t, format] = await Promise.all([usageOf(user), currentBrand(), getTranslations('workspace'), getFormatter()]);
   const plan = planOf(user.plan);
-  const { brand } = await currentBrand();
+  const price = format.number(plan.price, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return (
     <>
       <TopBar brand={brand} signedIn />
       <main id="main">
         <section className="card">
-          <h1 data-testid="welcome">Welcome, {user.name}</h1>
+          <h1 data-testid="welcome">{t('welcome', { name: user.name })}</h1>
           <p>
-            Plan: <span className="plan-badge" data-testid="plan">{plan.name}</span>{' '}
-            <span className="muted">{plan.price === 0 ? 'free' : `$${plan.price} / month`}</span>
+            {t('plan.label')}{' '}
+            <span className="plan-badge" data-testid="plan">
+              {t(`plan.names.${plan.id}`)}
+            </span>{' '}
+            <span className="muted">{plan.price === 0 ? t('plan.free') : t('plan.perMonth', { price })}</span>
           </p>
         </section>
         {teacher ? (
           <>
             <section className="card">
-              <h2>Content</h2>
+              <h2>{t('content.title')}</h2>
               <p>
-                <Link href="/content" data-testid="my-content-link">My content</Link> · <Link href="/content/new">Create</Link> ·{' '}
-                <Link href="/content/import">Import</Link> · <Link href="/content/types">Content types</Link>
+                <Link href="/content" data-testid="my-content-link">
+                  {t('content.myContent')}
+                </Link>{' '}
+                · <Link href="/content/new">{t('content.create')}</Link> · <Link href="/content/import">{t('content.import')}</Link> ·{' '}
+                <Link href="/content/types">{t('content.types')}</Link>
               </p>
             </section>
             <section className="card">
-              <h2>Teach</h2>
+              <h2>{t('teach.title')}</h2>
               <p>
-                <a href="/marketplace" data-testid="link-marketplace">Marketplace</a> · <a href="/collections" data-testid="link-collections">Collections</a> ·{' '}
-                <a href="/curriculum" data-testid="link-curriculum">Curriculum metadata</a>
+                <a href="/marketplace" data-testid="link-marketplace">
+                  {t('teach.marketplace')}
+                </a>{' '}
+                ·{' '}
+                <a href="/collections" data-testid="link-collections">
+                  {t('teach.collections')}
+                </a>{' '}
+                ·{' '}
+                <a href="/curriculum" data-testid="link-curriculum">
+                  {t('teach.curriculum')}
+                </a>
               </p>
             </section>
           </>
         ) : (
           <section className="card">
-            <h2>Learn</h2>
+            <h2>{t('learn.title')}</h2>
             <p>
-              <a href="/marketplace" data-testid="link-marketplace">Browse the marketplace</a> to find activities to play. Your teacher may also share
-              activities with you by link.
+              {t.rich('learn.body', {
+                link: (chunks) => (
+                  <a href="/marketplace" data-testid="link-marketplace">
+                    {chunks}
+                  </a>
+                ),
+              })}
             </p>
           </section>
         )}
         <section className="card">
-          <h2>Usage this month</h2>
+          <h2>{t('usage.title')}</h2>
           <UsageBars usage={usage} />
         </section>
       </main>

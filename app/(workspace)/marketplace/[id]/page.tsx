@@ -1,7 +1,10 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { H5pPlayer } from '@/components/content/H5pPlayer';
 import { CloneForm } from '@/components/marketplace/CloneForm';
+import { bloomsLabel, difficultyLabel } from '@/components/marketplace/labels';
 import { TopBar } from '@/components/workspace/TopBar';
 import { issuePlayerToken } from '@/lib/auth/embed-token';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
@@ -10,6 +13,11 @@ import { displayDate, publicItem } from '@/lib/marketplace/item';
 import styles from './page.module.css';
 
 export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('marketplace');
+  return { title: t('title') };
+}
 
 // A public marketplace item: what it is (author, type, curriculum, quality, views, clones), a preview that plays
 // it, and — for teachers — a clone with a name. Content that is not public answers the branded 404.
@@ -20,29 +28,34 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
   if (id.length > 100) notFound();
   const item = await publicItem(id, user.id);
   if (!item) notFound();
-  const playerToken = await issuePlayerToken(user.id, item.id);
+  const [playerToken, t, format, locale] = await Promise.all([issuePlayerToken(user.id, item.id), getTranslations('marketplace'), getFormatter(), getLocale()]);
   const canClone = isTeacherOrAbove(principal.role);
   const c = item.curriculum;
+  const none = t('item.none');
   const rows: [string, string, string][] = [
-    ['Author', item.authorName, 'item-author'],
-    ['Content type', item.contentTypeTitle ? `${item.contentTypeTitle} (${item.contentTypeSlug})` : item.contentTypeSlug, 'item-type'],
-    ['Published', item.publishedAt ? displayDate(item.publishedAt) : '—', 'item-published'],
-    ['Views', String(item.viewCount), 'item-views'],
-    ['Clones', String(item.cloneCount), 'item-clones'],
-    ['Quality', item.quality ? `${Math.round(item.quality.overallScore)} / 100` : 'Not assessed yet', 'item-quality'],
-    ["Bloom's level", item.quality ? item.quality.bloomsLevel : '—', 'item-blooms'],
+    [t('item.author'), item.authorName ?? t('item.anonymous'), 'item-author'],
+    [
+      t('item.contentType'),
+      item.contentTypeTitle ? t('item.contentTypeValue', { title: item.contentTypeTitle, slug: item.contentTypeSlug }) : item.contentTypeSlug,
+      'item-type',
+    ],
+    [t('item.published'), item.publishedAt ? displayDate(item.publishedAt, locale) : none, 'item-published'],
+    [t('item.views'), format.number(item.viewCount), 'item-views'],
+    [t('item.clones'), format.number(item.cloneCount), 'item-clones'],
+    [t('item.quality'), item.quality ? t('item.qualityValue', { score: format.number(Math.round(item.quality.overallScore)) }) : t('item.notAssessed'), 'item-quality'],
+    [t('item.blooms'), item.quality ? bloomsLabel(t, item.quality.bloomsLevel) : none, 'item-blooms'],
   ];
   if (c) {
     rows.push(
-      ['Framework', c.frameworkName, 'item-framework'],
-      ['Grade', c.stageName ? `${c.gradeName} (${c.stageName})` : c.gradeName, 'item-grade'],
-      ['Subject', c.subjectName, 'item-subject'],
-      ['Topics', c.topicNames.length ? c.topicNames.join(', ') : '—', 'item-topics'],
-      ['Difficulty', c.difficulty, 'item-difficulty'],
-      ['Language', c.language, 'item-language'],
+      [t('item.framework'), c.frameworkName, 'item-framework'],
+      [t('item.grade'), c.stageName ? t('item.gradeWithStage', { grade: c.gradeName, stage: c.stageName }) : c.gradeName, 'item-grade'],
+      [t('item.subject'), c.subjectName, 'item-subject'],
+      [t('item.topics'), c.topicNames.length ? format.list(c.topicNames, { type: 'unit' }) : none, 'item-topics'],
+      [t('item.difficulty'), difficultyLabel(t, c.difficulty), 'item-difficulty'],
+      [t('item.language'), c.language, 'item-language'],
     );
   } else {
-    rows.push(['Curriculum', 'Not aligned to a curriculum', 'item-curriculum']);
+    rows.push([t('item.curriculum'), t('item.notAligned'), 'item-curriculum']);
   }
   const clone = item.viewerClone;
   return (
@@ -51,26 +64,22 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
       <main id="main">
         <section className="card">
           <p>
-            <Link href="/marketplace">← Marketplace</Link>
+            <Link href="/marketplace">{t('backToMarketplace')}</Link>
           </p>
           <h1 data-testid="item-title">{item.title}</h1>
           {clone ? (
             <p className="notice" role="status" data-testid="already-cloned">
-              You cloned this on {displayDate(clone.clonedAt)}
-              {clone.contentId ? (
-                <>
-                  {' — '}
-                  <Link href={`/content/${encodeURIComponent(clone.contentId)}`}>open your copy</Link>
-                </>
-              ) : (
-                ' (that copy has since been deleted)'
-              )}
-              .
+              {clone.contentId
+                ? t.rich('item.clonedOn', {
+                    date: displayDate(clone.clonedAt, locale),
+                    link: (chunks) => <Link href={`/content/${encodeURIComponent(clone.contentId!)}`}>{chunks}</Link>,
+                  })
+                : t('item.clonedOnDeleted', { date: displayDate(clone.clonedAt, locale) })}
             </p>
           ) : null}
           <dl className={styles.facts} data-testid="item-facts">
             {rows.map(([label, value, testId]) => (
-              <div key={label}>
+              <div key={testId}>
                 <dt>{label}</dt>
                 <dd data-testid={testId}>{value}</dd>
               </div>
@@ -79,7 +88,7 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
           {canClone ? <CloneForm contentId={item.id} title={item.title.slice(0, 255)} /> : null}
         </section>
         <section className="card" aria-labelledby="preview-heading">
-          <h2 id="preview-heading">Preview</h2>
+          <h2 id="preview-heading">{t('item.preview')}</h2>
           <H5pPlayer contentId={item.id} playerToken={playerToken} title={item.title} />
         </section>
       </main>
