@@ -33,6 +33,7 @@ export async function TopBar({ brand, signedIn }: { brand: BrandConfig; signedIn
   const usage = session ? await usageOf(session.user) : null;
   const plan = session ? planOf(session.user.plan) : null;
   const t = await getTranslations('shell');
+  const tw = await getTranslations('workspace.plan.names');
   return (
     <>
       <a className="skip-link" href="#main">
@@ -60,7 +61,7 @@ export async function TopBar({ brand, signedIn }: { brand: BrandConfig; signedIn
         <span className="spacer" />
         {session && plan && usage ? (
           <span className="plan-summary" data-testid="shell-plan">
-            <span className="plan-badge">{plan.name}</span>{' '}
+            <span className="plan-badge">{tw(plan.id)}</span>{' '}
             <span className="credits">
               {isTeacherOrAbove(session.principal.role)
                 ? `${usage.contentsLimit === -1 ? t('newItemsUnlimited') : t('newItemsLeft', { count: Math.max(0, usage.contentsLimit - usage.contentsUsed) })} · `

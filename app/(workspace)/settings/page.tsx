@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // player and editor).
 export default async function SettingsPage() {
   const session = await requirePageSession('/settings');
-  const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('settings')]);
+  const [{ brand }, t, tp] = await Promise.all([currentBrand(), getTranslations('settings'), getTranslations('workspace.plan.names')]);
   const plan = planOf(session.user.plan);
   return (
     <>
@@ -33,7 +33,7 @@ export default async function SettingsPage() {
             <dd>{t(`roles.${session.principal.role}`)}</dd>
             <dt>{t('account.plan')}</dt>
             <dd>
-              <span className="plan-badge">{plan.name}</span>
+              <span className="plan-badge">{tp(plan.id)}</span>
             </dd>
           </dl>
           <p className="muted">{t('account.managed')}</p>
