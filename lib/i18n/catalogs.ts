@@ -11,6 +11,7 @@ import enPlayer from './messages/en/player.json';
 import enMarketplace from './messages/en/marketplace.json';
 import enCollections from './messages/en/collections.json';
 import enCurriculum from './messages/en/curriculum.json';
+import enResults from './messages/en/results.json';
 import deCommon from './messages/de/common.json';
 import deShell from './messages/de/shell.json';
 import deAuth from './messages/de/auth.json';
@@ -21,13 +22,14 @@ import dePlayer from './messages/de/player.json';
 import deMarketplace from './messages/de/marketplace.json';
 import deCollections from './messages/de/collections.json';
 import deCurriculum from './messages/de/curriculum.json';
+import deResults from './messages/de/results.json';
 
-export const NAMESPACES = ['common', 'shell', 'auth', 'workspace', 'settings', 'content', 'player', 'marketplace', 'collections', 'curriculum'] as const;
+export const NAMESPACES = ['common', 'shell', 'auth', 'workspace', 'settings', 'content', 'player', 'marketplace', 'collections', 'curriculum', 'results'] as const;
 
-const en = { common: enCommon, shell: enShell, auth: enAuth, workspace: enWorkspace, settings: enSettings, content: enContent, player: enPlayer, marketplace: enMarketplace, collections: enCollections, curriculum: enCurriculum };
+const en = { common: enCommon, shell: enShell, auth: enAuth, workspace: enWorkspace, settings: enSettings, content: enContent, player: enPlayer, marketplace: enMarketplace, collections: enCollections, curriculum: enCurriculum, results: enResults };
 export type Messages = typeof en;
 
 export const CATALOGS: Record<Locale, Messages> = {
   en,
-  de: { common: deCommon, shell: deShell, auth: deAuth, workspace: deWorkspace, settings: deSettings, content: deContent, player: dePlayer, marketplace: deMarketplace, collections: deCollections, curriculum: deCurriculum },
+  de: { common: deCommon, shell: deShell, auth: deAuth, workspace: deWorkspace, settings: deSettings, content: deContent, player: dePlayer, marketplace: deMarketplace, collections: deCollections, curriculum: deCurriculum, results: deResults },
 };

@@ -1,0 +1,57 @@
+// Issue 8 (app shell: results): the results page lists a learner's own scores, withholding titles of content no
+// longer shared with them, and shows an author how learners did on their content. Scores are rows the players
+// store (h5p_finished_data); they are written here directly as the player would.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { browserSignIn } from '../support/browser';
+import { createIdpUser, signedIn, uniqueEmail } from '../support/factories';
+import { createContent, installTestLibraries } from '../support/h5p';
+import { api } from '../support/http';
+
+beforeAll(async () => {
+  await installTestLibraries();
+});
+
+async function finished(contentId: string, userId: string, score: number, maxScore: number) {
+  const now = Math.floor(Date.now() / 1000);
+  await db().h5pFinishedData.create({ data: { contentId, userId, score, maxScore, openedTimestamp: BigInt(now - 60), finishedTimestamp: BigInt(now), completionTime: 60 } });
+}
+
+describe('results page', () => {
+  it('shows the author the learners and the average on their content, and a learner their own scores', async () => {
+    const author = await createIdpUser({ email: uniqueEmail('author'), roles: ['teacher'] });
+    const authorApi = await signedIn(['teacher'], author.email);
+    const shared = await createContent(authorApi.token, 'H5P.MultiChoice', { title: 'Shared results quiz' });
+    expect((await api('PATCH', `/h5p/content/${shared}/visibility`, { token: authorApi.token, body: { visibility: 'public' } })).status).toBe(200);
+    const hidden = await createContent(authorApi.token, 'H5P.TrueFalse', { title: 'Secret results quiz' });
+
+    const learner = await createIdpUser({ email: uniqueEmail('learner'), roles: ['student'] });
+    const learnerApi = await signedIn(['student'], learner.email);
+    const other = await signedIn(['student']);
+    await finished(shared, learnerApi.user.id, 1, 2);
+    await finished(shared, other.user.id, 2, 2);
+    await finished(hidden, learnerApi.user.id, 1, 1);
+
+    const a = await browserSignIn(author.email, author.password);
+    const page = await a.call('GET', '/results');
+    expect(page.status).toBe(200);
+    const row = page.text.match(/data-testid="results-authored-row"[\s\S]*?<\/tr>/g)?.find((r) => r.includes('Shared results quiz'));
+    expect(row).toBeDefined();
+    expect(row).toMatch(/<td>2<\/td><td>75%<\/td>/);
+
+    const l = await browserSignIn(learner.email, learner.password);
+    const mine = await l.call('GET', '/results');
+    expect(mine.status).toBe(200);
+    expect(mine.text).toContain('Shared results quiz');
+    expect(mine.text).toContain('1 / 2');
+    expect(mine.text).not.toContain('Secret results quiz');
+    expect(mine.text).toContain('Content no longer available');
+    expect(mine.text).not.toContain('data-testid="results-authored"');
+  });
+
+  it('sends a signed-out visitor to sign in', async () => {
+    const res = await api('GET', '/results');
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toContain('/login?next=%2Fresults');
+  });
+});
