@@ -26,12 +26,12 @@ export const RESULTS_LIMIT = 100;
 export async function myResults(userId: string, limit = RESULTS_LIMIT): Promise<MyResult[]> {
   const rows = await db().$queryRawUnsafe<{ content_id: string; title: string | null; score: number; max_score: number; finished_timestamp: bigint }[]>(
     `SELECT f.content_id,
-            CASE WHEN o.visibility = 'public' OR o.user_id = $1::uuid THEN c.title END AS title,
+            CASE WHEN o.visibility = 'public' OR o.user_id::text = $1::text THEN c.title END AS title,
             f.score, f.max_score, f.finished_timestamp
        FROM h5p_finished_data f
        LEFT JOIN h5p_contents c ON c.id = f.content_id
        LEFT JOIN content_ownership o ON o.content_id = f.content_id
-      WHERE f.user_id = $1
+      WHERE f.user_id = $1::text
       ORDER BY f.finished_timestamp DESC
       LIMIT $2`,
     userId,
