@@ -19,8 +19,8 @@ async function expectNoSeriousViolations(page: Page, path: string) {
   expect(serious, `axe on ${path}`).toEqual([]);
 }
 
-const TEACHER_PAGES = ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum', '/no-such-page'];
-const STUDENT_PAGES = ['/workspace', '/marketplace', '/content/new'];
+const TEACHER_PAGES = ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum', '/results', '/settings', '/no-such-page'];
+const STUDENT_PAGES = ['/workspace', '/marketplace', '/content/new', '/results', '/settings'];
 
 /** A marketplace item page (/marketplace/<id>): playable public content by another user, created once. */
 let itemPage: Promise<string> | undefined;

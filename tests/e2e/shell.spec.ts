@@ -3,11 +3,12 @@
 // home, and the main pages have no horizontal overflow at 390 px.
 import { expect, test } from './support/test';
 import { demoAccount, signIn } from './support/fixtures';
+import { E2E } from './support/env';
 
 test('a teacher gets the full navigation, the plan with what is left, and the brand links home', async ({ page }) => {
   await signIn(page, demoAccount('teacher'));
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const label of ['Workspace', 'My content', 'Create', 'Marketplace', 'Collections', 'Content types']) {
+  for (const label of ['Workspace', 'My content', 'Create', 'Marketplace', 'Collections', 'Content types', 'Results', 'Settings']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
   await expect(page.getByTestId('shell-plan')).toContainText('Pro');
@@ -22,6 +23,8 @@ test('a student is not offered creating, importing or content types', async ({ p
   await signIn(page, demoAccount('student'));
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Workspace' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Results' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
   for (const label of ['My content', 'Create', 'Collections', 'Content types']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
   }
@@ -58,7 +61,7 @@ test('the main pages have no horizontal overflow on a 390 px phone', async ({ pa
   await page.goto('/login');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await signIn(page, demoAccount('teacher'));
-  for (const path of ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum']) {
+  for (const path of ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum', '/results', '/settings']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -75,4 +78,24 @@ test('the default icons, manifest and social image are served and named in the p
   for (const path of ['/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png', '/og-image.png', '/site.webmanifest']) {
     expect([path, (await request.get(path)).status()]).toEqual([path, 200]);
   }
+});
+
+test('the language menu switches the workspace to German, keeps it on the account, and back', async ({ page, browser }) => {
+  const student = demoAccount('student');
+  await signIn(page, student);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).first().selectOption('de');
+  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Ergebnisse' })).toBeVisible();
+  // the choice is on the account: another browser signing in gets German too
+  const other = await browser.newContext({ baseURL: E2E.appUrl });
+  const p2 = await other.newPage();
+  await signIn(p2, student);
+  await expect(p2.locator('html')).toHaveAttribute('lang', 'de');
+  await other.close();
+  // and back to English
+  await page.getByRole('combobox', { name: 'Sprache' }).first().selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
