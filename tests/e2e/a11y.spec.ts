@@ -48,6 +48,17 @@ for (const width of [1440, 390]) {
     await expectNoSeriousViolations(page, '/login?ended=idle');
   });
 
+  test(`an admin's pages pass axe at ${width} px, with no overflow`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, demoAccount('super_admin'));
+    for (const path of ['/admin', '/results', '/settings']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} overflow`).toBe(true);
+    }
+  });
+
   test(`a teacher's pages pass axe at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, demoAccount('teacher'));
