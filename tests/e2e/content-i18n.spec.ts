@@ -80,7 +80,7 @@ test('the player page speaks German: ?language=de in the workspace, Accept-Langu
   const frame = page.frameLocator('[data-testid="h5p-player"]');
   await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
   await frame.locator('.h5p-mc label', { hasText: '4' }).locator('input').check();
-  await frame.locator('.h5p-question-check-answer').click();
+  await frame.getByRole('button', { name: 'Check' }).click(); // the content's own text, from its parameters
   await expect(frame.getByTestId('player-status')).toHaveText('Die Aktivität ist ausgelastet; Ihr Ergebnis wird in 2 s gespeichert…');
   await expect(frame.getByTestId('player-status')).toHaveText('Ihr Ergebnis wurde gespeichert.', { timeout: 15_000 });
   await expect(page.getByTestId('h5p-result')).toHaveText('Ihre Punktzahl: 1 / 1');
