@@ -151,7 +151,7 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
   }
 
   async function saveTags(item: MyContentItem) {
-    const tags = tagDraft.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+    const tags = tagDraft.split(',').map((tg) => tg.trim().toLowerCase()).filter(Boolean);
     try {
       const r = await callApi<{ tags: string[] }>('PUT', `/h5p/content/${encodeURIComponent(item.id)}/tags`, { tags });
       setItems((xs) => xs.map((x) => (x.id === item.id ? { ...x, tags: r.data.tags } : x)));
@@ -180,8 +180,8 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
           <label htmlFor={`${ids}-f2`}>{t('list.type')}</label>
           <select id={`${ids}-f2`} data-testid="filter-type" value={type} onChange={(e) => refilter(setType)(e.target.value)}>
             <option value="">{t('list.allTypes')}</option>
-            {types.map((t) => (
-              <option key={t.machineName} value={t.machineName}>{t.slug}</option>
+            {types.map((ct) => (
+              <option key={ct.machineName} value={ct.machineName}>{ct.slug}</option>
             ))}
           </select>
         </div>
@@ -197,8 +197,8 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
           <label htmlFor={`${ids}-f4`}>{t('list.tag')}</label>
           <select id={`${ids}-f4`} data-testid="filter-tag" value={tag} onChange={(e) => refilter(setTag)(e.target.value)}>
             <option value="">{t('list.anyTag')}</option>
-            {allTags.map((t) => (
-              <option key={t} value={t}>{t}</option>
+            {allTags.map((tg) => (
+              <option key={tg} value={tg}>{tg}</option>
             ))}
           </select>
         </div>
@@ -283,7 +283,7 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
                   </form>
                 ) : (
                   <>
-                    <span data-testid="tags">{c.tags.length ? c.tags.map((t) => <span key={t} className={styles.tag}>{t}</span>) : <span className="muted">{t('list.noTags')}</span>}</span>
+                    <span data-testid="tags">{c.tags.length ? c.tags.map((tg) => <span key={tg} className={styles.tag}>{tg}</span>) : <span className="muted">{t('list.noTags')}</span>}</span>
                     <button
                       type="button"
                       className="link"
