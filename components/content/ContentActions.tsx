@@ -1,6 +1,11 @@
 'use client';
-// Per-content actions: visibility toggle, export (.h5p and SCORM), delete with confirmation.
+// Per-content actions: visibility toggle, export (.h5p and SCORM), delete confirmed in a dialog. Outcomes show a
+// toast; a failure also stays next to the actions (action-error).
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useToast } from '@/components/ui/Toaster';
 import { download, h5pApi } from './api';
 
 export function ContentActions({
@@ -8,59 +13,98 @@ export function ContentActions({
   visibility: initial,
   title,
   scormPlan,
+  onDeleted,
 }: {
   contentId: string;
   visibility: 'private' | 'public';
   title: string;
   /** set when the caller's plan lacks SCORM export: the name of the plan that unlocks it */
   scormPlan?: string | null;
+  /** called after a delete (a list reloads itself); without it the page goes to My content */
+  onDeleted?: () => void;
 }) {
+  const t = useTranslations('content');
+  const toast = useToast();
+  const router = useRouter();
   const [visibility, setVisibility] = useState(initial);
-  const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const run = async (fn: () => Promise<void>) => {
+  const run = async (failure: string, fn: () => Promise<void>) => {
     setMessage(null);
     try {
       await fn();
     } catch (e) {
-      setMessage((e as Error).message);
+      const text = (e as Error).message;
+      setMessage(text);
+      toast({ title: failure, description: text, tone: 'error' });
     }
   };
   const id = encodeURIComponent(contentId);
+  const exportFile = (path: string, name: string) =>
+    run(t('actions.exportFailed'), () => download(path, name, (status) => t('actions.downloadFailed', { status })));
   return (
     <span className="content-actions">
-      <button type="button" data-testid="toggle-visibility" onClick={() => run(async () => {
-        const next = visibility === 'public' ? 'private' : 'public';
-        const r = await h5pApi<{ visibility: 'private' | 'public' }>('PATCH', `/h5p/content/${id}/visibility`, { visibility: next });
-        setVisibility(r.visibility);
-      })}>
-        {visibility === 'public' ? 'Make private' : 'Publish'}
+      <button
+        type="button"
+        data-testid="toggle-visibility"
+        onClick={() =>
+          run(t('actions.visibilityFailed', { title }), async () => {
+            const next = visibility === 'public' ? 'private' : 'public';
+            const r = await h5pApi<{ visibility: 'private' | 'public' }>('PATCH', `/h5p/content/${id}/visibility`, { visibility: next });
+            setVisibility(r.visibility);
+            toast({ title: r.visibility === 'public' ? t('actions.published', { title }) : t('actions.madePrivate', { title }) });
+          })
+        }
+      >
+        {visibility === 'public' ? t('actions.makePrivate') : t('actions.publish')}
       </button>{' '}
-      <span data-testid="visibility" className="plan-badge">{visibility}</span>{' '}
-      <button type="button" data-testid="export" onClick={() => run(() => download(`/h5p/content/${id}/export`, `${title}.h5p`))}>Export .h5p</button>{' '}
+      <span data-testid="visibility" className="plan-badge">
+        {t(`visibilityValue.${visibility}`)}
+      </span>{' '}
+      <button type="button" data-testid="export" onClick={() => exportFile(`/h5p/content/${id}/export`, `${title}.h5p`)}>
+        {t('actions.exportH5p')}
+      </button>{' '}
       {scormPlan ? (
         <span className="gated" data-testid="scorm-gated">
-          SCORM export: <strong>{scormPlan}</strong> plan or higher
+          {t.rich('actions.scormGated', { plan: scormPlan, strong: (chunks) => <strong>{chunks}</strong> })}
         </span>
       ) : (
         <>
-          <button type="button" data-testid="export-scorm-12" onClick={() => run(() => download(`/h5p/content/${id}/export-scorm?version=1.2`, `${title}_scorm1.2.zip`))}>SCORM 1.2</button>{' '}
-          <button type="button" data-testid="export-scorm-2004" onClick={() => run(() => download(`/h5p/content/${id}/export-scorm?version=2004`, `${title}_scorm2004.zip`))}>SCORM 2004</button>
+          <button type="button" data-testid="export-scorm-12" onClick={() => exportFile(`/h5p/content/${id}/export-scorm?version=1.2`, `${title}_scorm1.2.zip`)}>
+            SCORM 1.2
+          </button>{' '}
+          <button type="button" data-testid="export-scorm-2004" onClick={() => exportFile(`/h5p/content/${id}/export-scorm?version=2004`, `${title}_scorm2004.zip`)}>
+            SCORM 2004
+          </button>
         </>
       )}{' '}
-      {confirming ? (
-        <span role="alertdialog" aria-label="Confirm delete">
-          Delete “{title}” for good?{' '}
-          <button type="button" data-testid="confirm-delete" onClick={() => run(async () => {
+      <ConfirmDialog
+        testId="delete-dialog"
+        title={t('actions.deleteTitle', { title })}
+        description={t('actions.deleteDescription')}
+        confirmLabel={t('actions.deleteConfirm')}
+        onConfirm={() =>
+          run(t('actions.deleteFailed', { title }), async () => {
             await h5pApi('DELETE', `/h5p/content/${id}`);
-            window.location.href = '/content';
-          })}>Yes, delete</button>{' '}
-          <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+            toast({ title: t('actions.deleted', { title }) });
+            if (onDeleted) onDeleted();
+            else {
+              router.push('/content');
+              router.refresh();
+            }
+          })
+        }
+        trigger={
+          <button type="button" data-testid="delete">
+            {t('actions.delete')}
+          </button>
+        }
+      />
+      {message ? (
+        <span className="error" data-testid="action-error">
+          {' '}
+          {message}
         </span>
-      ) : (
-        <button type="button" data-testid="delete" onClick={() => setConfirming(true)}>Delete</button>
-      )}
-      {message ? <span className="error" data-testid="action-error"> {message}</span> : null}
+      ) : null}
     </span>
   );
 }

@@ -1,23 +1,25 @@
 // What a user who may not start authoring sees instead of the editor or the import form (lib/plans/create-gate.ts).
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { CreateGate } from '@/lib/plans/create-gate';
 
 export function CreateGateNotice({ gate }: { gate: Exclude<CreateGate, { allowed: true }> }) {
+  const t = useTranslations('content.gate');
   if (gate.reason === 'role') {
     return (
       <p className="notice" role="status" data-testid="create-gate">
-        Creating and importing content needs a teacher account. Ask your school&apos;s administrator if you should have one.
+        {t('role')}
       </p>
     );
   }
   return (
     <div className="notice" role="status" data-testid="create-gate">
-      <p>{`You have created ${gate.used} of the ${gate.limit} items your ${gate.plan} plan allows this month, so a new one cannot be saved now. Your existing content stays available: you can still edit, play and share it.`}</p>
+      <p>{t('quota', { used: gate.used, limit: gate.limit, plan: gate.plan })}</p>
       {gate.upgrade ? (
-        <p>{`The ${gate.upgrade.name} plan allows ${gate.upgrade.limit === -1 ? 'unlimited content' : `${gate.upgrade.limit} new items a month`}. The count starts again at the beginning of next month.`}</p>
+        <p>{gate.upgrade.limit === -1 ? t('upgradeUnlimited', { plan: gate.upgrade.name }) : t('upgrade', { plan: gate.upgrade.name, limit: gate.upgrade.limit })}</p>
       ) : null}
       <p>
-        <Link href="/content">Back to my content</Link>
+        <Link href="/content">{t('back')}</Link>
       </p>
     </div>
   );

@@ -2,7 +2,9 @@
 // The iframe snippet that plays this content on another site. Its token is an embed token: it plays this item
 // only (no other route accepts it) and lasts 180 days. By default the frame is responsive: full width of its
 // container (at most the chosen width) and, with the resizer script, exactly as tall as the content.
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { useToast } from '@/components/ui/Toaster';
 
 type Size = 'responsive' | 'fixed';
 
@@ -20,46 +22,54 @@ export function embedSnippet(appUrl: string, contentId: string, token: string, t
 
 const clamp = (v: number, lo: number, hi: number) => (Number.isFinite(v) ? Math.min(Math.max(Math.round(v), lo), hi) : lo);
 
-export function EmbedSnippet({ appUrl, contentId, token, title = 'H5P content' }: { appUrl: string; contentId: string; token: string; title?: string }) {
+export function EmbedSnippet({ appUrl, contentId, token, title }: { appUrl: string; contentId: string; token: string; title?: string }) {
+  const t = useTranslations('content.embed');
+  const toast = useToast();
   const [copied, setCopied] = useState(false);
   const [size, setSize] = useState<Size>('responsive');
   const [width, setWidth] = useState(800);
   const [height, setHeight] = useState(600);
   const ids = useId();
-  const snippet = embedSnippet(appUrl, contentId, token, title, size, clamp(width, 200, 4000), clamp(height, 150, 4000));
+  const snippet = embedSnippet(appUrl, contentId, token, title ?? t('defaultTitle'), size, clamp(width, 200, 4000), clamp(height, 150, 4000));
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(snippet);
+      setCopied(true);
+      toast({ title: t('copiedToast') });
+    } catch {
+      toast({ title: t('copyFailed'), description: t('copyFailedHint'), tone: 'error' });
+    }
+  };
   return (
     <div className="embed-snippet">
       <fieldset className="embed-size">
-        <legend>Size</legend>
+        <legend>{t('size')}</legend>
         <label>
-          <input type="radio" name={`${ids}-size`} checked={size === 'responsive'} onChange={() => setSize('responsive')} data-testid="embed-responsive" /> Responsive (fits the page,
-          height follows the content)
+          <input type="radio" name={`${ids}-size`} checked={size === 'responsive'} onChange={() => setSize('responsive')} data-testid="embed-responsive" /> {t('responsive')}
         </label>
         <label>
-          <input type="radio" name={`${ids}-size`} checked={size === 'fixed'} onChange={() => setSize('fixed')} data-testid="embed-fixed" /> Fixed size
+          <input type="radio" name={`${ids}-size`} checked={size === 'fixed'} onChange={() => setSize('fixed')} data-testid="embed-fixed" /> {t('fixed')}
         </label>
         <span className="embed-dims">
           <label>
-            {size === 'fixed' ? 'Width' : 'Max width'}{' '}
+            {size === 'fixed' ? t('width') : t('maxWidth')}{' '}
             <input type="number" min={200} max={4000} value={width} onChange={(e) => setWidth(Number(e.target.value))} data-testid="embed-width" />
           </label>{' '}
           <label>
-            {size === 'fixed' ? 'Height' : 'Initial height'}{' '}
+            {size === 'fixed' ? t('height') : t('initialHeight')}{' '}
             <input type="number" min={150} max={4000} value={height} onChange={(e) => setHeight(Number(e.target.value))} data-testid="embed-height" />
           </label>
         </span>
       </fieldset>
       <label htmlFor={`${ids}-code`} className="sr-only">
-        Embed code
+        {t('code')}
       </label>
       <textarea id={`${ids}-code`} readOnly value={snippet} rows={4} style={{ width: '100%' }} data-testid="embed-snippet" />
-      <button type="button" onClick={() => navigator.clipboard?.writeText(snippet).then(() => setCopied(true))}>
-        {copied ? 'Copied' : 'Copy embed code'}
+      <button type="button" onClick={() => void copy()} data-testid="copy-embed">
+        {copied ? t('copied') : t('copy')}
       </button>
-      <p className="muted">
-        The snippet plays this content only and stays valid for 180 days. Viewers play as you: scores are recorded on your account and no
-        progress is saved between viewers. For per-learner results, embed through your LMS (LTI).
-      </p>
+      <p className="muted">{t('note')}</p>
     </div>
   );
 }

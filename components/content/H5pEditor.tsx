@@ -1,9 +1,13 @@
 'use client';
 // Creates or edits content with Lumi's <h5p-editor> web component (client-side import only). Calls go with the
 // session cookie. Work is never lost to an ended session: when a save is refused with 401 the content is kept in
-// this browser (localStorage) and restored into the editor after signing in again.
+// this browser (localStorage) and restored into the editor after signing in again. The editor loads in the
+// user's language (?language=); saved content opens on its page with a toast.
+import { useRouter } from 'next/navigation';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { apiFetch, reportSessionEnded } from '@/components/marketplace/client-api';
+import { useToast } from '@/components/ui/Toaster';
 
 interface Draft {
   library: string;
@@ -39,6 +43,11 @@ const clearDraft = (contentId: string | undefined) => {
 };
 
 export function H5pEditor({ contentId }: { contentId?: string }) {
+  const t = useTranslations('content.editor');
+  const format = useFormatter();
+  const locale = useLocale();
+  const toast = useToast();
+  const router = useRouter();
   const ref = useRef<HTMLElement | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
@@ -59,9 +68,9 @@ export function H5pEditor({ contentId }: { contentId?: string }) {
       editor.loadContentCallback = async (id?: string) => {
         const realId = id && id !== 'new' && id !== 'draft' ? id : undefined;
         const path = realId ? `/h5p/edit/${encodeURIComponent(realId)}` : '/h5p/new';
-        const res = await apiFetch(`${path}?language=en`);
+        const res = await apiFetch(`${path}?language=${encodeURIComponent(locale)}`);
         const body = (await res.json()) as { data?: Record<string, unknown>; error?: string };
-        if (!res.ok || !body.data) throw new Error(body.error ?? `Could not load the editor (${res.status})`);
+        if (!res.ok || !body.data) throw new Error(body.error ?? t('loadFailed', { status: res.status }));
         const draft = readDraft(realId);
         if (!draft) return body.data;
         setRestored(draft.savedAt);
@@ -80,23 +89,28 @@ export function H5pEditor({ contentId }: { contentId?: string }) {
           const b = body as { library: string; params: Draft['params'] };
           writeDraft(realId, { library: b.library, params: b.params, savedAt: new Date().toISOString() });
           reportSessionEnded();
-          throw new Error('Your session has ended. Your work is kept in this browser: sign in again and it will be restored here.');
+          throw new Error(t('sessionEnded'));
         }
-        if (!res.ok || !json.data) throw new Error(json.error ?? 'Save failed');
+        if (!res.ok || !json.data) throw new Error(json.error ?? t('saveFailed'));
         clearDraft(realId);
         return json.data;
       };
     })().catch((e: Error) => setStatus(e.message));
     // the editor's frame is created by h5p-editor-php-library without a title: name it for screen readers
     const titleFrames = new MutationObserver(() => {
-      for (const f of el?.querySelectorAll('iframe:not([title])') ?? []) f.setAttribute('title', 'H5P editor');
+      for (const f of el?.querySelectorAll('iframe:not([title])') ?? []) f.setAttribute('title', t('frameTitle'));
     });
     if (el) titleFrames.observe(el, { childList: true, subtree: true });
     const onSaved = (e: Event) => {
       const id = (e as CustomEvent<{ contentId: string }>).detail.contentId;
-      window.location.href = `/content/${encodeURIComponent(id)}`;
+      toast({ title: t('saved') });
+      router.push(`/content/${encodeURIComponent(id)}`);
     };
-    const onError = (e: Event) => setStatus((e as CustomEvent<{ message?: string }>).detail?.message ?? 'Could not save');
+    const onError = (e: Event) => {
+      const text = (e as CustomEvent<{ message?: string }>).detail?.message ?? t('couldNotSave');
+      setStatus(text);
+      toast({ title: t('saveFailedToast'), description: text, tone: 'error' });
+    };
     el?.addEventListener('saved', onSaved);
     el?.addEventListener('save-error', onError);
     el?.addEventListener('validation-error', onError);
@@ -107,10 +121,11 @@ export function H5pEditor({ contentId }: { contentId?: string }) {
       el?.removeEventListener('save-error', onError);
       el?.removeEventListener('validation-error', onError);
     };
+    // set up once per mounted editor; the language and the messages do not change while it is open
   }, []);
 
   const save = async () => {
-    setStatus('Saving…');
+    setStatus(t('saving'));
     try {
       await (ref.current as unknown as { save: () => Promise<unknown> }).save();
     } catch (e) {
@@ -127,16 +142,16 @@ export function H5pEditor({ contentId }: { contentId?: string }) {
     <div>
       {restored ? (
         <p className="notice" role="status" data-testid="editor-draft-restored">
-          Restored your unsaved work from {new Date(restored).toLocaleString()}. Save to keep it.{' '}
+          {t('restored', { date: format.dateTime(new Date(restored), { dateStyle: 'medium', timeStyle: 'short' }) })}{' '}
           <button type="button" className="link" onClick={discard}>
-            Discard it
+            {t('discard')}
           </button>
         </p>
       ) : null}
       {createElement('h5p-editor', { ref, 'content-id': elementId, 'data-testid': 'h5p-editor' })}
       <p>
         <button type="button" onClick={save} data-testid="editor-save">
-          Save
+          {t('save')}
         </button>{' '}
         {status ? (
           <span className="muted" role="status" data-testid="editor-status">

@@ -2,7 +2,9 @@
 // Plays content in a sandboxed iframe of the player page (/h5p/embed/<id>): content never runs on the app's
 // origin (no allow-same-origin, and the page's own CSP sandboxes it as well), and the frame holds only a player
 // token scoped to this one item. The frame tells us its height and the learner's top-level score (postMessage;
-// only messages from our own frame are read).
+// only messages from our own frame are read). The frame speaks the user's language (?language=: the H5P player's
+// own texts and the page's notices).
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { PLAYER_SANDBOX } from '@/lib/h5p/csp';
 
@@ -19,6 +21,8 @@ type PlayerMessage =
   | { type: 'h5p-result-saved' };
 
 export function H5pPlayer({ contentId, playerToken, title }: { contentId: string; playerToken: string; title: string }) {
+  const t = useTranslations('player');
+  const locale = useLocale();
   const frame = useRef<HTMLIFrameElement | null>(null);
   const [height, setHeight] = useState(400);
   const [result, setResult] = useState<{ raw: number; max: number } | null>(null);
@@ -45,7 +49,7 @@ export function H5pPlayer({ contentId, playerToken, title }: { contentId: string
     <div>
       <iframe
         ref={frame}
-        src={`/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(playerToken)}`}
+        src={`/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(playerToken)}&language=${encodeURIComponent(locale)}`}
         sandbox={PLAYER_SANDBOX}
         allow="fullscreen; autoplay; encrypted-media"
         allowFullScreen
@@ -55,7 +59,7 @@ export function H5pPlayer({ contentId, playerToken, title }: { contentId: string
       />
       {result ? (
         <p data-testid="h5p-result" className="muted">
-          Your score: {result.raw} / {result.max}
+          {t('score', { raw: result.raw, max: result.max })}
         </p>
       ) : null}
     </div>

@@ -1,20 +1,31 @@
 'use client';
 // Imports a .h5p with upload progress (XMLHttpRequest reports upload progress; fetch does not). The session
-// cookie authenticates the upload.
+// cookie authenticates the upload. The imported content opens on its page with a toast.
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { reportSessionEnded } from '@/components/marketplace/client-api';
+import { useToast } from '@/components/ui/Toaster';
 
 export function ImportForm() {
+  const t = useTranslations('content.import');
+  const toast = useToast();
+  const router = useRouter();
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const fail = (text: string) => {
+    setProgress(null);
+    setError(text);
+    toast({ title: t('failedToast'), description: text, tone: 'error' });
+  };
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const input = e.currentTarget.elements.namedItem('h5p') as HTMLInputElement;
     const file = input.files?.[0];
     setError(null);
     setMessage(null);
-    if (!file) return setError('Choose a .h5p file first.');
+    if (!file) return setError(t('chooseFile'));
     const form = new FormData();
     form.append('h5p', file, file.name);
     const xhr = new XMLHttpRequest();
@@ -29,29 +40,35 @@ export function ImportForm() {
       }
       if (xhr.status === 401) reportSessionEnded();
       if (xhr.status === 201 && body.data) {
-        setMessage(body.message ?? 'Imported');
-        window.location.href = `/content/${encodeURIComponent(body.data.contentId)}`;
+        setMessage(t('imported'));
+        toast({ title: t('importedToast', { name: file.name }) });
+        router.push(`/content/${encodeURIComponent(body.data.contentId)}`);
       } else {
-        setProgress(null);
-        setError(body.error ?? `Import failed (${xhr.status})`);
+        fail(body.error ?? t('failed', { status: xhr.status }));
       }
     };
-    xhr.onerror = () => setError('Network error during upload');
+    xhr.onerror = () => fail(t('networkError'));
     setProgress(0);
     xhr.send(form);
   };
   return (
     <form onSubmit={submit}>
-      <label htmlFor="import-file">H5P package (.h5p)</label>{' '}
+      <label htmlFor="import-file">{t('fileLabel')}</label>{' '}
       <input id="import-file" type="file" name="h5p" accept=".h5p,application/zip" data-testid="import-file" />{' '}
-      <button type="submit" data-testid="import-submit">Import</button>
+      <button type="submit" data-testid="import-submit">
+        {t('submit')}
+      </button>
       {progress !== null ? (
-        <div className="bar" aria-label="Upload progress" style={{ marginTop: '0.75rem' }}>
+        <div className="bar" aria-label={t('progress')} style={{ marginTop: '0.75rem' }}>
           <span style={{ width: `${progress}%` }} data-testid="import-progress" data-progress={progress} />
         </div>
       ) : null}
       {message ? <p data-testid="import-message">{message}</p> : null}
-      {error ? <p className="error" data-testid="import-error">{error}</p> : null}
+      {error ? (
+        <p className="error" data-testid="import-error">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,10 +1,13 @@
 'use client';
 // My content: the caller's content searched, filtered, sorted and paged on the server (GET /h5p/content), with
 // tag editing, duplicate, and bulk publish / unpublish / delete (confirmed in a dialog). Every call goes through
-// callApi with the session cookie; the browser never holds a token.
+// callApi with the session cookie; the browser never holds a token. Outcomes show in the status line and a toast.
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { callApi } from '@/components/marketplace/client-api';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useToast } from '@/components/ui/Toaster';
 import { ContentActions } from './ContentActions';
 import styles from './MyContent.module.css';
 
@@ -22,13 +25,10 @@ export interface MyContentItem {
 }
 
 type Sort = 'updated' | 'created' | 'title' | 'views' | 'quality';
-const SORTS: { value: Sort; label: string }[] = [
-  { value: 'updated', label: 'Last updated' },
-  { value: 'created', label: 'Created' },
-  { value: 'title', label: 'Title' },
-  { value: 'views', label: 'Views' },
-  { value: 'quality', label: 'Quality' },
-];
+const SORTS: Sort[] = ['updated', 'created', 'title', 'views', 'quality'];
+const BLOOM_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
+type BloomLevel = (typeof BLOOM_LEVELS)[number];
+const isBloomLevel = (v: string): v is BloomLevel => (BLOOM_LEVELS as readonly string[]).includes(v);
 
 interface Props {
   initialItems: MyContentItem[];
@@ -41,6 +41,8 @@ interface Props {
 }
 
 export function MyContent({ initialItems, initialTotal, types, initialTags, pageSize, scormPlan }: Props) {
+  const t = useTranslations('content');
+  const toast = useToast();
   const ids = useId();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
@@ -58,7 +60,7 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
   const [busy, setBusy] = useState(false);
   const [editingTags, setEditingTags] = useState<string | null>(null);
   const [tagDraft, setTagDraft] = useState('');
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const first = useRef(true);
 
   const load = useCallback(async () => {
@@ -74,9 +76,9 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
       setTotal(r.total ?? 0);
       setError('');
     } catch (e) {
-      setError((e as Error).message);
+      setError(t('list.loadFailed', { message: (e as Error).message }));
     }
-  }, [sortBy, order, offset, search, type, visibility, tag, pageSize]);
+  }, [sortBy, order, offset, search, type, visibility, tag, pageSize, t]);
 
   useEffect(() => {
     if (first.current) {
@@ -118,12 +120,16 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
       const r = await callApi<{ results: { contentId: string; success: boolean; error?: string }[] }>('POST', '/h5p/content/bulk', { action, contentIds: [...selected] });
       const failed = r.data.results.filter((x) => !x.success);
       const done = r.data.results.length - failed.length;
-      const verb = action === 'delete' ? 'Deleted' : action === 'publish' ? 'Published' : 'Made private';
-      setStatus(`${verb} ${done} of ${r.data.results.length}.${failed.length ? ` Not changed: ${failed.map((f) => `${f.contentId} (${f.error ?? 'failed'})`).join(', ')}` : ''}`);
+      const counts = { done, total: r.data.results.length };
+      const summary = action === 'delete' ? t('list.bulkDeleted', counts) : action === 'publish' ? t('list.bulkPublished', counts) : t('list.bulkUnpublished', counts);
+      const notChanged = failed.length ? t('list.notChanged', { list: failed.map((f) => `${f.contentId} (${f.error ?? t('list.failedItem')})`).join(', ') }) : '';
+      setStatus(notChanged ? `${summary} ${notChanged}` : summary);
+      toast(failed.length ? { title: t('list.bulkPartlyToast'), description: `${summary} ${notChanged}`, tone: 'error' } : { title: summary });
       setSelected(new Set(failed.map((f) => f.contentId)));
       await load();
     } catch (e) {
-      setStatus(`Bulk action failed: ${(e as Error).message}`);
+      setStatus(t('list.bulkFailed', { message: (e as Error).message }));
+      toast({ title: t('list.bulkFailedToast'), description: (e as Error).message, tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -133,24 +139,30 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
     setStatus('');
     try {
       await callApi<{ contentId: string }>('POST', `/h5p/content/${encodeURIComponent(item.id)}/duplicate`);
-      setStatus(`Duplicated “${item.title}”.`);
+      const done = t('list.duplicated', { title: item.title });
+      setStatus(done);
+      toast({ title: done });
       setOffset(0);
       await load();
     } catch (e) {
-      setStatus(`Duplicate failed: ${(e as Error).message}`);
+      setStatus(t('list.duplicateFailed', { message: (e as Error).message }));
+      toast({ title: t('list.duplicateFailedToast', { title: item.title }), description: (e as Error).message, tone: 'error' });
     }
   }
 
   async function saveTags(item: MyContentItem) {
-    const tags = tagDraft.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+    const tags = tagDraft.split(',').map((tg) => tg.trim().toLowerCase()).filter(Boolean);
     try {
       const r = await callApi<{ tags: string[] }>('PUT', `/h5p/content/${encodeURIComponent(item.id)}/tags`, { tags });
       setItems((xs) => xs.map((x) => (x.id === item.id ? { ...x, tags: r.data.tags } : x)));
       setAllTags((ts) => [...new Set([...ts, ...r.data.tags])].sort());
       setEditingTags(null);
-      setStatus(`Tags of “${item.title}” saved.`);
+      const done = t('list.tagsSaved', { title: item.title });
+      setStatus(done);
+      toast({ title: done });
     } catch (e) {
-      setStatus(`Tags not saved: ${(e as Error).message}`);
+      setStatus(t('list.tagsFailed', { message: (e as Error).message }));
+      toast({ title: t('list.tagsFailedToast', { title: item.title }), description: (e as Error).message, tone: 'error' });
     }
   }
 
@@ -159,93 +171,99 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
 
   return (
     <div className={styles.root}>
-      <form className={styles.filters} role="search" aria-label="Find content" onSubmit={(e) => e.preventDefault()}>
+      <form className={styles.filters} role="search" aria-label={t('list.findContent')} onSubmit={(e) => e.preventDefault()}>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-f1`}>Search titles</label>
+          <label htmlFor={`${ids}-f1`}>{t('list.searchTitles')}</label>
           <input id={`${ids}-f1`} type="search" data-testid="content-search" value={search} maxLength={500} onChange={(e) => refilter(setSearch)(e.target.value)} />
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-f2`}>Type</label>
+          <label htmlFor={`${ids}-f2`}>{t('list.type')}</label>
           <select id={`${ids}-f2`} data-testid="filter-type" value={type} onChange={(e) => refilter(setType)(e.target.value)}>
-            <option value="">All types</option>
-            {types.map((t) => (
-              <option key={t.machineName} value={t.machineName}>{t.slug}</option>
+            <option value="">{t('list.allTypes')}</option>
+            {types.map((ct) => (
+              <option key={ct.machineName} value={ct.machineName}>{ct.slug}</option>
             ))}
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-f3`}>Visibility</label>
+          <label htmlFor={`${ids}-f3`}>{t('list.visibility')}</label>
           <select id={`${ids}-f3`} data-testid="filter-visibility" value={visibility} onChange={(e) => refilter(setVisibility)(e.target.value)}>
-            <option value="">Any</option>
-            <option value="private">Private</option>
-            <option value="public">Public</option>
+            <option value="">{t('list.anyVisibility')}</option>
+            <option value="private">{t('list.private')}</option>
+            <option value="public">{t('list.public')}</option>
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-f4`}>Tag</label>
+          <label htmlFor={`${ids}-f4`}>{t('list.tag')}</label>
           <select id={`${ids}-f4`} data-testid="filter-tag" value={tag} onChange={(e) => refilter(setTag)(e.target.value)}>
-            <option value="">Any tag</option>
-            {allTags.map((t) => (
-              <option key={t} value={t}>{t}</option>
+            <option value="">{t('list.anyTag')}</option>
+            {allTags.map((tg) => (
+              <option key={tg} value={tg}>{tg}</option>
             ))}
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-f5`}>Sort by</label>
+          <label htmlFor={`${ids}-f5`}>{t('list.sortBy')}</label>
           <select id={`${ids}-f5`} data-testid="sort-by" value={sortBy} onChange={(e) => refilter(setSortBy)(e.target.value as Sort)}>
             {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>{s.label}</option>
+              <option key={s} value={s}>{t(`list.sort.${s}`)}</option>
             ))}
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-f6`}>Order</label>
+          <label htmlFor={`${ids}-f6`}>{t('list.order')}</label>
           <select id={`${ids}-f6`} data-testid="sort-order" value={order} onChange={(e) => refilter(setOrder)(e.target.value as '' | 'asc' | 'desc')}>
-            <option value="">Default</option>
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
+            <option value="">{t('list.orderDefault')}</option>
+            <option value="asc">{t('list.orderAsc')}</option>
+            <option value="desc">{t('list.orderDesc')}</option>
           </select>
         </div>
       </form>
 
-      <div className={styles.bulk} role="group" aria-label="Bulk actions">
+      <div className={styles.bulk} role="group" aria-label={t('list.bulkActions')}>
         <label className={styles.check}>
-          <input type="checkbox" data-testid="select-all" checked={allOnPage} onChange={toggleAll} disabled={!items.length} /> Select all on this page
+          <input type="checkbox" data-testid="select-all" checked={allOnPage} onChange={toggleAll} disabled={!items.length} /> {t('list.selectAll')}
         </label>
-        <span data-testid="selected-count" aria-live="polite">{selected.size} selected</span>
-        <button type="button" className="small" data-testid="bulk-publish" disabled={!selected.size || busy} onClick={() => void bulk('publish')}>Publish</button>
-        <button type="button" className="small" data-testid="bulk-unpublish" disabled={!selected.size || busy} onClick={() => void bulk('unpublish')}>Make private</button>
-        <button type="button" className="small" data-testid="bulk-delete" disabled={!selected.size || busy} onClick={() => dialog.current?.showModal()}>Delete</button>
+        <span data-testid="selected-count" aria-live="polite">{t('list.selectedCount', { count: selected.size })}</span>
+        <button type="button" className="small" data-testid="bulk-publish" disabled={!selected.size || busy} onClick={() => void bulk('publish')}>{t('list.publish')}</button>
+        <button type="button" className="small" data-testid="bulk-unpublish" disabled={!selected.size || busy} onClick={() => void bulk('unpublish')}>{t('list.makePrivate')}</button>
+        <button type="button" className="small" data-testid="bulk-delete" disabled={!selected.size || busy} onClick={() => setConfirmingDelete(true)}>{t('list.delete')}</button>
       </div>
 
-      <dialog ref={dialog} className={styles.dialog} aria-labelledby={`${ids}-confirm`} data-testid="bulk-delete-dialog">
-        <p id={`${ids}-confirm`}>Delete {selected.size} selected item{selected.size === 1 ? '' : 's'} for good? This cannot be undone.</p>
-        <form method="dialog" className={styles.dialogActions}>
-          <button type="submit" className="small" data-testid="bulk-delete-cancel" autoFocus>Cancel</button>
-          <button type="button" className="small" data-testid="bulk-delete-confirm" onClick={() => { dialog.current?.close(); void bulk('delete'); }}>Yes, delete</button>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        testId="bulk-delete-dialog"
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={t('list.bulkDeleteTitle', { count: selected.size })}
+        description={t('list.bulkDeleteDescription')}
+        confirmLabel={t('list.bulkDeleteConfirm')}
+        onConfirm={() => bulk('delete')}
+      />
 
       <p role="status" aria-live="polite" data-testid="list-status" className={styles.status}>{status}</p>
       {error ? <p className="error" role="alert" data-testid="list-error">{error}</p> : null}
 
-      <p className="muted" data-testid="content-total">{total} item{total === 1 ? '' : 's'}</p>
+      <p className="muted" data-testid="content-total">{t('list.total', { count: total })}</p>
       {items.length === 0 ? (
-        <p className="muted" data-testid="empty">{total === 0 && !search && !type && !visibility && !tag ? 'No content yet.' : 'Nothing matches these filters.'}</p>
+        <p className="muted" data-testid="empty">{total === 0 && !search && !type && !visibility && !tag ? t('list.empty') : t('list.noMatch')}</p>
       ) : (
         <ul className={styles.list} data-testid="content-list">
           {items.map((c) => (
             <li key={c.id} className={styles.row} data-testid="content-row" data-content-id={c.id}>
               <div className={styles.head}>
-                <input type="checkbox" aria-label={`Select ${c.title}`} data-testid="select-row" checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
+                <input type="checkbox" aria-label={t('list.selectRow', { title: c.title })} data-testid="select-row" checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
                 {c.icon ? <img src={c.icon} alt="" width={28} height={28} className={styles.icon} data-testid="type-icon" /> : <span className={styles.iconPlaceholder} aria-hidden="true" />}
                 <Link href={`/content/${encodeURIComponent(c.id)}`} className={styles.title}>{c.title}</Link>
               </div>
               <div className={styles.meta}>
                 <span title={c.mainLibrary}>{c.contentTypeSlug}</span>
-                <span>{c.visibility}</span>
-                <span>Views: <span data-testid="views">{c.viewCount}</span></span>
-                <span data-testid="quality">Quality: {c.quality ? `${Math.round(c.quality.overallScore)} (${c.quality.bloomsLevel})` : 'scoring…'}</span>
+                <span>{t(`visibilityValue.${c.visibility}`)}</span>
+                <span>{t('list.views')} <span data-testid="views">{c.viewCount}</span></span>
+                <span data-testid="quality">
+                  {c.quality
+                    ? t('list.quality', { score: Math.round(c.quality.overallScore), level: isBloomLevel(c.quality.bloomsLevel) ? t(`list.bloom.${c.quality.bloomsLevel}`) : c.quality.bloomsLevel })
+                    : t('list.qualityPending')}
+                </span>
               </div>
               <div className={styles.tags}>
                 {editingTags === c.id ? (
@@ -257,44 +275,44 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
                     }}
                   >
                     <div className={styles.field}>
-                      <label htmlFor={`${ids}-f7`}>Tags (comma separated)</label>
+                      <label htmlFor={`${ids}-f7`}>{t('list.tagsLabel')}</label>
                       <input id={`${ids}-f7`} data-testid="tags-input" value={tagDraft} onChange={(e) => setTagDraft(e.target.value)} autoFocus />
                     </div>
-                    <button type="submit" className="small" data-testid="tags-save">Save tags</button>
-                    <button type="button" className="small" onClick={() => setEditingTags(null)}>Cancel</button>
+                    <button type="submit" className="small" data-testid="tags-save">{t('list.saveTags')}</button>
+                    <button type="button" className="small" onClick={() => setEditingTags(null)}>{t('cancel')}</button>
                   </form>
                 ) : (
                   <>
-                    <span data-testid="tags">{c.tags.length ? c.tags.map((t) => <span key={t} className={styles.tag}>{t}</span>) : <span className="muted">No tags</span>}</span>
+                    <span data-testid="tags">{c.tags.length ? c.tags.map((tg) => <span key={tg} className={styles.tag}>{tg}</span>) : <span className="muted">{t('list.noTags')}</span>}</span>
                     <button
                       type="button"
                       className="link"
                       data-testid="edit-tags"
-                      aria-label={`Edit tags of ${c.title}`}
+                      aria-label={t('list.editTagsOf', { title: c.title })}
                       onClick={() => {
                         setEditingTags(c.id);
                         setTagDraft(c.tags.join(', '));
                       }}
                     >
-                      Edit tags
+                      {t('list.editTags')}
                     </button>
                   </>
                 )}
               </div>
               <div className={styles.actions}>
-                <Link href={`/content/${encodeURIComponent(c.id)}/edit`}>Edit</Link>{' '}
-                <button type="button" data-testid="duplicate" aria-label={`Duplicate ${c.title}`} onClick={() => void duplicate(c)}>Duplicate</button>{' '}
-                <ContentActions key={`${c.id}-${c.visibility}`} contentId={c.id} visibility={c.visibility} title={c.title} scormPlan={scormPlan} />
+                <Link href={`/content/${encodeURIComponent(c.id)}/edit`}>{t('list.edit')}</Link>{' '}
+                <button type="button" data-testid="duplicate" aria-label={t('list.duplicateOf', { title: c.title })} onClick={() => void duplicate(c)}>{t('list.duplicate')}</button>{' '}
+                <ContentActions key={`${c.id}-${c.visibility}`} contentId={c.id} visibility={c.visibility} title={c.title} scormPlan={scormPlan} onDeleted={() => void load()} />
               </div>
             </li>
           ))}
         </ul>
       )}
 
-      <nav className={styles.pager} aria-label="Pages">
-        <button type="button" className="small" data-testid="page-prev" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>Previous</button>
-        <span data-testid="page-info">Page {page} of {pages}</span>
-        <button type="button" className="small" data-testid="page-next" disabled={offset + pageSize >= total} onClick={() => setOffset(offset + pageSize)}>Next</button>
+      <nav className={styles.pager} aria-label={t('list.pages')}>
+        <button type="button" className="small" data-testid="page-prev" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>{t('list.previous')}</button>
+        <span data-testid="page-info">{t('list.pageInfo', { page, pages })}</span>
+        <button type="button" className="small" data-testid="page-next" disabled={offset + pageSize >= total} onClick={() => setOffset(offset + pageSize)}>{t('list.next')}</button>
       </nav>
     </div>
   );

@@ -5,12 +5,12 @@ export async function h5pApi<T = unknown>(method: string, path: string, body?: u
   return (await callApi<T>(method, path, body)).data;
 }
 
-/** Downloads a binary endpoint as a file (export, SCORM export). */
-export async function download(path: string, fallbackName: string): Promise<void> {
+/** Downloads a binary endpoint as a file (export, SCORM export); `failed` words a refusal without a server text. */
+export async function download(path: string, fallbackName: string, failed: (status: number) => string): Promise<void> {
   const res = await apiFetch(path);
   if (!res.ok) {
     const j = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
-    throw new Error((j.error === 'feature_not_available' && j.message) || j.error || `Download failed (${res.status})`);
+    throw new Error((j.error === 'feature_not_available' && j.message) || j.error || failed(res.status));
   }
   const cd = res.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(cd)?.[1] ?? fallbackName;

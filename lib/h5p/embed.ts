@@ -8,6 +8,10 @@
 //
 // The page also: posts each top-level xAPI statement ({type:'h5p-xapi'}) and its own height ({type:'h5p-resize'})
 // to the parent window; retries a result post that failed (with backoff, telling the learner) instead of dropping it.
+// Its notices speak the viewer's language (the `player` message catalog): the ?language= of the frame, else the
+// browser's Accept-Language (app/h5p/embed/[contentId]/route.ts decides).
+import { translatorFor } from '@/lib/i18n/translate';
+import type { Locale } from '@/lib/i18n/config';
 import { playerModel } from './content';
 export { PLAYER_CSP, PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
@@ -25,7 +29,43 @@ export function scopeContentFiles(integration: Record<string, unknown>, contentI
   return integration;
 }
 
-export async function embedHtml(contentId: string, actor: H5pActor, language: string): Promise<string> {
+/** The page's notices in one language; {status} and {seconds} are filled in by the page's script. */
+function playerNotices(locale: Locale) {
+  const t = translatorFor(locale, 'player');
+  return {
+    saved: t('resultSaved'),
+    refused: t('resultRefused', { status: '{status}' }),
+    busy: t('busyRetry', { seconds: '{seconds}' }),
+    retry: t('saveRetry', { seconds: '{seconds}' }),
+  };
+}
+
+/** The page shown inside the frame (with 429) when the viewer is rate limited: no JSON error in a frame. */
+export function busyPageHtml(locale: Locale): string {
+  const t = translatorFor(locale, 'player');
+  const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<!doctype html>
+<html lang="${attr(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text(t('busyPage.title'))}</title>
+<style>
+html, body { margin: 0; padding: 0; background: transparent; }
+p { font: 16px/1.5 system-ui, sans-serif; margin: 12px; padding: 12px 16px; border-radius: 8px; background: #fff7e6; color: #7a4b00; }
+</style>
+</head>
+<body>
+<p role="alert">${text(t('busyPage.message'))}</p>
+</body>
+</html>`;
+}
+
+/**
+ * The player page. `language` goes to H5P (its player texts); `locale` is the language of the page's own notices
+ * (the same language when the interface has it, else English).
+ */
+export async function embedHtml(contentId: string, actor: H5pActor, language: string, locale: Locale): Promise<string> {
   const model = await playerModel(contentId, actor, language);
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
   return `<!doctype html>
@@ -33,7 +73,7 @@ export async function embedHtml(contentId: string, actor: H5pActor, language: st
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>H5P</title>
+<title>${attr(translatorFor(locale, 'player')('pageTitle'))}</title>
 ${model.styles.map((s) => `<link rel="stylesheet" href="${attr(s)}">`).join('\n')}
 <style>
 html, body { margin: 0; padding: 0; background: transparent; max-width: 100%; overflow-x: hidden; }
@@ -65,6 +105,8 @@ ${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
 <script>
 (function () {
   var id = ${scriptJson(contentId)};
+  var text = ${scriptJson(playerNotices(locale))};
+  function fill(s, name, value) { return s.split('{' + name + '}').join(String(value)); }
   var framed = window.parent !== window;
   function tell(msg) { if (framed) window.parent.postMessage(msg, '*'); }
   var statusEl = document.querySelector('.lumen-player-status');
@@ -82,9 +124,9 @@ ${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
     var body = new URLSearchParams();
     Object.keys(data).forEach(function (k) { if (data[k] !== undefined && data[k] !== null) body.append(k, String(data[k])); });
     fetch(url, { method: 'POST', body: body, credentials: 'omit' }).then(function (res) {
-      if (res.ok) { if (attempt > 0) status('Your result has been saved.', true); tell({ type: 'h5p-result-saved', contentId: id }); return; }
+      if (res.ok) { if (attempt > 0) status(text.saved, true); tell({ type: 'h5p-result-saved', contentId: id }); return; }
       if (res.status === 401 || res.status === 403 || res.status === 404) {
-        status('Your result could not be saved (' + res.status + '). Reload the page to try again.');
+        status(fill(text.refused, 'status', res.status));
         tell({ type: 'h5p-result-failed', contentId: id, status: res.status });
         return;
       }
@@ -92,14 +134,14 @@ ${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
         // rate limited: retried when the limit resets (Retry-After), never dropped
         var after = Number(res.headers.get('Retry-After'));
         var busy = (after > 0 ? Math.min(after, 900) : Math.min(60, Math.pow(2, attempt))) * 1000;
-        status('The activity is busy; your result will be saved in ' + Math.round(busy / 1000) + ' s…');
+        status(fill(text.busy, 'seconds', Math.round(busy / 1000)));
         setTimeout(function () { postResult(url, data, attempt + 1); }, busy);
         return;
       }
       throw new Error('HTTP ' + res.status);
     }).catch(function () {
       var wait = Math.min(60, Math.pow(2, attempt)) * 1000;
-      status('Saving your result failed; retrying in ' + Math.round(wait / 1000) + ' s…');
+      status(fill(text.retry, 'seconds', Math.round(wait / 1000)));
       setTimeout(function () { postResult(url, data, attempt + 1); }, wait);
     });
   }

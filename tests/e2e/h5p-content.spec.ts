@@ -175,6 +175,7 @@ test.describe.serial('H5P content in the workspace', () => {
     const row = page.locator(`[data-content-id="${contentId}"]`);
     await row.getByTestId('toggle-visibility').click();
     await expect(row.getByTestId('visibility')).toHaveText('public');
+    await expect(page.getByTestId('toast').filter({ hasText: '“Sums” is published' })).toBeVisible();
     const [own] = await sql<{ visibility: string; published_at: Date | null }>('SELECT visibility, published_at FROM content_ownership WHERE content_id = $1', [contentId]);
     expect(own?.visibility).toBe('public');
     expect(own?.published_at).not.toBeNull();
@@ -194,6 +195,7 @@ test.describe.serial('H5P content in the workspace', () => {
     await page.getByTestId('import-file').setInputFiles(file);
     await page.getByTestId('import-submit').click();
     await expect(page).toHaveURL(/\/content\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('toast').filter({ hasText: '“Sums.h5p” imported' })).toBeVisible();
     const newId = page.url().split('/').pop()!;
     expect(newId).not.toBe(contentId);
     await expect(page.getByTestId('content-title')).toHaveText('Sums');
@@ -291,7 +293,17 @@ test.describe.serial('H5P content in the workspace', () => {
     await page.goto('/content');
     const row = page.locator(`[data-content-id="${id}"]`);
     await row.getByTestId('delete').click();
-    await row.getByTestId('confirm-delete').click();
+    // a modal dialog: Cancel keeps the content, confirming deletes it and says so in a toast
+    const dialog = page.getByTestId('delete-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Delete “To delete” for good?');
+    await expect(page.getByTestId('delete-dialog-cancel')).toBeFocused();
+    await page.getByTestId('delete-dialog-cancel').click();
+    await expect(dialog).toBeHidden();
+    expect(await sql('SELECT id FROM h5p_contents WHERE id = $1', [id])).toHaveLength(1);
+    await row.getByTestId('delete').click();
+    await page.getByTestId('delete-dialog-confirm').click();
+    await expect(page.getByTestId('toast').filter({ hasText: '“To delete” deleted' })).toBeVisible();
     await expect(page.locator(`[data-content-id="${id}"]`)).toHaveCount(0);
     expect(await sql('SELECT id FROM h5p_contents WHERE id = $1', [id])).toHaveLength(0);
   });

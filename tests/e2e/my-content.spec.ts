@@ -48,6 +48,7 @@ test('a teacher searches, tags, duplicates and bulk-publishes and deletes conten
   await expect(page.getByTestId('selected-count')).toHaveText('3 selected');
   await page.getByTestId('bulk-publish').click();
   await expect(page.getByTestId('list-status')).toHaveText('Published 3 of 3.');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Published 3 of 3.' })).toBeVisible();
   const published = await sql<{ n: number }>(
     "SELECT count(*)::int AS n FROM content_ownership o JOIN h5p_contents h ON h.id = o.content_id WHERE o.user_id = $1 AND h.title LIKE $2 AND o.visibility = 'public'",
     [me, `${word}%`],
@@ -60,12 +61,14 @@ test('a teacher searches, tags, duplicates and bulk-publishes and deletes conten
   await copy.getByRole('checkbox').check();
   await page.getByTestId('bulk-delete').click();
   await expect(page.getByTestId('bulk-delete-dialog')).toBeVisible();
-  await page.getByTestId('bulk-delete-cancel').click();
+  await expect(page.getByTestId('bulk-delete-dialog')).toContainText('Delete 1 selected item for good?');
+  await page.getByTestId('bulk-delete-dialog-cancel').click();
   await expect(page.getByTestId('bulk-delete-dialog')).toBeHidden();
   await expect(page.getByTestId('content-row')).toHaveCount(3);
   await page.getByTestId('bulk-delete').click();
-  await page.getByTestId('bulk-delete-confirm').click();
+  await page.getByTestId('bulk-delete-dialog-confirm').click();
   await expect(page.getByTestId('list-status')).toHaveText('Deleted 1 of 1.');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Deleted 1 of 1.' })).toBeVisible();
   await expect(page.getByTestId('content-row')).toHaveCount(2);
   expect(await sql('SELECT id FROM h5p_contents WHERE title = $1', [`${word} alpha quiz (copy)`])).toHaveLength(0);
 });

@@ -1,6 +1,8 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { MyContent } from '@/components/content/MyContent';
+import { contentPageMetadata } from '@/components/content/page-title';
 import { scormPlanFor } from '@/lib/plans/plans';
 import { listContents, listContentsQuery, listFacetsOf } from '@/lib/h5p/content-list';
 import { workspaceContext } from '@/lib/h5p/workspace';
@@ -9,18 +11,20 @@ export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 20;
 
+export const generateMetadata = () => contentPageMetadata('list.title');
+
 export default async function MyContentPage() {
   const { user, brand } = await workspaceContext('/content');
-  const [first, facets] = await Promise.all([listContents(user.id, listContentsQuery.parse({ limit: PAGE_SIZE })), listFacetsOf(user.id)]);
+  const [first, facets, t] = await Promise.all([listContents(user.id, listContentsQuery.parse({ limit: PAGE_SIZE })), listFacetsOf(user.id), getTranslations('content.list')]);
   return (
     <>
       <TopBar brand={brand} signedIn />
       <main id="main">
         <section className="card">
-          <h1>My content</h1>
+          <h1>{t('title')}</h1>
           <p>
-            <Link href="/workspace">Workspace</Link> · <Link href="/content/new" data-testid="new-content">Create content</Link> ·{' '}
-            <Link href="/content/import" data-testid="import-link">Import .h5p</Link> · <Link href="/content/types" data-testid="types-link">Content types</Link>
+            <Link href="/workspace">{t('workspace')}</Link> · <Link href="/content/new" data-testid="new-content">{t('create')}</Link> ·{' '}
+            <Link href="/content/import" data-testid="import-link">{t('import')}</Link> · <Link href="/content/types" data-testid="types-link">{t('types')}</Link>
           </p>
           <MyContent initialItems={JSON.parse(JSON.stringify(first.data))} initialTotal={first.total} types={facets.types} initialTags={facets.tags} pageSize={PAGE_SIZE} scormPlan={scormPlanFor(user.plan)} />
         </section>

@@ -1,9 +1,11 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { ContentActions } from '@/components/content/ContentActions';
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { H5pPlayer } from '@/components/content/H5pPlayer';
+import { contentPageMetadata } from '@/components/content/page-title';
 import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
@@ -12,6 +14,8 @@ import { workspaceContext } from '@/lib/h5p/workspace';
 import { scormPlanFor } from '@/lib/plans/plans';
 
 export const dynamic = 'force-dynamic';
+
+export const generateMetadata = () => contentPageMetadata('play.metaTitle');
 
 export default async function PlayContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -22,6 +26,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
   const playerToken = await issuePlayerToken(user.id, id);
   const embedToken = own ? await issueEmbedToken(user.id, id) : null;
+  const t = await getTranslations('content');
   return (
     <>
       <TopBar brand={brand} signedIn />
@@ -29,8 +34,8 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
         <section className="card">
           <h1 data-testid="content-title">{content.title}</h1>
           <p>
-            <Link href="/content">My content</Link>
-            {own ? <> · <Link href={`/content/${encodeURIComponent(id)}/edit`}>Edit</Link></> : null}
+            <Link href="/content">{t('myContent')}</Link>
+            {own ? <> · <Link href={`/content/${encodeURIComponent(id)}/edit`}>{t('play.edit')}</Link></> : null}
           </p>
           {own ? <ContentActions contentId={id} visibility={content.ownership?.visibility === 'public' ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} /> : null}
         </section>
@@ -39,7 +44,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
         </section>
         {embedToken ? (
           <section className="card">
-            <h2>Embed</h2>
+            <h2>{t('play.embed')}</h2>
             <EmbedSnippet appUrl={config().appUrl} contentId={id} token={embedToken} title={content.title} />
           </section>
         ) : null}

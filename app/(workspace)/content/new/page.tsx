@@ -1,24 +1,29 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
 import { editorAvailable } from '@/lib/h5p/paths';
 import { CreateGateNotice } from '@/components/content/CreateGateNotice';
+import { contentPageMetadata } from '@/components/content/page-title';
 import { workspaceContext } from '@/lib/h5p/workspace';
 import { createGate } from '@/lib/plans/create-gate';
 
 export const dynamic = 'force-dynamic';
 
+export const generateMetadata = () => contentPageMetadata('new.title');
+
 export default async function NewContentPage() {
   const { brand, user, principal } = await workspaceContext('/content/new');
   const gate = createGate(principal.role, user);
+  const t = await getTranslations('content');
   return (
     <>
       <TopBar brand={brand} signedIn />
       <main id="main">
         <section className="card">
-          <h1>Create content</h1>
-          <p><Link href="/content">My content</Link></p>
+          <h1>{t('new.title')}</h1>
+          <p><Link href="/content">{t('myContent')}</Link></p>
           {!gate.allowed ? <CreateGateNotice gate={gate} /> : editorAvailable() ? <H5pEditor /> : <EditorMissing />}
         </section>
       </main>

@@ -1,43 +1,46 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { ContentTypes } from '@/components/content/ContentTypes';
+import { contentPageMetadata } from '@/components/content/page-title';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { hubReachable, installedLibraries } from '@/lib/h5p/hub';
 import { workspaceContext } from '@/lib/h5p/workspace';
 
 export const dynamic = 'force-dynamic';
 
+export const generateMetadata = () => contentPageMetadata('types.title');
+
 export default async function ContentTypesPage() {
   const { brand, principal } = await workspaceContext('/content/types');
   const canInstall = isTeacherOrAbove(principal.role);
-  const [reachable, libraries] = await Promise.all([canInstall ? hubReachable() : Promise.resolve(true), installedLibraries()]);
+  const [reachable, libraries, t] = await Promise.all([canInstall ? hubReachable() : Promise.resolve(true), installedLibraries(), getTranslations('content')]);
   return (
     <>
       <TopBar brand={brand} signedIn />
       <main id="main">
         <section className="card">
-          <h1>Content types</h1>
+          <h1>{t('types.title')}</h1>
           <p>
-            <Link href="/content">My content</Link>
+            <Link href="/content">{t('myContent')}</Link>
           </p>
           {canInstall && !reachable ? (
             <p className="notice" role="status" data-testid="hub-unreachable">
-              The H5P Hub cannot be reached from the server right now, so content types cannot be installed from it. You can{' '}
-              <Link href="/content/import">import a .h5p file</Link> instead; an administrator can import packages that bring new content types.
+              {t.rich('types.hubUnreachable', { link: (chunks) => <Link href="/content/import">{chunks}</Link> })}
             </p>
           ) : null}
           <ContentTypes canInstall={canInstall && reachable} />
         </section>
         <section className="card">
-          <h2>Installed libraries</h2>
+          <h2>{t('types.libraries')}</h2>
           {libraries.length ? (
             <table className="libraries" data-testid="installed-libraries">
-              <caption className="sr-only">Installed H5P libraries and their versions</caption>
+              <caption className="sr-only">{t('types.librariesCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Library</th>
-                  <th scope="col">Machine name</th>
-                  <th scope="col">Versions</th>
+                  <th scope="col">{t('types.library')}</th>
+                  <th scope="col">{t('types.machineName')}</th>
+                  <th scope="col">{t('types.versions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -45,7 +48,7 @@ export default async function ContentTypesPage() {
                   <tr key={l.machineName} data-testid={`library-${l.machineName}`}>
                     <td>
                       {l.title}
-                      {l.runnable ? <span className="muted"> · content type</span> : null}
+                      {l.runnable ? <span className="muted"> · {t('types.contentType')}</span> : null}
                     </td>
                     <td>
                       <code>{l.machineName}</code>
@@ -56,7 +59,7 @@ export default async function ContentTypesPage() {
               </tbody>
             </table>
           ) : (
-            <p className="muted">No libraries are installed yet.</p>
+            <p className="muted">{t('types.noLibraries')}</p>
           )}
         </section>
       </main>

@@ -1,35 +1,42 @@
-import { embedHtml, PLAYER_CSP } from '@/lib/h5p/embed';
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { busyPageHtml, embedHtml, PLAYER_CSP } from '@/lib/h5p/embed';
 import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/request';
+import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
 import { route } from '@/lib/http/route';
+import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
+import { localeOf } from '@/lib/i18n/translate';
 
 export const dynamic = 'force-dynamic';
 
-/** What a rate-limited player page shows inside its frame (with 429 and Retry-After), never the JSON error. */
-const BUSY_MESSAGE = 'This activity is busy right now. Please try again in a few minutes.';
-const BUSY_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Activity busy</title>
-<style>
-html, body { margin: 0; padding: 0; background: transparent; }
-p { font: 16px/1.5 system-ui, sans-serif; margin: 12px; padding: 12px 16px; border-radius: 8px; background: #fff7e6; color: #7a4b00; }
-</style>
-</head>
-<body>
-<p role="alert">${BUSY_MESSAGE}</p>
-</body>
-</html>`;
+/**
+ * The frame's language: the workspace's player frame names the user's (?language=); an embed snippet on another
+ * site names none, and the viewer's browser decides (Accept-Language).
+ */
+const embedQuery = z.object({ language: z.string().regex(/^[a-zA-Z-]{2,10}$/).optional() }).loose();
+
+const languageOf = (req: Request) => localeOf(new URL(req.url).searchParams.get('language'), req.headers.get('accept-language'));
 
 // the player page: content runs here, sandboxed into an opaque origin by its CSP (lib/h5p/embed.ts)
-export const GET = route(
-  { action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery, limitedPage: BUSY_PAGE },
+const play = route(
+  // the English busy page; a limited viewer gets it in their language below
+  { action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: embedQuery, limitedPage: busyPageHtml('en') },
   async (ctx) => {
-    const html = await embedHtml(ctx.params.contentId, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language);
+    const locale = localeOf(ctx.query.language, ctx.req.headers.get('accept-language'));
+    const html = await embedHtml(ctx.params.contentId, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language ?? locale, locale);
     return new Response(html, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': PLAYER_CSP },
     });
   },
 );
+
+/** What a rate-limited player page shows inside its frame (with 429 and Retry-After), in the viewer's language. */
+export async function GET(req: NextRequest, context: { params: Promise<{ contentId: string }> }): Promise<Response> {
+  const res = await play(req, context);
+  if (res.status !== 429 || !(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
+  const locale = languageOf(req);
+  if (locale === 'en') return res;
+  return new Response(busyPageHtml(locale), { status: 429, headers: res.headers });
+}
+// the API document reads the route's options from the handler it is given
+recordRoute(GET, routeOptionsOf(play)!);

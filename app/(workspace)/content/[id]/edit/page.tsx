@@ -1,22 +1,27 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
+import { contentPageMetadata } from '@/components/content/page-title';
 import { editorAvailable } from '@/lib/h5p/paths';
 import { workspaceContext } from '@/lib/h5p/workspace';
 
 export const dynamic = 'force-dynamic';
 
+export const generateMetadata = () => contentPageMetadata('edit.title');
+
 export default async function EditContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { brand } = await workspaceContext(`/content/${id}/edit`);
+  const t = await getTranslations('content.edit');
   return (
     <>
       <TopBar brand={brand} signedIn />
       <main id="main">
         <section className="card">
-          <h1>Edit content</h1>
-          <p><Link href={`/content/${encodeURIComponent(id)}`}>Back to the content</Link></p>
+          <h1>{t('title')}</h1>
+          <p><Link href={`/content/${encodeURIComponent(id)}`}>{t('back')}</Link></p>
           {editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing />}
         </section>
       </main>

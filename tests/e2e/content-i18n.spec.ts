@@ -1,0 +1,99 @@
+// The user's language on the content pages (issue 8 item 9): a teacher whose account says German sees My content,
+// its dialogs and toasts in German; the player frame is asked for German (?language=de) and its own notices are
+// German; an embed snippet names no language, so the page follows the viewer's browser (Accept-Language).
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './support/test';
+import { createContent, userIdByEmail } from './support/content';
+import { E2E } from './support/env';
+import { demoAccount, signIn, sql } from './support/fixtures';
+import { publicItem } from './support/public-item';
+
+const teacher = demoAccount('teacher');
+// other specs use the same demo teacher in English: leave the account following the browser again
+const setLocale = (locale: string | null) => sql('UPDATE users SET locale = $1 WHERE email = $2', [locale, teacher.email.toLowerCase()]);
+test.afterAll(() => setLocale(null));
+
+test('a German teacher sees My content in German, and the player frame is asked for German', async ({ page }) => {
+  await signIn(page, teacher); // the local user exists from the first sign-in on
+  await setLocale('de');
+  const me = await userIdByEmail(teacher.email);
+  const word = `Gezeiten${randomUUID().slice(0, 6)}`;
+  const id = await createContent({ ownerId: me, title: `${word} Quiz`, quality: 72 });
+
+  await page.goto('/content');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Inhalte');
+  await expect(page).toHaveTitle(/^Meine Inhalte · /);
+  await page.getByLabel('Titel durchsuchen').fill(word);
+  await expect(page.getByTestId('content-total')).toHaveText('1 Inhalt');
+  const row = page.locator(`[data-content-id="${id}"]`);
+  await expect(row.getByTestId('quality')).toHaveText('Qualität: 72 (verstehen)');
+  await expect(row.getByTestId('visibility')).toHaveText('privat');
+  await expect(row.getByRole('button', { name: `${word} Quiz duplizieren` })).toBeVisible();
+  await expect(page.getByTestId('page-info')).toHaveText('Seite 1 von 1');
+  // no English left in the list's own texts
+  const text = await page.locator('main').innerText();
+  for (const english of ['My content', 'Search titles', 'Sort by', 'Select all on this page', 'Edit tags', 'Duplicate', 'Previous', 'Export .h5p']) {
+    expect(text, english).not.toContain(english);
+  }
+
+  // publish: a German toast
+  await row.getByTestId('toggle-visibility').click();
+  await expect(row.getByTestId('visibility')).toHaveText('öffentlich');
+  await expect(page.getByTestId('toast').filter({ hasText: `„${word} Quiz“ ist veröffentlicht` })).toBeVisible();
+
+  // delete asks in German; cancelled, nothing is deleted
+  await row.getByTestId('delete').click();
+  await expect(page.getByTestId('delete-dialog')).toContainText(`„${word} Quiz“ endgültig löschen?`);
+  await expect(page.getByTestId('delete-dialog-confirm')).toHaveText('Ja, löschen');
+  await page.getByTestId('delete-dialog-cancel').click();
+  await expect(page.getByTestId('delete-dialog')).toBeHidden();
+
+  // the content page: the player frame carries the user's language; the embed snippet carries none
+  await row.getByRole('link', { name: `${word} Quiz` }).click();
+  await expect(page.getByTestId('content-title')).toHaveText(`${word} Quiz`);
+  await expect(page.getByRole('heading', { name: 'Einbetten' })).toBeVisible();
+  const src = await page.getByTestId('h5p-player').getAttribute('src');
+  expect(new URL(src!, E2E.appUrl).searchParams.get('language')).toBe('de');
+  expect(await page.getByTestId('embed-snippet').inputValue()).not.toContain('language=');
+});
+
+test('the player page speaks German: ?language=de in the workspace, Accept-Language for an embed without it', async ({ page }) => {
+  const id = await publicItem(`Sprache ${randomUUID().slice(0, 6)}`);
+  await signIn(page, teacher);
+  await setLocale('de');
+  // a rate-limited result post: the page's own notice is German
+  let limited = 0;
+  await page.route('**/h5p/finishedData**', async (route) => {
+    if (limited < 1) {
+      limited++;
+      await route.fulfill({
+        status: 429,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After', 'Retry-After': '2', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ success: false, error: 'Too many requests. Please try again later.' }),
+      });
+    } else await route.continue();
+  });
+  await page.goto(`/content/${id}`);
+  const src = (await page.getByTestId('h5p-player').getAttribute('src'))!;
+  expect(new URL(src, E2E.appUrl).searchParams.get('language')).toBe('de');
+  const frame = page.frameLocator('[data-testid="h5p-player"]');
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
+  await frame.locator('.h5p-mc label', { hasText: '4' }).locator('input').check();
+  await frame.getByRole('button', { name: 'Check' }).click(); // the content's own text, from its parameters
+  await expect(frame.getByTestId('player-status')).toHaveText('Die Aktivität ist ausgelastet; Ihr Ergebnis wird in 2 s gespeichert…');
+  await expect(frame.getByTestId('player-status')).toHaveText('Ihr Ergebnis wurde gespeichert.', { timeout: 15_000 });
+  await expect(page.getByTestId('h5p-result')).toHaveText('Ihre Punktzahl: 1 / 1');
+
+  // the same page without ?language= (as an embed snippet on another site opens it) follows the browser
+  const bare = new URL(src, E2E.appUrl);
+  bare.searchParams.delete('language');
+  const german = await fetch(bare, { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+  expect(german.status).toBe(200);
+  const html = await german.text();
+  expect(html).toContain('<html class="h5p-iframe" lang="de">');
+  expect(html).toContain('Ihr Ergebnis wurde gespeichert.');
+  const english = await (await fetch(bare, { headers: { 'Accept-Language': 'fr-FR,en;q=0.5' } })).text();
+  expect(english).toContain('<html class="h5p-iframe" lang="en">');
+  expect(english).toContain('Your result has been saved.');
+});
