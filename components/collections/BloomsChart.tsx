@@ -1,6 +1,11 @@
 // The Bloom's distribution of a collection as bars, each with a marker at the spec's target share.
-const LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
-type Dist = Record<(typeof LEVELS)[number], number>;
+import { useFormatter, useTranslations } from 'next-intl';
+
+export const BLOOMS_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
+export type BloomsLevel = (typeof BLOOMS_LEVELS)[number];
+type Dist = Record<BloomsLevel, number>;
+
+export const isBloomsLevel = (v: string | null | undefined): v is BloomsLevel => (BLOOMS_LEVELS as readonly string[]).includes(v ?? '');
 
 export interface BloomsAnalysisView {
   distribution: Dist;
@@ -11,28 +16,36 @@ export interface BloomsAnalysisView {
 }
 
 export function BloomsChart({ analysis }: { analysis: BloomsAnalysisView }) {
+  const t = useTranslations('collections.blooms');
+  const format = useFormatter();
+  const levelName = (l: string) => (isBloomsLevel(l) ? t(`level.${l}`) : l);
   return (
     <div data-testid="blooms-chart">
       <p>
-        Coverage score: <strong data-testid="blooms-score">{analysis.score}</strong> / 100
-        {analysis.gaps.length ? <span className="muted"> · gaps: {analysis.gaps.join(', ')}</span> : null}
+        {t.rich('score', { score: analysis.score, strong: (chunks) => <strong data-testid="blooms-score">{chunks}</strong> })}
+        {analysis.gaps.length ? <span className="muted"> · {t('gaps', { levels: analysis.gaps.map(levelName).join(', ') })}</span> : null}
       </p>
-      <div className="blooms" role="img" aria-label="Bloom's distribution against the target">
-        {LEVELS.map((l) => (
+      <div className="blooms" role="img" aria-label={t('chartLabel')}>
+        {BLOOMS_LEVELS.map((l) => (
           <div className="blooms-row" key={l} data-testid={`blooms-${l}`}>
-            <span style={{ textTransform: 'capitalize' }}>{l}</span>
-            <div className="blooms-track" title={`${analysis.distribution[l]}% (target ${analysis.target[l]}%)`}>
+            <span style={{ textTransform: 'capitalize' }}>{t(`level.${l}`)}</span>
+            <div
+              className="blooms-track"
+              title={t('barTitle', { actual: format.number(analysis.distribution[l]), target: format.number(analysis.target[l]) })}
+            >
               <span className="actual" style={{ width: `${Math.min(100, analysis.distribution[l])}%` }} />
               <span className="target" style={{ left: `${analysis.target[l]}%` }} />
             </div>
             <span className="muted">
-              {analysis.distribution[l]}% ({analysis.deviation[l] > 0 ? '+' : ''}
-              {analysis.deviation[l]})
+              {t('share', {
+                share: format.number(analysis.distribution[l]),
+                deviation: format.number(analysis.deviation[l], { signDisplay: 'exceptZero' }),
+              })}
             </span>
           </div>
         ))}
       </div>
-      <p className="muted">Bars: share of items per level; black marks: target distribution.</p>
+      <p className="muted">{t('legend')}</p>
     </div>
   );
 }

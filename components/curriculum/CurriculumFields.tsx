@@ -1,6 +1,7 @@
 'use client';
 // Framework, grade and subject chosen from the synced curriculum (code and name kept together), plus difficulty
 // and language: the curriculum fields of a collection, for its create and edit forms.
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { callApi } from '@/components/marketplace/client-api';
 import { CurriculumNotice, type CurriculumState } from './CurriculumNotice';
@@ -28,20 +29,20 @@ export const EMPTY_CURRICULUM: CurriculumValue = {
   language: '',
 };
 
-export const LANGUAGES: Choice[] = [
-  { code: 'en', name: 'English' },
-  { code: 'es', name: 'Spanish' },
-  { code: 'fr', name: 'French' },
-  { code: 'de', name: 'German' },
-  { code: 'pt', name: 'Portuguese' },
-  { code: 'it', name: 'Italian' },
-  { code: 'nl', name: 'Dutch' },
-  { code: 'mi', name: 'Māori' },
-  { code: 'zh', name: 'Chinese' },
-  { code: 'ar', name: 'Arabic' },
-  { code: 'hi', name: 'Hindi' },
-  { code: 'ja', name: 'Japanese' },
-];
+/** The content languages offered (ISO 639-1 codes); their names are messages (curriculum.languages.<code>). */
+export const LANGUAGE_CODES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'mi', 'zh', 'ar', 'hi', 'ja'] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+export const isLanguageCode = (v: string): v is LanguageCode => (LANGUAGE_CODES as readonly string[]).includes(v);
+
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const isDifficulty = (v: string | null | undefined): v is Difficulty => (DIFFICULTIES as readonly string[]).includes(v ?? '');
+
+/** The languages as choices, named in the interface language. */
+export function useLanguageChoices(): Choice[] {
+  const t = useTranslations('curriculum.languages');
+  return LANGUAGE_CODES.map((code) => ({ code, name: t(code) }));
+}
 
 interface Node {
   code: string;
@@ -95,76 +96,91 @@ function useGrades(fw: string, stages: Node[]): Choice[] {
 const withCurrent = (list: Choice[], code: string, name: string): Choice[] =>
   code && !list.some((c) => c.code === code) ? [{ code, name: name || code }, ...list] : list;
 
-export function CurriculumFields({ value, onChange, state }: { value: CurriculumValue; onChange: (v: CurriculumValue) => void; state: CurriculumState }) {
+export function CurriculumFields({
+  value,
+  onChange,
+  state,
+}: {
+  value: CurriculumValue;
+  onChange: (v: CurriculumValue) => void;
+  state: CurriculumState;
+}) {
+  const t = useTranslations('curriculum');
   const e = encodeURIComponent;
   const fw = value.frameworkCode;
   const frameworks = useCurriculumList('/api/curriculum/frameworks');
   const stages = useCurriculumList(fw ? `/api/curriculum/frameworks/${e(fw)}/stages` : null);
   const subjects = useCurriculumList(fw ? `/api/curriculum/frameworks/${e(fw)}/subjects` : null);
   const grades = useGrades(fw, stages);
+  const languages = useLanguageChoices();
   const none = state.frameworks === 0;
 
   const fwChoices = withCurrent(frameworks, fw, value.frameworkName);
   const gradeChoices = withCurrent(grades, value.gradeCode, value.gradeName);
   const subjectChoices = withCurrent(subjects, value.subjectCode, value.subjectName);
   const nameIn = (list: Choice[], code: string) => list.find((c) => c.code === code)?.name ?? '';
-  const later = (what: string) => (none ? 'No curriculum to choose from (see above).' : fw ? `This framework has no ${what}.` : 'Choose a framework first.');
+  const later = (empty: 'noGrades' | 'noSubjects') =>
+    none ? t('reason.noCurriculum') : fw ? t(`reason.${empty}`) : t('reason.frameworkFirst');
 
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} data-testid="curriculum-fields">
-      <legend style={{ fontWeight: 600, padding: 0 }}>Curriculum</legend>
+      <legend style={{ fontWeight: 600, padding: 0 }}>{t('fields.legend')}</legend>
       <CurriculumNotice state={state} />
       <div className="toolbar" style={{ alignItems: 'flex-start' }}>
         <SearchableSelect
-          label="Framework"
+          label={t('fields.framework')}
           choices={fwChoices}
           value={fw}
           testId="new-framework"
-          placeholder="(none)"
-          emptyReason={none ? 'No curriculum to choose from (see above).' : 'Loading frameworks…'}
+          placeholder={t('fields.none')}
+          emptyReason={none ? t('reason.noCurriculum') : t('reason.loadingFrameworks')}
           onChange={(code) =>
-            onChange({ ...value, frameworkCode: code, frameworkName: nameIn(fwChoices, code), gradeCode: '', gradeName: '', subjectCode: '', subjectName: '' })
+            onChange({
+              ...value,
+              frameworkCode: code,
+              frameworkName: nameIn(fwChoices, code),
+              gradeCode: '',
+              gradeName: '',
+              subjectCode: '',
+              subjectName: '',
+            })
           }
         />
         <SearchableSelect
-          label="Grade"
+          label={t('fields.grade')}
           choices={gradeChoices}
           value={value.gradeCode}
           testId="new-grade"
-          placeholder="(any)"
-          emptyReason={later('grades')}
+          placeholder={t('fields.any')}
+          emptyReason={later('noGrades')}
           onChange={(code) => onChange({ ...value, gradeCode: code, gradeName: nameIn(gradeChoices, code) })}
         />
         <SearchableSelect
-          label="Subject"
+          label={t('fields.subject')}
           choices={subjectChoices}
           value={value.subjectCode}
           testId="new-subject"
-          placeholder="(any)"
-          emptyReason={later('subjects')}
+          placeholder={t('fields.any')}
+          emptyReason={later('noSubjects')}
           onChange={(code) => onChange({ ...value, subjectCode: code, subjectName: nameIn(subjectChoices, code) })}
         />
       </div>
       <div className="toolbar" style={{ alignItems: 'flex-start' }}>
         <SearchableSelect
-          label="Difficulty"
-          choices={[
-            { code: 'easy', name: 'Easy' },
-            { code: 'medium', name: 'Medium' },
-            { code: 'hard', name: 'Hard' },
-          ]}
+          label={t('fields.difficulty')}
+          choices={DIFFICULTIES.map((code) => ({ code, name: t(`difficulty.${code}`) }))}
           value={value.difficulty}
           testId="new-difficulty"
-          placeholder="(any)"
+          placeholder={t('fields.any')}
           emptyReason=""
           onChange={(code) => onChange({ ...value, difficulty: code })}
         />
         <SearchableSelect
-          label="Language"
-          choices={withCurrent(LANGUAGES, value.language, value.language)}
+          label={t('fields.language')}
+          choices={withCurrent(languages, value.language, value.language)}
           value={value.language}
           testId="new-language"
-          placeholder="(any)"
+          placeholder={t('fields.any')}
           emptyReason=""
           onChange={(code) => onChange({ ...value, language: code })}
         />

@@ -1,9 +1,11 @@
 'use client';
 // Framework → stage → grade → subject → unit → topic → objectives, then saved as the content's curriculum
 // metadata (POST /api/curriculum/content/:contentId/metadata). Each level loads from the read endpoints.
+import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { callApi } from '@/components/marketplace/client-api';
-import { LANGUAGES, useCurriculumList as useList } from './CurriculumFields';
+import { useToast } from '@/components/ui/Toaster';
+import { DIFFICULTIES, isDifficulty, useCurriculumList as useList, useLanguageChoices } from './CurriculumFields';
 import { CurriculumNotice, type CurriculumState } from './CurriculumNotice';
 import { SearchableSelect } from './SearchableSelect';
 
@@ -27,6 +29,10 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
   const [language, setLanguage] = useState('en');
   const [current, setCurrent] = useState<Record<string, unknown> | null>(null);
   const [status, setStatus] = useState('');
+  const t = useTranslations('curriculum');
+  const format = useFormatter();
+  const toast = useToast();
+  const languages = useLanguageChoices();
 
   const e = encodeURIComponent;
   const frameworks = useList<Node>('/api/curriculum/frameworks');
@@ -46,10 +52,22 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
   }, [contentId, status]);
 
   const none = curriculum.frameworks === 0;
-  const why = (parent: string | false, first: string, empty: string) => (none ? 'No curriculum to choose from (see above).' : parent ? empty : first);
+  type Reason =
+    | 'frameworkFirst'
+    | 'stageFirst'
+    | 'unitFirst'
+    | 'gradeAndSubjectFirst'
+    | 'noStages'
+    | 'noStageGrades'
+    | 'noSubjects'
+    | 'noUnits'
+    | 'noTopics';
+  const why = (parent: string | false, first: Reason, empty: Reason) =>
+    none ? t('reason.noCurriculum') : t(`reason.${parent ? empty : first}`);
   const name = (list: Node[], code: string) => list.find((n) => n.code === code)?.name ?? code;
   const framework = frameworks.find((f) => f.code === fw);
   const ready = contentId && fw && grade && subject;
+  const currentDifficulty = current ? String(current.difficulty) : '';
 
   async function save() {
     const topicNode = topics.find((t) => t.code === topic);
@@ -71,16 +89,24 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
         difficulty,
         language,
       });
-      setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
+      // the time on the user's clock (the app formats in UTC by default)
+      setStatus(
+        t('picker.savedAt', {
+          time: format.dateTime(new Date(), { timeStyle: 'medium', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+        }),
+      );
+      toast({ title: t('picker.savedToast') });
     } catch (err) {
-      setStatus(`Save failed: ${(err as Error).message}`);
+      const message = (err as Error).message;
+      setStatus(t('picker.saveFailed', { message }));
+      toast({ title: t('picker.saveFailedToast'), description: message, tone: 'error' });
     }
   }
 
   return (
     <div>
       <label>
-        Content
+        {t('fields.content')}
         <select value={contentId} onChange={(ev) => setContentId(ev.target.value)} data-testid="pick-content">
           {contents.map((c) => (
             <option key={c.id} value={c.id}>
@@ -91,43 +117,126 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
       </label>
       {current ? (
         <p className="muted" data-testid="current-metadata">
-          Current: {String(current.framework_name)} · {String(current.grade_name)} · {String(current.subject_name)} · {String(current.difficulty)}
+          {t('picker.current', {
+            framework: String(current.framework_name),
+            grade: String(current.grade_name),
+            subject: String(current.subject_name),
+            difficulty: isDifficulty(currentDifficulty) ? t(`difficultyInline.${currentDifficulty}`) : currentDifficulty,
+          })}
         </p>
       ) : (
-        <p className="muted">No curriculum metadata yet.</p>
+        <p className="muted">{t('picker.noMetadata')}</p>
       )}
       <CurriculumNotice state={curriculum} />
       <div className="toolbar" style={{ alignItems: 'flex-start' }}>
-        <SearchableSelect label="Framework" choices={frameworks} value={fw} testId="pick-framework" emptyReason={none ? 'No curriculum to choose from (see above).' : 'Loading frameworks…'} onChange={(v) => { setFw(v); setStage(''); setGrade(''); setSubject(''); setUnit(''); setTopic(''); setObjectives([]); }} />
-        <SearchableSelect label="Stage" choices={stages} value={stage} testId="pick-stage" emptyReason={why(fw, 'Choose a framework first.', 'This framework has no stages.')} onChange={(v) => { setStage(v); setGrade(''); setUnit(''); setTopic(''); }} />
-        <SearchableSelect label="Grade" choices={grades} value={grade} testId="pick-grade" emptyReason={why(stage, 'Choose a stage first.', 'This stage has no grades.')} onChange={(v) => { setGrade(v); setUnit(''); setTopic(''); }} />
-        <SearchableSelect label="Subject" choices={subjects} value={subject} testId="pick-subject" emptyReason={why(fw, 'Choose a framework first.', 'This framework has no subjects.')} onChange={(v) => { setSubject(v); setUnit(''); setTopic(''); }} />
-        <SearchableSelect label="Unit" choices={units} value={unit} testId="pick-unit" emptyReason={why(fw && grade && subject, 'Choose a grade and a subject first.', 'No units for this grade and subject.')} onChange={(v) => { setUnit(v); setTopic(''); setObjectives([]); }} />
-        <SearchableSelect label="Topic" choices={topics} value={topic} testId="pick-topic" emptyReason={why(unit, 'Choose a unit first.', 'This unit has no topics.')} onChange={(v) => { setTopic(v); setObjectives([]); }} />
+        <SearchableSelect
+          label={t('fields.framework')}
+          choices={frameworks}
+          value={fw}
+          testId="pick-framework"
+          emptyReason={none ? t('reason.noCurriculum') : t('reason.loadingFrameworks')}
+          onChange={(v) => {
+            setFw(v);
+            setStage('');
+            setGrade('');
+            setSubject('');
+            setUnit('');
+            setTopic('');
+            setObjectives([]);
+          }}
+        />
+        <SearchableSelect
+          label={t('fields.stage')}
+          choices={stages}
+          value={stage}
+          testId="pick-stage"
+          emptyReason={why(fw, 'frameworkFirst', 'noStages')}
+          onChange={(v) => {
+            setStage(v);
+            setGrade('');
+            setUnit('');
+            setTopic('');
+          }}
+        />
+        <SearchableSelect
+          label={t('fields.grade')}
+          choices={grades}
+          value={grade}
+          testId="pick-grade"
+          emptyReason={why(stage, 'stageFirst', 'noStageGrades')}
+          onChange={(v) => {
+            setGrade(v);
+            setUnit('');
+            setTopic('');
+          }}
+        />
+        <SearchableSelect
+          label={t('fields.subject')}
+          choices={subjects}
+          value={subject}
+          testId="pick-subject"
+          emptyReason={why(fw, 'frameworkFirst', 'noSubjects')}
+          onChange={(v) => {
+            setSubject(v);
+            setUnit('');
+            setTopic('');
+          }}
+        />
+        <SearchableSelect
+          label={t('fields.unit')}
+          choices={units}
+          value={unit}
+          testId="pick-unit"
+          emptyReason={why(fw && grade && subject, 'gradeAndSubjectFirst', 'noUnits')}
+          onChange={(v) => {
+            setUnit(v);
+            setTopic('');
+            setObjectives([]);
+          }}
+        />
+        <SearchableSelect
+          label={t('fields.topic')}
+          choices={topics}
+          value={topic}
+          testId="pick-topic"
+          emptyReason={why(unit, 'unitFirst', 'noTopics')}
+          onChange={(v) => {
+            setTopic(v);
+            setObjectives([]);
+          }}
+        />
       </div>
       {objectiveList.length ? (
         <fieldset data-testid="pick-objectives">
-          <legend>Objectives</legend>
+          <legend>{t('fields.objectives')}</legend>
           {objectiveList.map((o) => (
             <label key={o.code} style={{ fontWeight: 400 }}>
-              <input type="checkbox" style={{ width: 'auto' }} checked={objectives.includes(o.code)} onChange={(ev) => setObjectives(ev.target.checked ? [...objectives, o.code] : objectives.filter((x) => x !== o.code))} /> {o.objective}
+              <input
+                type="checkbox"
+                style={{ width: 'auto' }}
+                checked={objectives.includes(o.code)}
+                onChange={(ev) => setObjectives(ev.target.checked ? [...objectives, o.code] : objectives.filter((x) => x !== o.code))}
+              />{' '}
+              {o.objective}
             </label>
           ))}
         </fieldset>
       ) : null}
       <div className="toolbar">
         <label>
-          Difficulty
+          {t('fields.difficulty')}
           <select value={difficulty} onChange={(ev) => setDifficulty(ev.target.value)} style={{ display: 'block' }}>
-            <option value="easy">easy</option>
-            <option value="medium">medium</option>
-            <option value="hard">hard</option>
+            {DIFFICULTIES.map((d) => (
+              <option key={d} value={d}>
+                {t(`difficultyInline.${d}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
-          Language
+          {t('fields.language')}
           <select value={language} onChange={(ev) => setLanguage(ev.target.value)} style={{ display: 'block' }} data-testid="pick-language">
-            {LANGUAGES.map((l) => (
+            {languages.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.name} ({l.code})
               </option>
@@ -136,7 +245,7 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
         </label>
       </div>
       <button type="button" className="primary" disabled={!ready} onClick={save} data-testid="save-metadata">
-        Save curriculum metadata
+        {t('picker.save')}
       </button>
       {status ? <p data-testid="metadata-status">{status}</p> : null}
     </div>

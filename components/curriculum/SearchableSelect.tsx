@@ -1,6 +1,7 @@
 'use client';
 // A labelled native <select> with a filter box above it: type to narrow long lists (frameworks, subjects),
 // then choose with the keyboard or the mouse. An empty list disables the select and says why, visibly.
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 
 export interface Choice {
@@ -20,7 +21,7 @@ export function SearchableSelect({
   onChange,
   testId,
   emptyReason,
-  placeholder = 'Choose…',
+  placeholder,
 }: {
   label: string;
   choices: Choice[];
@@ -29,14 +30,15 @@ export function SearchableSelect({
   testId: string;
   /** shown (and linked to the select) when there is nothing to choose */
   emptyReason: string;
+  /** the first, empty option (default: "Choose…") */
   placeholder?: string;
 }) {
+  const t = useTranslations('curriculum.select');
+  const locale = useLocale();
   const id = useId();
   const [filter, setFilter] = useState('');
   const q = filter.trim().toLowerCase();
-  const shown = q
-    ? choices.filter((c) => c.code === value || `${c.name} ${c.code} ${c.hint ?? ''}`.toLowerCase().includes(q))
-    : choices;
+  const shown = q ? choices.filter((c) => c.code === value || `${c.name} ${c.code} ${c.hint ?? ''}`.toLowerCase().includes(q)) : choices;
   const empty = choices.length === 0;
   return (
     <div style={{ flex: '1 1 200px', minWidth: 0 }}>
@@ -44,8 +46,9 @@ export function SearchableSelect({
       {choices.length > FILTER_FROM ? (
         <input
           type="search"
-          aria-label={`Filter the ${label.toLowerCase()} list`}
-          placeholder="Type to filter…"
+          // English lower-cases the field name inside the sentence; German keeps its capitalised nouns
+          aria-label={t('filter', { label: locale === 'en' ? label.toLowerCase() : label })}
+          placeholder={t('filterPlaceholder')}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           data-testid={`${testId}-filter`}
@@ -61,7 +64,7 @@ export function SearchableSelect({
         data-testid={testId}
         style={{ width: '100%', maxWidth: '100%' }}
       >
-        <option value="">{q && shown.length === 0 ? 'No match' : placeholder}</option>
+        <option value="">{q && shown.length === 0 ? t('noMatch') : (placeholder ?? t('choose'))}</option>
         {shown.map((c) => (
           <option key={c.code} value={c.code}>
             {c.hint ? `${c.name} (${c.hint})` : c.name}

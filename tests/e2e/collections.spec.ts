@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
 import { createAuthor, createContent, userIdByEmail } from './support/content';
 import { seedFramework } from './support/curriculum';
-import { demoAccount, signIn } from './support/fixtures';
+import { demoAccount, signIn, sql } from './support/fixtures';
 
 test("a teacher builds a collection, reorders and removes items, and sees the Bloom's analysis with suggestions", async ({ page }) => {
   const teacher = demoAccount('teacher');
@@ -32,6 +32,7 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
   await page.getByTestId('new-language').selectOption('en');
   await page.getByRole('button', { name: 'Create collection' }).click();
   await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Collection created' })).toBeVisible();
   await expect(page.getByTestId('collection-title')).toHaveText(`Cells unit ${tag}`);
   await expect(page.getByTestId('collection-curriculum')).toContainText(`Framework ${fw} · Year 5 · Science · en`);
 
@@ -56,6 +57,7 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
   await expect(page.getByTestId('suggestion').filter({ hasText: `Maths essay ${tag}` })).toHaveCount(0);
   await suggestion.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByTestId('item')).toHaveCount(3);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Added to the collection' }).first()).toBeVisible();
   await expect(page.getByTestId('blooms-score')).toHaveText('50');
 
   // drag the essay (last) onto the first item: the HTML5 drag-and-drop events a browser fires
@@ -72,8 +74,15 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
   await items.nth(0).getByRole('button', { name: 'Move down' }).click();
   await expect(items.nth(1)).toContainText(`Cells essay ${tag}`);
 
-  // remove an item: positions stay contiguous
+  // remove an item, after a confirmation (Cancel keeps it): positions stay contiguous
   await items.nth(0).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('remove-item-dialog')).toContainText(`Cells true or false ${tag}`);
+  await page.getByTestId('remove-item-dialog-cancel').click();
+  await expect(page.getByTestId('remove-item-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('item')).toHaveCount(3);
+  await items.nth(0).getByRole('button', { name: 'Remove' }).click();
+  await page.getByTestId('remove-item-dialog-confirm').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Removed from the collection' })).toBeVisible();
   await expect(page.getByTestId('item')).toHaveCount(2);
   await expect(items.nth(0)).toContainText(`1. Cells essay ${tag}`);
   await expect(items.nth(1)).toContainText(`2. Cells quiz ${tag}`);
@@ -115,4 +124,63 @@ test('a collection with a curriculum no public content matches still suggests ga
   // an available item opens its content page, which plays it
   await page.getByTestId('item-open').click();
   await expect(page).toHaveURL(new RegExp(`/content/${contentId}$`));
+});
+
+test('a teacher deletes a collection after confirming it, and the list says so', async ({ page }) => {
+  const teacher = demoAccount('teacher');
+  await signIn(page, teacher);
+  const tag = randomUUID().slice(0, 6);
+  await page.goto('/collections');
+  await page.getByTestId('new-title').fill(`Throwaway ${tag}`);
+  await page.getByRole('button', { name: 'Create collection' }).click();
+  await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+
+  // Cancel keeps it; confirming deletes it and returns to the list with a toast
+  await page.getByTestId('delete-collection').click();
+  await expect(page.getByTestId('delete-collection-dialog')).toContainText(`Throwaway ${tag}`);
+  await page.getByTestId('delete-collection-dialog-cancel').click();
+  await expect(page.getByTestId('collection-title')).toHaveText(`Throwaway ${tag}`);
+  await page.getByTestId('delete-collection').click();
+  await page.getByTestId('delete-collection-dialog-confirm').click();
+  await expect(page).toHaveURL(/\/collections$/);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Collection deleted' })).toContainText(`Throwaway ${tag}`);
+  await expect(page.getByTestId('collections')).not.toContainText(`Throwaway ${tag}`);
+  expect(await sql('SELECT 1 FROM collections WHERE id = $1', [id])).toHaveLength(0);
+});
+
+test("a German-speaking teacher sees the collections pages and the Bloom's chart in German", async ({ page }) => {
+  const teacher = demoAccount('teacher');
+  const [before] = await sql<{ locale: string | null }>('SELECT locale FROM users WHERE email = $1', [teacher.email]);
+  await signIn(page, teacher);
+  await sql("UPDATE users SET locale = 'de' WHERE email = $1", [teacher.email]);
+  try {
+    const tag = randomUUID().slice(0, 6);
+    await page.goto('/collections');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sammlungen' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Neue Sammlung' })).toBeVisible();
+    await expect(page.getByText('Rahmenlehrplan', { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(/^Sammlungen · /);
+    await page.getByTestId('new-title').fill(`Vulkane ${tag}`);
+    await page.getByRole('button', { name: 'Sammlung erstellen' }).click();
+    await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Sammlung erstellt' })).toBeVisible();
+    await expect(page.getByTestId('collection-title')).toHaveText(`Vulkane ${tag}`);
+    await expect(page.getByText('0 Elemente · privat')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Analyse nach Bloom' })).toBeVisible();
+
+    // the chart's levels and texts in German
+    const chart = page.getByTestId('blooms-chart');
+    await expect(chart).toContainText('Abdeckungswert:');
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', 'Verteilung nach Bloom im Vergleich zum Ziel');
+    const levels: [string, string][] = [['remember', 'Erinnern'], ['understand', 'Verstehen'], ['apply', 'Anwenden'], ['analyze', 'Analysieren'], ['evaluate', 'Bewerten'], ['create', 'Erschaffen']];
+    for (const [level, name] of levels) await expect(page.getByTestId(`blooms-${level}`)).toContainText(name);
+    await expect(chart).toContainText('Balken: Anteil der Elemente je Stufe');
+    await expect(chart).not.toContainText('remember');
+    await expect(page.getByRole('button', { name: 'Öffentlich machen' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Vorschläge' })).toBeVisible();
+  } finally {
+    await sql('UPDATE users SET locale = $1 WHERE email = $2', [before?.locale ?? null, teacher.email]);
+  }
 });

@@ -35,6 +35,7 @@ test('a teacher attaches curriculum metadata to content with the framework → o
   await page.getByTestId('save-metadata').click();
 
   await expect(page.getByTestId('metadata-status')).toContainText('Saved at');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Curriculum metadata saved' })).toBeVisible();
   await expect(page.getByTestId('current-metadata')).toHaveText(`Current: Framework ${fw} · Year 5 · Science · hard`);
   const [row] = await sql<Record<string, unknown>>('SELECT * FROM content_curriculum_metadata WHERE content_id = $1', [contentId]);
   expect(row).toMatchObject({
