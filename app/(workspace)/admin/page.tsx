@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { DataTable } from '@/components/ui/DataTable';
 import { TopBar } from '@/components/workspace/TopBar';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
@@ -48,69 +49,40 @@ export default async function AdminPage() {
         </section>
         <section className="card" aria-labelledby="admin-users">
           <h2 id="admin-users">{t('users.title')}</h2>
-          {overview.users.length ? (
-            <div className="table-scroll" tabIndex={0}>
-              <table className="libraries" data-testid="admin-users">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('users.name')}</th>
-                    <th scope="col">{t('users.email')}</th>
-                    <th scope="col">{t('users.plan')}</th>
-                    {superAdmin ? <th scope="col">{t('users.tenant')}</th> : null}
-                    <th scope="col">{t('users.contents')}</th>
-                    <th scope="col">{t('users.joined')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {overview.users.map((u) => (
-                    <tr key={u.id} data-testid="admin-user">
-                      <td>{u.name}</td>
-                      <td>{u.email}</td>
-                      <td>{planName(u.plan)}</td>
-                      {superAdmin ? <td>{u.tenant ?? '—'}</td> : null}
-                      <td>{format.number(u.contents)}</td>
-                      <td>{format.dateTime(u.createdAt, { dateStyle: 'medium' })}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <p className="muted">{t('users.empty')}</p>
-          )}
+          <DataTable
+            testId="admin-users"
+            rowTestId="admin-user"
+            rows={overview.users}
+            rowKey={(u) => u.id}
+            empty={t('users.empty')}
+            columns={[
+              { header: t('users.name'), cell: (u) => u.name },
+              { header: t('users.email'), cell: (u) => u.email },
+              { header: t('users.plan'), cell: (u) => planName(u.plan) },
+              superAdmin && { header: t('users.tenant'), cell: (u) => u.tenant ?? '—' },
+              { header: t('users.contents'), cell: (u) => format.number(u.contents) },
+              { header: t('users.joined'), cell: (u) => format.dateTime(u.createdAt, { dateStyle: 'medium' }) },
+            ]}
+          />
           {overview.totals.users > ADMIN_USERS_LIMIT ? <p className="muted">{t('users.newest', { count: ADMIN_USERS_LIMIT })}</p> : null}
         </section>
         {overview.tenants ? (
           <section className="card" aria-labelledby="admin-tenants">
             <h2 id="admin-tenants">{t('tenants.title')}</h2>
-            {overview.tenants.length ? (
-              <div className="table-scroll" tabIndex={0}>
-                <table className="libraries" data-testid="admin-tenants">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('tenants.name')}</th>
-                      <th scope="col">{t('tenants.domain')}</th>
-                      <th scope="col">{t('users.plan')}</th>
-                      <th scope="col">{t('tenants.users')}</th>
-                      <th scope="col">{t('tenants.status')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {overview.tenants.map((x) => (
-                      <tr key={x.id} data-testid="admin-tenant">
-                        <td>{x.name}</td>
-                        <td>{x.domain}</td>
-                        <td>{planName(x.plan)}</td>
-                        <td>{format.number(x.users)}</td>
-                        <td>{x.active ? t('tenants.active') : t('tenants.inactive')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : (
-              <p className="muted">{t('tenants.empty')}</p>
-            )}
+            <DataTable
+              testId="admin-tenants"
+              rowTestId="admin-tenant"
+              rows={overview.tenants}
+              rowKey={(x) => x.id}
+              empty={t('tenants.empty')}
+              columns={[
+                { header: t('tenants.name'), cell: (x) => x.name },
+                { header: t('tenants.domain'), cell: (x) => x.domain },
+                { header: t('users.plan'), cell: (x) => planName(x.plan) },
+                { header: t('tenants.users'), cell: (x) => format.number(x.users) },
+                { header: t('tenants.status'), cell: (x) => (x.active ? t('tenants.active') : t('tenants.inactive')) },
+              ]}
+            />
           </section>
         ) : null}
       </main>

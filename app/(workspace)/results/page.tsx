@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { DataTable } from '@/components/ui/DataTable';
 import { TopBar } from '@/components/workspace/TopBar';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
@@ -33,66 +34,35 @@ export default async function ResultsPage() {
         {onMine ? (
           <section className="card" aria-labelledby="results-authored">
             <h2 id="results-authored">{t('authored.title')}</h2>
-            {onMine.length ? (
-              <div className="table-scroll" tabIndex={0}>
-                <table className="libraries" data-testid="results-authored">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('columns.content')}</th>
-                      <th scope="col">{t('columns.learners')}</th>
-                      <th scope="col">{t('columns.average')}</th>
-                      <th scope="col">{t('columns.last')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {onMine.map((r) => (
-                      <tr key={r.contentId} data-testid="results-authored-row">
-                        <td>
-                          <Link href={`/content/${encodeURIComponent(r.contentId)}`}>{r.title}</Link>
-                        </td>
-                        <td>{format.number(r.learners)}</td>
-                        <td>{r.averageScaled === null ? '—' : pct(r.averageScaled)}</td>
-                        <td>{when(r.lastFinishedAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : (
-              <p className="muted" data-testid="results-authored-empty">
-                {t('authored.empty')}
-              </p>
-            )}
+            <DataTable
+              testId="results-authored"
+              rowTestId="results-authored-row"
+              rows={onMine}
+              rowKey={(r) => r.contentId}
+              empty={t('authored.empty')}
+              columns={[
+                { header: t('columns.content'), cell: (r) => <Link href={`/content/${encodeURIComponent(r.contentId)}`}>{r.title}</Link> },
+                { header: t('columns.learners'), cell: (r) => format.number(r.learners) },
+                { header: t('columns.average'), cell: (r) => (r.averageScaled === null ? '—' : pct(r.averageScaled)) },
+                { header: t('columns.last'), cell: (r) => when(r.lastFinishedAt) },
+              ]}
+            />
           </section>
         ) : null}
         <section className="card" aria-labelledby="results-mine">
           <h2 id="results-mine">{t('mine.title')}</h2>
-          {mine.length ? (
-            <div className="table-scroll" tabIndex={0}>
-              <table className="libraries" data-testid="results-mine">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('columns.content')}</th>
-                    <th scope="col">{t('columns.score')}</th>
-                    <th scope="col">{t('columns.finished')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {mine.map((r) => (
-                    <tr key={r.contentId} data-testid="results-mine-row">
-                      <td>{r.title ?? <span className="muted">{t('mine.unavailable')}</span>}</td>
-                      <td>{t('mine.score', { score: r.score, max: r.maxScore })}</td>
-                      <td>{when(r.finishedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <p className="muted" data-testid="results-mine-empty">
-              {t('mine.empty')}
-            </p>
-          )}
+          <DataTable
+            testId="results-mine"
+            rowTestId="results-mine-row"
+            rows={mine}
+            rowKey={(r) => r.contentId}
+            empty={t('mine.empty')}
+            columns={[
+              { header: t('columns.content'), cell: (r) => r.title ?? <span className="muted">{t('mine.unavailable')}</span> },
+              { header: t('columns.score'), cell: (r) => t('mine.score', { score: r.score, max: r.maxScore }) },
+              { header: t('columns.finished'), cell: (r) => when(r.finishedAt) },
+            ]}
+          />
         </section>
       </main>
     </>
