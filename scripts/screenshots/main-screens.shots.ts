@@ -63,4 +63,12 @@ test('main screens', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/content');
   await page.screenshot({ path: out('my-content-phone') });
+  // the same workspace in German (the language menu saves it on the account), then back
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('language-menu').first().selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.goto('/collections');
+  await page.screenshot({ path: out('collections-de') });
+  await page.getByTestId('language-menu').first().selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
