@@ -154,6 +154,25 @@ ${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
       var opened = H5P.opened && H5P.opened[contentId] ? H5P.opened[contentId] : new Date();
       postResult(H5PIntegration.ajax.setFinished, { contentId: contentId, score: score, maxScore: maxScore, opened: secs(opened), finished: secs(new Date()), time: time }, 0);
     };
+    // Saved state (H5P core posts it through jQuery to ajax.contentUserData) is not dropped on a 429 either: the
+    // same post is sent again after Retry-After (at most 10 times), whatever H5P core did with the failure.
+    var userDataPath = String((H5PIntegration.ajax && H5PIntegration.ajax.contentUserData) || '').split(':contentId')[0];
+    if (userDataPath && H5P.jQuery && H5P.jQuery.ajaxPrefilter) {
+      H5P.jQuery.ajaxPrefilter(function (options, original) {
+        if (String(options.url || '').indexOf(userDataPath) !== 0 || String(options.type || '').toUpperCase() !== 'POST' || options.async === false) return;
+        var tries = original.lumenTries || 0;
+        var failed = options.error;
+        options.error = function (xhr) {
+          if (xhr && xhr.status === 429 && tries < 10) {
+            var after = Number(xhr.getResponseHeader('Retry-After'));
+            var wait = (after > 0 ? Math.min(after, 900) : Math.min(60, Math.pow(2, tries))) * 1000;
+            setTimeout(function () { H5P.jQuery.ajax(H5P.jQuery.extend({}, original, { lumenTries: tries + 1 })); }, wait);
+            return;
+          }
+          if (failed) return failed.apply(this, arguments);
+        };
+      });
+    }
     H5P.externalDispatcher.on('xAPI', function (event) {
       tell({ type: 'h5p-xapi', contentId: id, statement: event.data.statement });
     });

@@ -76,3 +76,30 @@ test('a rate-limited result post is retried after Retry-After and stored, and th
   expect(limited).toBe(1);
   await expectStored(id);
 });
+
+// a rate-limited save of the learner's state (H5P core's contentUserData post) is sent again after Retry-After
+test('a rate-limited state save is sent again after Retry-After and the state is stored', async ({ page }) => {
+  const id = await publicItem('Busy state');
+  let limited = 0;
+  let posts = 0;
+  await page.route('**/h5p/contentUserData/**', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts++;
+    if (limited < 1) {
+      limited++;
+      await route.fulfill({
+        status: 429,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After', 'Retry-After': '1', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ success: false, error: 'Too many requests. Please try again later.' }),
+      });
+    } else await route.continue();
+  });
+  await answer(page, id);
+  const [teacher] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [demoAccount('teacher').email]);
+  // H5P core saves the state within its save interval (10 s); the refused post comes again a second later
+  await expect
+    .poll(async () => (await sql<{ user_state: string }>(`SELECT user_state FROM h5p_content_user_data WHERE content_id = $1 AND user_id = $2 AND data_type = 'state'`, [id, teacher!.id]))[0]?.user_state ?? null, { timeout: 30_000 })
+    .toContain('selected');
+  expect(limited).toBe(1);
+  expect(posts).toBeGreaterThanOrEqual(2);
+});
