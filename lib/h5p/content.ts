@@ -261,9 +261,14 @@ export async function playerModel(contentId: string, actor: H5pActor, language: 
 
 /** A render failure of content whose content type is not installed (removed, or rows without files) is a 404 that says so. */
 async function notPlayable(contentId: string, err: unknown): Promise<never> {
-  const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { mainLibrary: true } });
+  const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { mainLibrary: true, metadata: true } });
   if (row && !(await db().h5pLibrary.count({ where: { machineName: row.mainLibrary } }))) {
     throw new AppError(404, `Content type ${row.mainLibrary} is not installed`);
+  }
+  // stored metadata that does not name the version of its own content type (rows written outside the service)
+  const deps = (row?.metadata as { preloadedDependencies?: { machineName?: unknown }[] } | null)?.preloadedDependencies;
+  if (row && !(Array.isArray(deps) && deps.some((d) => d?.machineName === row.mainLibrary))) {
+    throw new AppError(422, `Content cannot be played: it does not name the version of ${row.mainLibrary} it needs`);
   }
   throw err;
 }
