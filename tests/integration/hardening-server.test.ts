@@ -83,12 +83,14 @@ function streamPost(path: string, total: number, opts: { chunked: boolean; conte
         req.write(opts.prefix);
         written += opts.prefix.length;
       }
-      while (!answered && written < total) {
-        const part = written + chunk.length > total ? chunk.subarray(0, total - written) : chunk;
-        written += part.length;
-        if (!req.write(part)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
+      // one chunk per turn of the event loop, so an early answer is seen as soon as it arrives (a tight loop
+      // could hand all 30 MB to the socket before the response event runs, however early the server answered)
+      if (answered) return;
+      if (written >= total) return void req.end();
+      const part = written + chunk.length > total ? chunk.subarray(0, total - written) : chunk;
+      written += part.length;
+      if (!req.write(part)) return void req.once('drain', pump);
+      setImmediate(pump);
     };
     pump();
   });
