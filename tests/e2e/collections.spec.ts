@@ -20,7 +20,10 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
 
   await page.goto('/workspace');
   await page.getByTestId('link-collections').click();
-  await page.getByTestId('new-title').fill(`Cells unit ${tag}`);
+  await expect(async () => {
+    await page.getByTestId('new-title').fill(`Cells unit ${tag}`);
+    await expect(page.getByTestId('new-title')).toHaveValue(`Cells unit ${tag}`, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
   // framework, grade and subject come from the synced curriculum: searchable, labelled selects
   await expect(page.getByTestId('curriculum-empty')).toHaveCount(0);
   await expect(page.getByTestId('new-subject')).toBeDisabled();

@@ -20,6 +20,10 @@ export const test = base.extend({
       const response = await goto(url, options);
       if (response && response.ok() && (response.headers()['content-type'] ?? '').includes('text/html') && appPage(page.url())) {
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+        // the root can commit while a page's client components still wait for their chunks: let the network
+        // settle (bounded: a page may poll) and two frames pass so those subtrees hydrate too
+        await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+        await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))).catch(() => undefined);
       }
       return response;
     };
