@@ -4,6 +4,8 @@
 import { config, ConfigError, databaseUrl } from '@/lib/config';
 import { cache } from '@/lib/cache';
 import { migrate } from '@/lib/db/migrate';
+import { startDbWatch } from '@/lib/db/watch';
+import { registerFrontFiles } from '@/lib/h5p/front-files';
 import { log } from '@/lib/log';
 
 const MIGRATION_WAIT_MS = 60_000;
@@ -37,5 +39,7 @@ export async function startup(): Promise<void> {
     }
   }
   cache(); // connect to Redis (or warn about the in-process fallback) before the first request
+  startDbWatch(); // changes announced by the database reach the in-process caches
+  registerFrontFiles(); // the front server serves static H5P files from here on
   (await import('@/lib/h5p/temp-cleanup')).scheduleTemporaryFileCleanup();
 }

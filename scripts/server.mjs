@@ -5,8 +5,10 @@
 //   HEADERS_TIMEOUT_MS       (default 60,000) to send the request headers
 //   REQUEST_IDLE_TIMEOUT_MS  (default 120,000) without a byte while a request is still being received
 // (read here, not in lib/config.ts: the server starts before the app and its configuration).
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
+import { serveStatic } from './static-files.mjs';
 
 // Encoded control characters (%00–%1F, %7F) in a request target never reach the app (item: PostgreSQL refuses
 // NUL and Prisma batches concurrent lookups, so one such value failed other users' requests). Pages keep
@@ -125,6 +127,15 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
       const refused = refuseTarget(req.url);
       if (refused) return refuse(req, res, refused);
       if (declaredTooLarge(req)) return refuseBody(req, res);
+      if (req.url?.startsWith('/h5p/')) {
+        // static H5P files never enter the Next.js pipeline (scripts/static-files.mjs); the rest falls through
+        const base = { 'x-request-id': randomUUID(), 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+        serveStatic(req, res, base).then(
+          (done) => done || handle(req, res),
+          () => (res.headersSent ? res.destroy() : handle(req, res)),
+        );
+        return;
+      }
       handle(req, res);
     },
   );

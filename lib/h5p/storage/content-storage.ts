@@ -10,6 +10,7 @@ import type { Readable, Stream } from 'node:stream';
 import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, type IFileStats, type ILibraryName, type IUser } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
 import { chargeStorage, fileSize, folderSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
+import { contentDocument, contentSnapshot, forgetContent } from '../content-cache';
 import { contentDir, contentRoot, safeJoin, UnsafePathError } from '../paths';
 import { filterContentParams } from '../sanitize';
 
@@ -75,6 +76,7 @@ export class DbContentStorage implements IContentStorage {
       create: { id, title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params, creatorId: user?.id ?? null },
       update: { title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params },
     });
+    await forgetContent(id);
     // content imported before content.json was refused as a file still has the stale copy: gone on update
     if (contentId && (await fileSize(filePath(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
     return id;
@@ -104,7 +106,7 @@ export class DbContentStorage implements IContentStorage {
   }
 
   async contentExists(contentId: ContentId): Promise<boolean> {
-    return (await db().h5pContent.count({ where: { id: String(contentId) } })) > 0;
+    return (await contentSnapshot(String(contentId))) !== null;
   }
 
   async deleteContent(contentId: ContentId, user?: IUser): Promise<void> {
@@ -112,6 +114,7 @@ export class DbContentStorage implements IContentStorage {
     const account = await storageAccountOf(id, user?.id);
     const bytes = await folderSize(contentDir(id));
     await db().h5pContent.deleteMany({ where: { id } });
+    await forgetContent(id);
     await fsp.rm(contentDir(id), { recursive: true, force: true });
     await refundStorage(account, bytes);
   }
@@ -151,15 +154,15 @@ export class DbContentStorage implements IContentStorage {
   }
 
   async getMetadata(contentId: ContentId): Promise<IContentMetadata> {
-    const row = await db().h5pContent.findUnique({ where: { id: String(contentId) }, select: { metadata: true } });
-    if (!row) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
-    return row.metadata as unknown as IContentMetadata;
+    const doc = await contentDocument(String(contentId));
+    if (!doc) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return doc.metadata as IContentMetadata;
   }
 
   async getParameters(contentId: ContentId): Promise<unknown> {
-    const row = await db().h5pContent.findUnique({ where: { id: String(contentId) }, select: { parameters: true } });
-    if (!row) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
-    return row.parameters;
+    const doc = await contentDocument(String(contentId));
+    if (!doc) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return doc.parameters;
   }
 
   async getUsage(library: ILibraryName): Promise<{ asDependency: number; asMainLibrary: number }> {
