@@ -1,5 +1,5 @@
 #!/usr/bin/env tsx
-// npm run bench:compare [-- --quick] [-- --only=health,static,play,pageload,list,import,scorm]
+// npm run bench:compare [-- --quick] [-- --others] [-- --only=health,static,play,pageload,list,import,scorm]
 //
 // Issue 9's side-by-side table: our app against a bare Node server, Express and Lumi's own stack (with and without
 // its in-memory library cache), all serving the same content, on this machine, in one run.
@@ -17,7 +17,8 @@
 //     process tree's utime + stime (/proc/<pid>/stat) over the run divided by the requests served.
 //  6. Page load: Chromium, a fresh context per load, navigation start → the content rendered in the player frame,
 //     ours and Lumi's interleaved, median of the pairwise ratios.
-//  7. Lists, import and SCORM: the other bench scripts, run with their own stores (see runOtherBench).
+//  7. Lists, import and SCORM (with --others, or named in --only): the other bench scripts, run with their own
+//     stores (see runOtherBench); otherwise their rows name the command.
 // Prints the table and writes it with the raw runs to docs/bench-compare-latest.md (BENCH_COMPARE_OUT).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,9 +38,11 @@ const ALL = ['health', 'static', 'play', 'pageload', 'list', 'import', 'scorm'] 
 const only = new Set((arg('only') ?? ALL.join(',')).split(',').map((s) => s.trim()).filter(Boolean));
 for (const o of only) if (!(ALL as readonly string[]).includes(o)) throw new Error(`--only: unknown part "${o}" (parts: ${ALL.join(', ')})`);
 const ROUNDS = Number(arg('rounds') ?? (quick ? 1 : 3));
-const SECONDS = Number(arg('seconds') ?? (quick ? 2 : 4));
+const SECONDS = Number(arg('seconds') ?? (quick ? 2 : 3));
 const CONNECTIONS = (arg('connections') ?? (quick ? '10' : '10,50')).split(',').map(Number);
-const LOADS = Number(arg('loads') ?? (quick ? 2 : 7));
+const LOADS = Number(arg('loads') ?? (quick ? 2 : 5));
+/** run the other bench scripts (lists, import, SCORM): minutes each, so only when asked (--others or --only=list,…) */
+const OTHERS = argv.includes('--others') || (arg('only') !== undefined && !quick);
 const PORT = Number(process.env.BENCH_PORT ?? 3625);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_cmp';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -302,7 +305,9 @@ async function runOtherBench(script: string, args: string[], row: ExternalRow, f
       resolve({ code: c, out });
     });
   });
-  log(`  npm run ${script}: exit ${String(code)} after ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const logFile = path.join(os.tmpdir(), `bench-compare-${script.replace(/\W/g, '_')}.log`);
+  fs.writeFileSync(logFile, out);
+  log(`  npm run ${script}: exit ${String(code)} after ${((performance.now() - t0) / 1000).toFixed(0)} s (output in ${logFile})`);
   try {
     const given = JSON.parse(fs.readFileSync(rowFile, 'utf8')) as Partial<ExternalRow>;
     fs.rmSync(rowFile, { force: true });
@@ -311,7 +316,7 @@ async function runOtherBench(script: string, args: string[], row: ExternalRow, f
     /* the script does not speak BENCH_COMPARE_ROW */
   }
   const parsed = code === 0 ? fallback(out) : undefined;
-  if (!parsed) return { ...row, today: `see \`npm run ${script}\` (${code === 0 ? 'its output had no figure to read' : `it failed: exit ${String(code)}`})`, met: '—' };
+  if (!parsed) return { ...row, today: `see \`npm run ${script}\` (${code === 0 ? 'its output had no figure to read' : `it failed: exit ${String(code)}, output in ${logFile}`})`, met: '—' };
   return { ...row, ...parsed };
 }
 
@@ -423,7 +428,7 @@ async function main() {
     stops.length = 0;
 
     // ---- other bench scripts (their own app, database and Redis db)
-    if (!quick && need('list')) {
+    if (OTHERS && need('list')) {
       rows.push(
         await runOtherBench(
           'bench:content-list',
@@ -440,7 +445,7 @@ async function main() {
     } else if (need('list')) rows.push({ path: 'my content list, 2,000 items', today: 'see `npm run bench:content-list`', peer: '—', ratio: '—', target: 'p95 ≤ 50 ms', met: '—' });
     const scripts = packageScripts();
     const scormScript = Object.keys(scripts).find((s) => /^bench:(scorm|export)/.test(s)) ?? 'bench:scorm';
-    if (!quick && need('import')) {
+    if (OTHERS && need('import')) {
       rows.push(
         await runOtherBench(
           'bench:import',
@@ -454,7 +459,7 @@ async function main() {
         ),
       );
     } else if (need('import')) rows.push({ path: 'import', today: 'see `npm run bench:import`', peer: '—', ratio: '—', target: '≤ 1.1× Lumi', met: '—' });
-    if (!quick && need('scorm')) {
+    if (OTHERS && need('scorm')) {
       rows.push(await runOtherBench(scormScript, [], { path: 'SCORM 2004 export', today: '', peer: '`zip -qr`', ratio: '—', target: '≤ 1.5× `zip -qr`', met: '—' }, () => undefined, 240_000));
     } else if (need('scorm')) rows.push({ path: 'SCORM 2004 export', today: `see \`npm run ${scormScript}\``, peer: '`zip -qr`', ratio: '—', target: '≤ 1.5× `zip -qr`', met: '—' });
   } finally {
