@@ -315,7 +315,9 @@ async function runOtherBench(script: string, args: string[], row: ExternalRow, f
   } catch {
     /* the script does not speak BENCH_COMPARE_ROW */
   }
-  const parsed = code === 0 ? fallback(out) : undefined;
+  // a bench script may exit non-zero when its own target is missed: its figures still count
+  const parsed = fallback(out);
+  if (parsed && code !== 0) parsed.today = `${parsed.today ?? ''} (the script exited ${String(code)})`;
   if (!parsed) return { ...row, today: `see \`npm run ${script}\` (${code === 0 ? 'its output had no figure to read' : `it failed: exit ${String(code)}, output in ${logFile}`})`, met: '—' };
   return { ...row, ...parsed };
 }
