@@ -16,7 +16,7 @@ import { db } from '@/lib/db/client';
 import { ROOT, startApp, type AppProcess } from '../support/app-process';
 import { setPlan, signedIn } from '../support/factories';
 import { api, randomIp, type ApiResponse, type CallOptions } from '../support/http';
-import { installTestLibraries } from '../support/h5p';
+import { createContent, installTestLibraries } from '../support/h5p';
 import { contentPackage, libraryString, SAMPLE_PARAMS } from '../support/h5p-packages';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin';
 import { IDP_VARIABLES, scaleOutEnv } from '../support/scale-out-env';
@@ -99,15 +99,48 @@ function smallPackage(title: string) {
 
 const mcParams = (marker: string) => ({ ...(SAMPLE_PARAMS['H5P.MultiChoice'] as object), question: `<p>Question ${marker}</p>` });
 
+/** The people and the content of the load, made through the main test app (same database and DATA_DIR). */
+async function seed() {
+  await installTestLibraries();
+  const people = await Promise.all(
+    Array.from({ length: 3 + TEACHERS + LEARNERS }, (_, i) => signedIn([i < 3 + TEACHERS ? 'teacher' : 'student'])),
+  );
+  // the author of the marketplace items, a teacher who reads the checker's item, the checker
+  const [author, reader, checker] = [people[0]!, people[1]!, people[2]!];
+  const teachers: Teacher[] = people.slice(3, 3 + TEACHERS);
+  const learners = people.slice(3 + TEACHERS);
+  // premium: no monthly content quota, so imports and clones are never refused by the quota
+  await Promise.all([author, checker, ...teachers].map((t) => setPlan(t.user.id, 'premium')));
+  const publish = async (t: Teacher, id: string) => {
+    const res = await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } });
+    if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${res.text}`);
+    return id;
+  };
+  const [market, own, watched] = await Promise.all([
+    // the marketplace: public items of the author, played by the learners and cloned by the teachers
+    Promise.all(
+      ['H5P.MultiChoice', 'H5P.TrueFalse', 'H5P.Blanks'].map(async (m) =>
+        publish(author, await createContent(author.token, m, { title: `Market ${m}` })),
+      ),
+    ),
+    // each teacher's own item, edited under load
+    Promise.all(teachers.map((t, i) => createContent(t.token, 'H5P.MultiChoice', { title: `Own ${i}` }))),
+    // the checker's item, written on one instance and read on the other
+    createContent(checker.token, 'H5P.MultiChoice', { title: 'Watched 0' }, mcParams('v0')).then((id) => publish(checker, id)),
+  ]);
+  return { author, reader, checker, teachers, learners, market, own, watched };
+}
+
 describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and DATA_DIR', () => {
   let a: AppProcess;
   let b: AppProcess;
   let proxy: RoundRobin;
+  let world: Awaited<ReturnType<typeof seed>>;
 
   beforeAll(async () => {
-    await installTestLibraries(); // through the main test app: same database and DATA_DIR
     const env = scaleOutEnv({ idpUrl: inject('idpUrl'), hubUrl: inject('hubUrl'), dataDir: inject('appDataDir') });
-    [a, b] = await Promise.all([startApp(env, { waitForHealthy: true }), startApp(env, { waitForHealthy: true })]);
+    // the instances start while the people and content are made
+    [a, b, world] = await Promise.all([startApp(env, { waitForHealthy: true }), startApp(env, { waitForHealthy: true }), seed()]);
     proxy = await startRoundRobin([a.url, b.url]);
   });
   afterAll(async () => {
@@ -133,59 +166,7 @@ describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and 
       const tally = new Tally();
       const via = proxy.url;
 
-      // --- the people and the content
-      const people = await Promise.all(
-        Array.from({ length: 3 + TEACHERS + LEARNERS }, (_, i) => signedIn([i < 3 + TEACHERS ? 'teacher' : 'student'])),
-      );
-      // the author of the marketplace items, a teacher who reads the checker's item, the checker
-      const [author, reader, checker] = [people[0]!, people[1]!, people[2]!];
-      const teachers: Teacher[] = people.slice(3, 3 + TEACHERS);
-      const learners = people.slice(3 + TEACHERS);
-      // premium: no monthly content quota, so imports and clones are never refused by the quota
-      await Promise.all([author, checker, ...teachers].map((t) => setPlan(t.user.id, 'premium')));
-
-      const create = async (t: Teacher, machineName: string, title: string, params?: unknown) => {
-        const res = await tally.call(
-          'create',
-          via,
-          'POST',
-          '/h5p/content',
-          {
-            token: t.token,
-            body: { library: libraryString(machineName), params: params ?? SAMPLE_PARAMS[machineName], metadata: { title } },
-          },
-          [201],
-        );
-        if (!res) throw new Error(`create failed: ${JSON.stringify(tally.failures.at(-1))}`);
-        return res.body.data.contentId as string;
-      };
-      const publish = async (t: Teacher, id: string) => {
-        if (
-          !(await tally.call(
-            'visibility',
-            via,
-            'PATCH',
-            `/h5p/content/${id}/visibility`,
-            { token: t.token, body: { visibility: 'public' } },
-            [200],
-          ))
-        )
-          throw new Error('publish failed');
-      };
-      // the marketplace: public items of the author, played by the learners and cloned by the teachers
-      const market = await Promise.all(
-        ['H5P.MultiChoice', 'H5P.TrueFalse', 'H5P.Blanks'].map(async (m) => {
-          const id = await create(author, m, `Market ${m}`);
-          await publish(author, id);
-          return id;
-        }),
-      );
-      // each teacher's own item, edited under load
-      const own = await Promise.all(teachers.map((t, i) => create(t, 'H5P.MultiChoice', `Own ${i}`)));
-      // the checker's item, written on one instance and read on the other
-      const watched = await create(checker, 'H5P.MultiChoice', 'Watched 0', mcParams('v0'));
-      await publish(checker, watched);
-      const setupMs = Date.now() - started;
+      const { reader, checker, teachers, learners, market, own, watched } = world;
 
       // --- the load
       const deadline = Date.now() + LOAD_MS;
@@ -411,7 +392,7 @@ describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and 
         );
 
       const summary = [
-        `setup ${(setupMs / 1000).toFixed(1)} s; load ${(loadMs / 1000).toFixed(1)} s: ${loadRequests} requests (${(loadRequests / (loadMs / 1000)).toFixed(1)}/s), through the proxy A ${proxy.counts[0]} / B ${proxy.counts[1]}`,
+        `load ${(loadMs / 1000).toFixed(1)} s: ${loadRequests} requests (${(loadRequests / (loadMs / 1000)).toFixed(1)}/s), through the proxy A ${proxy.counts[0]} / B ${proxy.counts[1]}`,
         `failures ${tally.failures.length}; coherence rounds ${coherence.rounds}, checks ${coherence.checks}, stale ${coherence.stale.length}; results posted ${finished}`,
         `API burst of 110: 200 × ${ok.length} (A ${okBy[0]}, B ${okBy[1]}), 429 × ${limited.length} (A ${limitedBy[0]}, B ${limitedBy[1]}); AUTH logins: ${logins.join(' ')}`,
         tally.table(),
