@@ -208,6 +208,9 @@ function notFound(res, base) {
 
 // ------------------------------------------------------------------ routing
 const LIBRARY_DIR = /^[\w.]+-\d+\.\d+$/;
+/** the app's own routes under /h5p/content/<id>/ and /h5p/libraries/ (Next.js matches them before the file routes) */
+const CONTENT_ROUTES = new Set(['duplicate', 'export', 'export-scorm', 'quality', 'tags', 'visibility']);
+const LIBRARY_ROUTES = new Set(['install', 'install-essentials', 'status']);
 
 /**
  * The front server's handler: resolves true when it answered, false to let Next.js answer. `base` are the headers
@@ -233,29 +236,22 @@ export async function serveStatic(req, res, base) {
   const frame = { ...base, 'Content-Security-Policy': 'frame-ancestors *' };
   const user = { ...base, 'Content-Security-Policy': USER_FILE_CSP };
   switch (kind) {
+    // only files that exist are answered here: anything else (the app's routes, unknown files) goes to Next.js
     case 'core':
-    case 'editor': {
-      const ok = await sendFile(req, res, kind === 'core' ? roots.core : roots.editor, rest.join('/'), { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: frame });
-      if (!ok) notFound(res, frame);
-      return true;
-    }
+    case 'editor':
+      return sendFile(req, res, kind === 'core' ? roots.core : roots.editor, rest.join('/'), { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: frame });
     case 'libraries': {
-      if (rest.length < 2 || !LIBRARY_DIR.test(rest[0] ?? '')) return notFound(res, frame), true;
+      if (rest.length < 2 || !LIBRARY_DIR.test(rest[0] ?? '') || LIBRARY_ROUTES.has(rest[0] ?? '')) return false;
       const rel = rest.join('/');
-      const headers = isScriptable(rel) ? user : frame;
-      const ok = await sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers, sandboxScriptable: true });
-      if (!ok) notFound(res, headers);
-      return true;
+      return sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: isScriptable(rel) ? user : frame, sandboxScriptable: true });
     }
     case 'content': {
       const [contentId, ...file] = rest;
-      if (!contentId || !file.length || contentId.length > 100) return false;
+      if (!contentId || !file.length || contentId.length > 100 || (file.length === 1 && CONTENT_ROUTES.has(file[0] ?? ''))) return false;
       // open content (public, or without an owner) is a static asset; anything else is decided by the app's route
       const dir = safeJoin(roots.content, contentId);
       if (!dir || (await hooks.contentAccess(contentId)) !== 'open') return false;
-      const ok = await sendFile(req, res, dir, file.join('/'), { cacheControl: 'public, max-age=3600', range: true, headers: user });
-      if (!ok) notFound(res, user);
-      return true;
+      return sendFile(req, res, dir, file.join('/'), { cacheControl: 'public, max-age=3600', range: true, headers: user });
     }
     case 'player-files': {
       const [token, contentId, ...file] = rest;

@@ -22,7 +22,8 @@ return gen
 `;
 
 export const GENERATION_KEY = 'cache:gen';
-export const INVALIDATION_CHANNEL = 'cache:invalidate';
+/** the channel of a Redis database's instances (pub/sub channels are shared by every database of a server) */
+export const invalidationChannel = (db: number | undefined) => `cache:invalidate:${db ?? 0}`;
 
 type RedisWithScripts = Redis & {
   hitWindow(key: string, genKey: string, windowMs: number): Promise<[number, number, number]>;
@@ -70,7 +71,8 @@ export class RedisCache implements Cache {
   private subscribe(client: Redis) {
     const b = bus();
     b.setSubscribed(false);
-    b.transport = { publish: async (message) => Number(await (await this.ready()).publishInvalidation(GENERATION_KEY, INVALIDATION_CHANNEL, message)) };
+    const channel = invalidationChannel(client.options.db);
+    b.transport = { publish: async (message) => Number(await (await this.ready()).publishInvalidation(GENERATION_KEY, channel, message)) };
     const sub = client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
     sub.on('error', () => undefined);
     sub.on('message', (_channel: string, raw: string) => {
@@ -83,7 +85,7 @@ export class RedisCache implements Cache {
     // subscribed first, then the generation read: no change can fall between the two
     const arm = () => {
       sub
-        .subscribe(INVALIDATION_CHANNEL)
+        .subscribe(channel)
         .then(() => this.ready())
         .then((c) => c.get(GENERATION_KEY))
         .then((gen) => b.setSubscribed(true, Number(gen ?? 0)))

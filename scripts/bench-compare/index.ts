@@ -406,7 +406,10 @@ async function main() {
       try {
         const cookies = ours.learnerCookie.split('; ').map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1), url: app.url }));
         for (const kind of ['multiChoice', 'slides'] as const) {
-          const o: PageLoadTarget = { label: `ours ${kind}`, url: async () => `${app.url}/content/${encodeURIComponent(ours.contentIds[kind])}`, cookies, selector: RENDERED[kind] };
+          // the learner's player page — what an LMS or an embed snippet loads, and what Lumi's /h5p/page is — with
+          // the player token the learner's workspace page hands out
+          const id = ours.contentIds[kind];
+          const o: PageLoadTarget = { label: `ours ${kind}`, url: async () => `${app.url}/h5p/embed/${encodeURIComponent(id)}?token=${encodeURIComponent(await ours.playerToken(id))}`, cookies, selector: RENDERED[kind] };
           const l: PageLoadTarget = { label: `Lumi ${kind}`, url: async () => `${peers.lumiCache!.url}/h5p/page/${lumiIds(peers.lumiCache!)[kind]}`, selector: RENDERED[kind] };
           await pageLoad(browser, o); // warm-up (first compile of each side's path)
           await pageLoad(browser, l);

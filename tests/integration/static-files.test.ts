@@ -106,6 +106,17 @@ describe('content files', () => {
     expect((await api('GET', url)).status).toBe(404);
   });
 
+  it('leaves the app’s routes under the same paths to the app (export of public content, the library list)', async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.MultiChoice');
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
+    const exp = await fetch(`${base()}/h5p/content/${id}/export`, { headers: { Authorization: `Bearer ${t.token}` } });
+    expect(exp.status).toBe(200);
+    expect(exp.headers.get('content-type')).toContain('application/zip');
+    expect((await api('GET', '/h5p/libraries', { token: t.token })).status).toBe(200);
+    expect((await api('GET', '/h5p/libraries/status', { token: t.token })).status).toBe(200);
+  });
+
   it('serves a player’s files for its content token only', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
