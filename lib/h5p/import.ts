@@ -124,7 +124,7 @@ export async function installPackage(file: string, actor: H5pActor, beforeWrite?
       const missing = await libraries.getNotInstalledLibraries(required);
       if (missing.length) throw new H5pError('install-missing-libraries', { libraries: missing.map((l) => LibraryName.toUberName(l)).join(', ') }, 400);
       const parameters: unknown = JSON.parse(await fsp.readFile(path.join(dir, 'content', 'content.json'), 'utf8'));
-      contentId = String(await editor.contentManager.createOrUpdateContent(metadata, parameters as never, actor));
+      contentId = String(await editor.contentManager.createOrUpdateContent(metadata, parameters, actor));
       await contentStorage.adoptFiles(contentId, path.join(dir, 'content'), actor);
     } catch (err) {
       if (err instanceof H5pError && err.httpStatusCode >= 500) throw err;
