@@ -1,18 +1,18 @@
 // H5P export (rule 10): a .h5p ZIP with h5p.json, content/content.json, the content's files and the
 // libraries it depends on, written in one streaming pass from the stored files (packageFiles() is shared with
 // the SCORM export): media that is already compressed (jpg, png, mp4, mp3, webm, woff2, zip …) is stored as
-// it is, text is deflated, and each file is read from disk only when its turn in the archive comes.
+// it is, text is deflated, and files are read a few ahead of the one being written (zip-stream.ts).
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { LibraryName, type IContentMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import DependencyGetter from '@lumieducation/h5p-server/build/src/DependencyGetter';
-import { ZipFile } from 'yazl';
 import { db } from '@/lib/db/client';
 import { assertCanExport } from './content';
 import { AppError } from '@/lib/http/errors';
 import { nodeToWeb } from './http';
 import { contentDir, librariesRoot } from './paths';
 import type { H5pActor } from './permissions';
+import { zipStream, type ZipSource } from './zip-stream';
 import { h5p } from './server';
 
 /** A download name from the title: letters, digits, spaces, dots, dashes and underscores only. */
@@ -34,24 +34,10 @@ const COMPRESSED = new Set(
 export const shouldDeflate = (name: string) => !COMPRESSED.has(path.posix.extname(name).slice(1).toLowerCase());
 
 /** One member of an archive: a stored file (read when its turn comes) or bytes made here. */
-export type ArchiveEntry = { name: string; file: string } | { name: string; data: Buffer };
+export type ArchiveEntry = ZipSource;
 
-/** Adds the entries in order to a new yazl archive and ends it; the archive's bytes come out of the returned stream. */
-export function streamArchive(entries: ArchiveEntry[]): PassThrough {
-  const zip = new ZipFile();
-  const out = new PassThrough();
-  // a file that cannot be read (removed meanwhile) ends the download with an error, never a silent short archive
-  (zip as unknown as NodeJS.EventEmitter).on('error', (err: Error) => out.destroy(err));
-  zip.outputStream.on('error', (err: Error) => out.destroy(err));
-  zip.outputStream.pipe(out);
-  for (const e of entries) {
-    const compress = shouldDeflate(e.name);
-    if ('file' in e) zip.addFile(e.file, e.name, { compress });
-    else zip.addBuffer(e.data, e.name, { compress });
-  }
-  zip.end();
-  return out;
-}
+/** The archive of `entries`, in order, as a stream: media stored, text deflated (zip-stream.ts). */
+export const streamArchive = (entries: ArchiveEntry[]): PassThrough => zipStream(entries, { deflate: shouldDeflate });
 
 export interface PackageFiles {
   metadata: IContentMetadata;
