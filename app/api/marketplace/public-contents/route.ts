@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route({ action: 'list public contents', auth: 'user', query: listQuery }, async (ctx) => {
   const user = requireUser(ctx);
-  const { data, total } = await listPublic(user.id, ctx.query);
-  return reply(data, { extra: { total } });
+  const { data, total, nextCursor } = await listPublic(user.id, ctx.query);
+  return reply(data, { extra: { total, nextCursor } });
 });
