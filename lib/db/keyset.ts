@@ -51,8 +51,13 @@ export function decodeCursor(cursor: string, scope: string, keys: SortKey[]): Cu
     throw invalidCursor('not a cursor of this list');
   }
   const p = parsed as { s?: unknown; k?: unknown };
-  if (!p || typeof p !== 'object' || typeof p.s !== 'string' || !Array.isArray(p.k) || p.k.length !== keys.length) throw invalidCursor('not a cursor of this list');
-  if (p.s !== scope) throw invalidCursor('it was issued for another sort order or other filters; start again from the first page');
+  if (!p || typeof p !== 'object' || typeof p.s !== 'string' || !Array.isArray(p.k)) throw invalidCursor('not a cursor of this list');
+  if (p.s !== scope) {
+    // a cursor of this list (same list name) under another sort or filter, or of another list altogether
+    if (p.s.split(':')[0] === scope.split(':')[0]) throw invalidCursor('it was issued for another sort order or other filters; start again from the first page');
+    throw invalidCursor('not a cursor of this list');
+  }
+  if (p.k.length !== keys.length) throw invalidCursor('not a cursor of this list');
   const values = p.k as unknown[];
   keys.forEach((key, i) => {
     const v = values[i];
