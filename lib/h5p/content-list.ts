@@ -207,19 +207,31 @@ export async function listContents(
   // A title search starts from the GIN index on h5p_contents.search_vector; anything else starts from the caller's
   // ownership rows (index on user_id) and probes each content row by its key (the OFFSET 0 keeps the planner from
   // hashing the whole content table instead), so the cost follows the caller's item count, not the table's size.
+  // Without a limit every row is returned: its metadata is read in the same pass as the sort keys.
+  const full = q.limit === undefined;
   const contents = prefixTsQuery(q.search)
     ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id`
-    : Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`;
+    : Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at${full ? Prisma.sql`, c.metadata` : Prisma.empty} FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`;
+  const countOnly = prefixTsQuery(q.search) || q.type?.trim() ? contents : Prisma.empty;
   // The total of a first page is counted in the same pass (count(*) OVER ()); after a cursor the pass sees only the
   // rows past it, so the total is a scalar count of every match.
-  const total = after
-    ? Prisma.sql`(SELECT count(*) FROM content_ownership o ${contents} ${metaJoin} WHERE ${where})`
-    : Prisma.sql`count(*) OVER ()`;
-  // One statement: the page's ids and sort keys (lean columns: no metadata read for rows off the page), then the
-  // page's rows with their enrichment — curriculum, quality, tags — joined in the same statement.
+  const total = after ? Prisma.sql`(SELECT count(*) FROM content_ownership o ${countOnly} ${metaJoin} WHERE ${where})` : Prisma.sql`count(*) OVER ()`;
+  // embedTypes and the main library's version, from the metadata of content row `c`
+  const metaColumns = (c: string) => {
+    const m = Prisma.raw(`${c}.metadata`);
+    const lib = Prisma.raw(`${c}.main_library`);
+    return Prisma.sql`${m} -> 'embedTypes' AS embed_types,
+           (SELECT d FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${m} -> 'preloadedDependencies') = 'array' THEN ${m} -> 'preloadedDependencies' ELSE '[]'::jsonb END) d
+             WHERE d ->> 'machineName' = ${lib} LIMIT 1) AS main_version`;
+  };
+  // One statement. First the page in order (rn) with its lean columns, sort keys and total — a page reads no
+  // metadata for rows off the page. Then each of the page's rows is enriched by key lookups (LATERAL … OFFSET 0
+  // keeps each a probe of the primary key instead of a hash of the whole table): metadata, curriculum, quality, tags.
   const rows = await db().$queryRaw<PageRow[]>`
     WITH p AS MATERIALIZED (
-      SELECT o.content_id AS id, ${total} AS total, ${keysetValues(keys)} AS keys
+      SELECT o.content_id AS id, o.visibility, o.view_count, h.title, h.main_library, h.created_at, h.updated_at,
+             ${total} AS total, ${keysetValues(keys)} AS keys, row_number() OVER (ORDER BY ${order}) AS rn
+             ${full ? Prisma.sql`, ${metaColumns('h')}` : Prisma.empty}
         FROM content_ownership o
         ${contents}
         ${metaJoin}
@@ -227,24 +239,21 @@ export async function listContents(
        WHERE ${where}${after ? Prisma.sql` AND ${after}` : Prisma.empty}
        ORDER BY ${order}
        ${limit} OFFSET ${q.offset})
-    SELECT p.id, p.total, p.keys, h.title, h.main_library, h.created_at, h.updated_at, h.metadata -> 'embedTypes' AS embed_types,
-           (SELECT d FROM jsonb_array_elements(CASE WHEN jsonb_typeof(h.metadata -> 'preloadedDependencies') = 'array' THEN h.metadata -> 'preloadedDependencies' ELSE '[]'::jsonb END) d
-             WHERE d ->> 'machineName' = h.main_library LIMIT 1) AS main_version,
-           o.visibility, o.view_count,
+    SELECT p.id, p.total, p.keys, p.title, p.main_library, p.created_at, p.updated_at, ${full ? Prisma.sql`p` : Prisma.sql`x`}.embed_types, ${full ? Prisma.sql`p` : Prisma.sql`x`}.main_version,
+           p.visibility, p.view_count,
            m.content_id IS NOT NULL AS has_curriculum, m.framework_name, m.stage_name, m.grade_name, m.subject_name, m.topic_names, m.difficulty, m.language,
            q.overall_score, q.blooms_level,
            (SELECT array_agg(t.tag ORDER BY t.tag) FROM content_tags t WHERE t.content_id = p.id) AS tags
       FROM p
-      JOIN h5p_contents h ON h.id = p.id
-      JOIN content_ownership o ON o.content_id = p.id
-      LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
-      LEFT JOIN content_quality_reports q ON q.content_id = p.id
-     ORDER BY ${order}`;
+      ${full ? Prisma.empty : Prisma.sql`CROSS JOIN LATERAL (SELECT ${metaColumns('c')} FROM h5p_contents c WHERE c.id = p.id OFFSET 0) x`}
+      LEFT JOIN LATERAL (SELECT * FROM content_curriculum_metadata cm WHERE cm.content_id = p.id OFFSET 0) m ON true
+      LEFT JOIN LATERAL (SELECT qr.overall_score, qr.blooms_level FROM content_quality_reports qr WHERE qr.content_id = p.id OFFSET 0) q ON true
+     ORDER BY p.rn`;
   let count = rows[0] ? Number(rows[0].total) : 0;
   if (!rows.length && (q.offset > 0 || after)) {
     // a page past the end has no row to carry the total
     const [c] = await db().$queryRaw<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM content_ownership o ${contents} ${metaJoin} WHERE ${where}`;
+      SELECT count(*) AS n FROM content_ownership o ${countOnly} ${metaJoin} WHERE ${where}`;
     count = Number(c?.n ?? 0);
   }
   const more = q.limit !== undefined && rows.length > q.limit;
