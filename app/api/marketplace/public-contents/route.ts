@@ -7,5 +7,6 @@ export const dynamic = 'force-dynamic';
 export const GET = route({ action: 'list public contents', auth: 'user', query: listQuery }, async (ctx) => {
   const user = requireUser(ctx);
   const { data, total, nextCursor } = await listPublic(user.id, ctx.query);
-  return reply(data, { extra: { total, nextCursor } });
+  // nextCursor only when another page follows (a last page keeps the spec's envelope exactly)
+  return reply(data, { extra: nextCursor ? { total, nextCursor } : { total } });
 });
