@@ -211,12 +211,21 @@ export async function startBackgroundLoad(b: Bench, log: (m: string) => void): P
   const burners = Number(process.env.BENCH_LOAD_CPU ?? 1);
   const duty = Math.min(1, Math.max(0, Number(process.env.BENCH_LOAD_CPU_DUTY ?? 0.5)));
   type Cannon = { stop(): void };
-  type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number };
+  type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
   const autocannon = createRequire(path.join(ROOT, 'package.json'))('autocannon') as (opts: object, cb: (err: Error | null, r: CannonResult) => void) => Cannon;
   let finished!: (r: CannonResult | null) => void;
+  let sent = 0;
   const result = new Promise<CannonResult | null>((resolve) => (finished = resolve));
   const cannon = autocannon(
-    { url: `${b.app.url}${loadPath}`, connections, overallRate: rate, duration: 24 * 3600, headers: { authorization: `Bearer ${b.token}`, 'x-forwarded-for': '10.9.9.8' } },
+    {
+      url: b.app.url,
+      connections,
+      overallRate: rate,
+      duration: 24 * 3600,
+      headers: { authorization: `Bearer ${b.token}` },
+      // a client address per request (TRUST_PROXY): the load is never rate-limited, however long the bench runs
+      requests: [{ method: 'GET', path: loadPath, setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': `10.8.${(sent >> 8) & 255}.${sent++ & 255}` } }) }],
+    },
     (err, r) => finished(err ? null : r),
   );
   const busyMs = Math.round(100 * duty);
@@ -236,7 +245,7 @@ export async function startBackgroundLoad(b: Bench, log: (m: string) => void): P
       cannon.stop();
       const r = await result;
       return r
-        ? `load achieved ${r.requests.average} req/s, ${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx, its own latency p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`
+        ? `load achieved ${r.requests.average} req/s (statuses ${Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ') || 'none'}; ${r.errors + r.timeouts} errors), its own latency p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`
         : 'load: autocannon reported an error';
     },
   };
