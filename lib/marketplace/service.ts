@@ -82,8 +82,12 @@ interface ListRow extends CurriculumColumns {
   keys: CursorValues;
 }
 
-function whereOf(callerId: string, q: ListQuery): { where: Prisma.Sql; needsMeta: boolean; needsContent: boolean } {
-  const conds: Prisma.Sql[] = [Prisma.sql`o.visibility = 'public'`, Prisma.sql`o.user_id <> ${callerId}::uuid`];
+/** The list's conditions; `owner` says how they treat the caller's own content (the list excludes it; the total
+ * is counted as every author's matches minus the caller's own). */
+function whereOf(callerId: string, q: ListQuery, owner: 'exclude' | 'any' | 'only' = 'exclude'): { where: Prisma.Sql; needsMeta: boolean; needsContent: boolean } {
+  const conds: Prisma.Sql[] = [Prisma.sql`o.visibility = 'public'`];
+  if (owner === 'exclude') conds.push(Prisma.sql`o.user_id <> ${callerId}::uuid`);
+  if (owner === 'only') conds.push(Prisma.sql`o.user_id = ${callerId}::uuid`);
   const ts = prefixTsQuery(q.search);
   if (ts) conds.push(Prisma.sql`h.search_vector @@ to_tsquery('simple', ${ts})`);
   if (q.contentType) conds.push(Prisma.sql`h.main_library = ${machineNameFor(q.contentType)}`);
@@ -200,6 +204,17 @@ function planned<T>(query: Prisma.PrismaPromise<T>): Promise<[number, T]> {
   return db().$transaction<[Prisma.PrismaPromise<number>, Prisma.PrismaPromise<T>]>([db().$executeRawUnsafe('SET LOCAL random_page_cost = 1.1'), query]);
 }
 
+/** Totals at or above this many matches are served from memory for BIG_COUNT_TTL_MS (per filter, per instance);
+ * smaller totals are counted exactly on every call (they are cheap). */
+export const BIG_COUNT = 10_000;
+const BIG_COUNT_TTL_MS = 10_000;
+const bigCounts = new Map<string, { n: number; until: number }>();
+
+function rememberCount(key: string, n: number): void {
+  if (bigCounts.size >= 1_000) bigCounts.clear(); // bounded: filters are many, broad ones few
+  bigCounts.set(key, { n, until: Date.now() + BIG_COUNT_TTL_MS });
+}
+
 export async function listPublic(callerId: string, q: ListQuery) {
   if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, 'Validation error: cursor: cannot be combined with offset');
   const scope = scopeOf(q);
@@ -214,13 +229,25 @@ export async function listPublic(callerId: string, q: ListQuery) {
   // The count joins h5p_contents only when a condition reads it: the foreign key content_ownership.content_id
   // → h5p_contents.id (ON DELETE CASCADE) already guarantees that every ownership row has its content row,
   // and a join over every public row would double the cost of an unfiltered count.
-  const countQuery = () =>
+  const countOf = (w: Prisma.Sql) =>
     planned<{ total: bigint }[]>(db().$queryRaw<{ total: bigint }[]>`
       SELECT count(*) AS total
         FROM content_ownership o
         ${needsContent ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty}
         ${metaJoin}
-       WHERE ${where}`).then(([, r]) => Number(r[0]?.total ?? 0));
+       WHERE ${w}`).then(([, r]) => Number(r[0]?.total ?? 0));
+  // total = every author's matches (cached for a few seconds when there are many: counting 100,000 rows is the
+  // costliest part of a broad page) − the caller's own matches (exact, from the index on user_id)
+  const countQuery = async () => {
+    const key = scopeOf({ ...q, sortBy: 'newest' });
+    const hit = bigCounts.get(key);
+    const [all, own] = await Promise.all([
+      hit && hit.until > Date.now() ? hit.n : countOf(whereOf(callerId, q, 'any').where),
+      countOf(whereOf(callerId, q, 'only').where),
+    ]);
+    if (all >= BIG_COUNT && !(hit && hit.until > Date.now())) rememberCount(key, all);
+    return Math.max(0, all - own);
+  };
   const [[, rows], counted] = await Promise.all([
     // one query: the page's ids, then its rows enriched in a batch
     planned<(ListRow & { total: bigint | null })[]>(db().$queryRaw<(ListRow & { total: bigint | null })[]>`
