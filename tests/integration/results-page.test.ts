@@ -66,7 +66,8 @@ describe('results page', () => {
     expect(first.status).toBe(200);
     const p1 = rows(first.text);
     expect(p1).toHaveLength(100);
-    const older = first.text.match(/href="(\/results\?after=[^"]+)" data-testid="results-mine-older"/)?.[1];
+    const link = first.text.match(/<a[^>]*data-testid="results-mine-older"[^>]*>/)?.[0];
+    const older = link?.match(/href="([^"]+)"/)?.[1];
     expect(older).toBeDefined();
     const second = await l.call('GET', older!.replaceAll('&amp;', '&'));
     const p2 = rows(second.text);
