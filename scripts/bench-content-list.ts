@@ -1,7 +1,8 @@
-// npm run bench:content-list — p50/p95 of GET /h5p/content (My content) over real HTTP against the built app, for
-// one teacher holding 2,000 items (curriculum on half, quality on 80%, tags on a third) among 20,000 items of
-// other teachers: first page, a title search, a tag filter, type + visibility filters, sort by title and by
-// quality, a deep page and the whole list without a limit. Target: p95 ≤ 100 ms.
+// npm run bench:content-list — p50/p95/p99 of GET /h5p/content (My content) over real HTTP against the built app,
+// for one teacher holding 2,000 items (curriculum on half, quality on 80%, tags on a third) among 20,000 items of
+// other teachers, while a background load runs (bench-lib startBackgroundLoad): first page, the first keyset page
+// and a deep one (cursor after 1,900 items), a title search, a tag filter, type + visibility filters, sort by title
+// and by quality, a deep offset page and the whole list without a limit. Target: p95 ≤ 50 ms.
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/lumen_bench_content),
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), BENCH_ITEMS (default 2000), BENCH_REQUESTS (default 200).
@@ -19,7 +20,7 @@ const TAGS = ['unit-1', 'unit-2', 'unit-3', 'revision', 'homework', 'assessment'
 
 async function main() {
   // bench-lib reads BENCH_DATABASE_URL when it loads
-  const { BENCH_DB, FRAMEWORKS, GRADES, KINDS, LIBRARIES, SUBJECTS, TOPICS, get, measure, startBench, table } = await import('./bench-lib');
+  const { BENCH_DB, FRAMEWORKS, GRADES, KINDS, LIBRARIES, SUBJECTS, TOPICS, get, measure, startBackgroundLoad, startBench, table } = await import('./bench-lib');
   const { resetDatabase } = await import('./stores.mjs');
   const { migrate } = await import('../lib/db/migrate');
   const at = <T>(xs: readonly T[], i: number) => xs[i % xs.length] as T;
@@ -67,6 +68,13 @@ async function main() {
 
     const first = (await (await get(b, `${L}?limit=20`)).json()) as { total: number };
     if (first.total !== ITEMS) throw new Error(`expected ${ITEMS} items, the list says ${first.total}`);
+    // the cursor after 1,900 items (followed page by page, 100 at a time)
+    let deep: string | undefined;
+    for (let seen = 0; seen < ITEMS - 100; seen += 100) {
+      deep = ((await (await get(b, `${L}?${q({ limit: 100, ...(deep ? { cursor: deep } : {}) })}`)).json()) as { nextCursor: string }).nextCursor;
+    }
+    const firstCursor = ((await (await get(b, `${L}?${q({ limit: 20 })}`)).json()) as { nextCursor: string }).nextCursor;
+    const load = await startBackgroundLoad(b, log);
     const rows = [
       // the floor: an authenticated call that reads one row (authentication, rate limit, envelope)
       await measure('baseline: GET /api/auth/me', N, () => get(b, '/api/auth/me')),
@@ -76,17 +84,20 @@ async function main() {
       await measure('tag filter, limit 20', N, (i) => get(b, `${L}?${q({ tag: at(TAGS, i), limit: 20 })}`)),
       await measure('type + visibility filters, limit 20', N, (i) => get(b, `${L}?${q({ type: at(LIBRARIES, i), visibility: 'private', limit: 20 })}`)),
       await measure('curriculum filters (framework + grade), limit 20', N, (i) => get(b, `${L}?${q({ frameworkCode: at(FRAMEWORKS, i), gradeCode: at(GRADES, i), limit: 20 })}`)),
+      await measure('second page by keyset cursor, limit 20', N, () => get(b, `${L}?${q({ limit: 20, cursor: firstCursor })}`)),
+      await measure(`deep page by keyset cursor (after ${ITEMS - 100} items), limit 20`, N, () => get(b, `${L}?${q({ limit: 20, cursor: deep ?? '' })}`)),
       await measure('sortBy=title, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'title', limit: 20 })}`)),
       await measure('sortBy=quality, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'quality', limit: 20 })}`)),
       await measure('sortBy=quality + tag + search, limit 20', N, (i) => get(b, `${L}?${q({ sortBy: 'quality', tag: at(TAGS, i), search: at(TOPICS, i).slice(0, 4), limit: 20 })}`)),
-      await measure('deep page (offset 1900, limit 20)', N, () => get(b, `${L}?${q({ offset: 1900, limit: 20 })}`)),
-      await measure(`whole list, no limit (${ITEMS} items)`, Math.min(N, 50), () => get(b, L), 5),
+      await measure(`deep page by offset (offset ${ITEMS - 100}, limit 20)`, N, () => get(b, `${L}?${q({ offset: ITEMS - 100, limit: 20 })}`)),
+      await measure(`whole list, no limit (${ITEMS} items)`, Math.min(N, 100), () => get(b, L), 5),
     ];
-    console.log(`\n${table(rows)}\n`);
-    const paged = rows.slice(1, -1);
-    const worst = paged.reduce((m, r) => Math.max(m, r.p95), 0);
-    log(`worst p95 of the paged calls ${worst} ms (target ≤ 100 ms)`);
-    if (worst > 100) process.exitCode = 1;
+    const achieved = await load.stop();
+    console.log(`\n${table(rows)}\n\n${load.description}; ${achieved}\n`);
+    const lists = rows.slice(1);
+    const worst = lists.reduce((m, r) => Math.max(m, r.p95), 0);
+    log(`worst p95 of the list calls ${worst} ms (target ≤ 50 ms)`);
+    if (worst > 50) process.exitCode = 1;
   } finally {
     await c.end();
     await b.stop();

@@ -1,12 +1,13 @@
-// Shared parts of `npm run bench:marketplace` and `npm run bench:collections`: a dedicated database seeded
-// with 100,000 public contents (curriculum metadata and quality scores), the BUILT app started as a child
-// process against it (scripts/start.mjs, production mode), a token from a stand-in IdP, and latency stats
-// measured over real HTTP.
+// Shared parts of `npm run bench:marketplace`, `bench:collections` and `bench:content-list`: a dedicated database
+// seeded with 100,000 public contents (curriculum metadata and quality scores), the BUILT app started as a child
+// process against it (scripts/start.mjs, production mode), a token from a stand-in IdP, latency stats measured
+// over real HTTP, and a background load that runs while they are measured.
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/lumen_bench_cur),
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), NEXT_DIST_DIR (the build to run; built if stale),
 // BENCH_CONTENTS (default 100000), --reseed to rebuild the data set.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { resetDatabase, resetRedis } from './stores.mjs';
@@ -183,3 +184,69 @@ export function table(rows: Stats[]): string {
 }
 
 export const get = (b: Bench, p: string) => fetch(`${b.app.url}${p}`, { headers: { Authorization: `Bearer ${b.token}`, 'X-Forwarded-For': '10.9.9.9' } });
+
+// ---------------------------------------------------------------- background load
+
+export interface BackgroundLoad {
+  /** one line saying what ran alongside the measurement */
+  description: string;
+  /** stops the load; resolves to what it achieved (requests/s, errors, its own latency) */
+  stop(): Promise<string>;
+}
+
+/**
+ * A parallel load that runs while a bench measures (the targets hold "with the machine under a parallel load"):
+ * autocannon sending authenticated requests to another route of the same app at a fixed rate, and CPU burners
+ * (separate processes, busy for a share of every 100 ms) standing for other work on the machine.
+ *
+ * Environment: BENCH_LOAD=off disables it; BENCH_LOAD_PATH (default /api/auth/me), BENCH_LOAD_RATE (requests/s,
+ * default 50), BENCH_LOAD_CONNECTIONS (default 4), BENCH_LOAD_CPU (burner processes, default 1),
+ * BENCH_LOAD_CPU_DUTY (busy share of each burner, default 0.5).
+ */
+export async function startBackgroundLoad(b: Bench, log: (m: string) => void): Promise<BackgroundLoad> {
+  if (process.env.BENCH_LOAD === 'off') return { description: 'no background load (BENCH_LOAD=off)', stop: async () => 'none' };
+  const loadPath = process.env.BENCH_LOAD_PATH ?? '/api/auth/me';
+  const rate = Number(process.env.BENCH_LOAD_RATE ?? 50);
+  const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 4);
+  const burners = Number(process.env.BENCH_LOAD_CPU ?? 1);
+  const duty = Math.min(1, Math.max(0, Number(process.env.BENCH_LOAD_CPU_DUTY ?? 0.5)));
+  type Cannon = { stop(): void };
+  type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
+  const autocannon = createRequire(path.join(ROOT, 'package.json'))('autocannon') as (opts: object, cb: (err: Error | null, r: CannonResult) => void) => Cannon;
+  let finished!: (r: CannonResult | null) => void;
+  let sent = 0;
+  const result = new Promise<CannonResult | null>((resolve) => (finished = resolve));
+  const cannon = autocannon(
+    {
+      url: b.app.url,
+      connections,
+      overallRate: rate,
+      duration: 24 * 3600,
+      headers: { authorization: `Bearer ${b.token}` },
+      // a client address per request (TRUST_PROXY): the load is never rate-limited, however long the bench runs
+      requests: [{ method: 'GET', path: loadPath, setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': `10.8.${(sent >> 8) & 255}.${sent++ & 255}` } }) }],
+    },
+    (err, r) => finished(err ? null : r),
+  );
+  const busyMs = Math.round(100 * duty);
+  const procs = Array.from({ length: burners }, () =>
+    // each burner exits when its stdin closes, so none outlives the bench even when the bench dies
+    spawn(process.execPath, ['-e', `process.stdin.on('close', () => process.exit()).resume(); setInterval(() => { const t = Date.now(); while (Date.now() - t < ${busyMs}) {} }, 100)`], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+    }),
+  );
+  const description = `background load: ${rate} req/s on ${connections} connections to GET ${loadPath} (autocannon) + ${burners} CPU burner process(es) busy ${Math.round(duty * 100)} % of the time`;
+  log(description);
+  await new Promise((r) => setTimeout(r, 1000)); // let the load settle in
+  return {
+    description,
+    stop: async () => {
+      for (const p of procs) p.kill('SIGKILL');
+      cannon.stop();
+      const r = await result;
+      return r
+        ? `load achieved ${r.requests.average} req/s (statuses ${Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ') || 'none'}; ${r.errors + r.timeouts} errors), its own latency p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`
+        : 'load: autocannon reported an error';
+    },
+  };
+}

@@ -1,5 +1,6 @@
 'use client';
-// My content: the caller's content searched, filtered, sorted and paged on the server (GET /h5p/content), with
+// My content: the caller's content searched, filtered, sorted and paged on the server (GET /h5p/content, keyset
+// cursors: each page starts at the `nextCursor` of the one before, kept so Previous goes back), with
 // tag editing, duplicate, and bulk publish / unpublish / delete (confirmed in a dialog). Every call goes through
 // callApi with the session cookie; the browser never holds a token. Outcomes show in the status line and a toast.
 import Link from 'next/link';
@@ -33,6 +34,8 @@ const isBloomLevel = (v: string): v is BloomLevel => (BLOOM_LEVELS as readonly s
 interface Props {
   initialItems: MyContentItem[];
   initialTotal: number;
+  /** the cursor of the second page (null when the first page holds everything) */
+  initialNextCursor: string | null;
   types: { machineName: string; slug: string }[];
   initialTags: string[];
   pageSize: number;
@@ -40,7 +43,7 @@ interface Props {
   scormPlan?: string | null;
 }
 
-export function MyContent({ initialItems, initialTotal, types, initialTags, pageSize, scormPlan }: Props) {
+export function MyContent({ initialItems, initialTotal, initialNextCursor, types, initialTags, pageSize, scormPlan }: Props) {
   const t = useTranslations('content');
   const toast = useToast();
   const ids = useId();
@@ -50,7 +53,10 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
   const [tag, setTag] = useState('');
   const [sortBy, setSortBy] = useState<Sort>('updated');
   const [order, setOrder] = useState<'' | 'asc' | 'desc'>('');
-  const [offset, setOffset] = useState(0);
+  // the cursor each visited page starts at ('' = the first page) and the page shown
+  const [cursors, setCursors] = useState<string[]>(['']);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [nextCursor, setNextCursor] = useState<string | null>(initialNextCursor);
   const [items, setItems] = useState(initialItems);
   const [total, setTotal] = useState(initialTotal);
   const [allTags, setAllTags] = useState(initialTags);
@@ -64,7 +70,9 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
   const first = useRef(true);
 
   const load = useCallback(async () => {
-    const q = new URLSearchParams({ sortBy, offset: String(offset), limit: String(pageSize) });
+    const q = new URLSearchParams({ sortBy, limit: String(pageSize) });
+    const cursor = cursors[pageIndex];
+    if (cursor) q.set('cursor', cursor);
     if (order) q.set('order', order);
     if (search.trim()) q.set('search', search.trim());
     if (type) q.set('type', type);
@@ -74,11 +82,12 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
       const r = await callApi<MyContentItem[]>('GET', `/h5p/content?${q}`);
       setItems(r.data);
       setTotal(r.total ?? 0);
+      setNextCursor(typeof r.nextCursor === 'string' ? r.nextCursor : null);
       setError('');
     } catch (e) {
       setError(t('list.loadFailed', { message: (e as Error).message }));
     }
-  }, [sortBy, order, offset, search, type, visibility, tag, pageSize, t]);
+  }, [sortBy, order, cursors, pageIndex, search, type, visibility, tag, pageSize, t]);
 
   useEffect(() => {
     if (first.current) {
@@ -96,9 +105,20 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
   // a changed filter starts at the first page and clears the selection
   const refilter = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
-    setOffset(0);
+    firstPage();
     setSelected(new Set());
   };
+
+  function firstPage() {
+    setCursors(['']);
+    setPageIndex(0);
+  }
+
+  function nextPage() {
+    if (!nextCursor) return;
+    setCursors((c) => [...c.slice(0, pageIndex + 1), nextCursor]);
+    setPageIndex(pageIndex + 1);
+  }
 
   function toggle(id: string) {
     setSelected((s) => {
@@ -142,7 +162,7 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
       const done = t('list.duplicated', { title: item.title });
       setStatus(done);
       toast({ title: done });
-      setOffset(0);
+      firstPage();
       await load();
     } catch (e) {
       setStatus(t('list.duplicateFailed', { message: (e as Error).message }));
@@ -167,7 +187,7 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
   }
 
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.floor(offset / pageSize) + 1;
+  const page = pageIndex + 1;
 
   return (
     <div className={styles.root}>
@@ -310,9 +330,9 @@ export function MyContent({ initialItems, initialTotal, types, initialTags, page
       )}
 
       <nav className={styles.pager} aria-label={t('list.pages')}>
-        <button type="button" className="small" data-testid="page-prev" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))}>{t('list.previous')}</button>
+        <button type="button" className="small" data-testid="page-prev" disabled={pageIndex === 0} onClick={() => setPageIndex(Math.max(0, pageIndex - 1))}>{t('list.previous')}</button>
         <span data-testid="page-info">{t('list.pageInfo', { page, pages })}</span>
-        <button type="button" className="small" data-testid="page-next" disabled={offset + pageSize >= total} onClick={() => setOffset(offset + pageSize)}>{t('list.next')}</button>
+        <button type="button" className="small" data-testid="page-next" disabled={!nextCursor} onClick={nextPage}>{t('list.next')}</button>
       </nav>
     </div>
   );

@@ -41,8 +41,11 @@ export const updateBody = z.object({
 });
 export type UpdateInput = z.output<typeof updateBody>;
 
+/** Largest `offset` of the collections list (a teacher's collections; an offset costs every row it skips). */
+export const MAX_COLLECTIONS_OFFSET = 10_000;
+
 export const listQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_COLLECTIONS_OFFSET, `must be at most ${MAX_COLLECTIONS_OFFSET}`).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 

@@ -1,13 +1,17 @@
 // GET /h5p/content (H5P rule 6) at scale: the caller's content, searched, filtered, sorted and paged on the server
-// in one SQL statement (the page's ids in order with the total from count(*) OVER ()), then enriched in a batch —
-// curriculum, quality, tags, type icons — where a failing lookup falls back to null (tags: []). Items without a
-// quality report get one generated in the background (quality/background.ts), so the list never waits for it.
+// in one SQL statement — the page's ids and sort keys in order with the total from count(*) OVER (), then the page's
+// rows with their curriculum, quality and tags joined — plus the type icons (a failing icon lookup falls back to
+// null). Pages continue by keyset cursor (`nextCursor`, lib/db/keyset.ts) or by a bounded offset; without `limit`
+// the list holds every match. Items without a quality report get one generated in the background
+// (quality/background.ts), so the list never waits for it.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { z } from 'zod';
 import { contentTypeSlug } from '@/lib/content/types';
 import { db, Prisma } from '@/lib/db/client';
+import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, MAX_CURSOR_LENGTH, type CursorValues, type SortKey } from '@/lib/db/keyset';
+import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { machineNameFor, prefixTsQuery } from '@/lib/marketplace/search';
 import { CONTENT_DEFAULTS } from './content';
@@ -16,6 +20,9 @@ import { scheduleQualityReport } from './quality/background';
 
 export const CONTENT_SORTS = ['updated', 'created', 'title', 'views', 'quality'] as const;
 export type ContentSort = (typeof CONTENT_SORTS)[number];
+
+/** Largest `offset` of GET /h5p/content: deeper pages use the keyset `cursor` (offsets cost the rows they skip). */
+export const MAX_CONTENT_OFFSET = 10_000;
 
 /** Query of GET /h5p/content; every member optional. Without `limit` the list holds every match (spec: the caller's content). */
 export const listContentsQuery = z.object({
@@ -28,8 +35,10 @@ export const listContentsQuery = z.object({
   subjectCode: z.string().max(100).optional(),
   sortBy: z.enum(CONTENT_SORTS).default('updated'),
   order: z.enum(['asc', 'desc']).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_CONTENT_OFFSET, `must be at most ${MAX_CONTENT_OFFSET}; page further with cursor`).default(0),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  /** keyset cursor: the `nextCursor` of the previous page (same sort and filters) */
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
 });
 export type ListContentsQuery = z.output<typeof listContentsQuery>;
 
@@ -70,21 +79,29 @@ async function settle<T>(what: string, p: Promise<T>, fallback: T): Promise<T> {
 /** The natural direction of each sort when `order` is not given. */
 const DEFAULT_ORDER: Record<ContentSort, 'asc' | 'desc'> = { updated: 'desc', created: 'desc', title: 'asc', views: 'desc', quality: 'desc' };
 
-function orderBy(sort: ContentSort, dir: 'asc' | 'desc'): Prisma.Sql {
-  const d = Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC');
+/** The keys each sort orders by, the last one unique (the content id), so a keyset cursor names one position. */
+function sortKeys(sort: ContentSort, dir: 'asc' | 'desc'): SortKey[] {
+  const id: SortKey = { expr: Prisma.sql`o.content_id`, type: 'text', dir };
+  const updatedDesc: SortKey = { expr: Prisma.sql`h.updated_at`, type: 'timestamptz', dir: 'desc' };
+  const idAsc: SortKey = { ...id, dir: 'asc' };
   switch (sort) {
     case 'created':
-      return Prisma.sql`h.created_at ${d}, o.content_id ${d}`;
+      return [{ expr: Prisma.sql`h.created_at`, type: 'timestamptz', dir }, id];
     case 'title':
-      return Prisma.sql`lower(h.title) ${d}, h.title ${d}, o.content_id ${d}`;
+      return [{ expr: Prisma.sql`lower(h.title)`, type: 'text', dir }, { expr: Prisma.sql`h.title`, type: 'text', dir }, id];
     case 'views':
-      return Prisma.sql`o.view_count ${d}, h.updated_at DESC, o.content_id`;
+      return [{ expr: Prisma.sql`o.view_count`, type: 'int', dir }, updatedDesc, idAsc];
     case 'quality':
       // unscored content last in either direction
-      return Prisma.sql`q.overall_score ${d} NULLS LAST, h.updated_at DESC, o.content_id`;
+      return [{ expr: Prisma.sql`q.overall_score`, type: 'float8', dir, nullable: true }, updatedDesc, idAsc];
     default:
-      return Prisma.sql`h.updated_at ${d}, o.content_id ${d}`;
+      return [{ expr: Prisma.sql`h.updated_at`, type: 'timestamptz', dir }, id];
   }
+}
+
+/** What a cursor of this list is valid for: the sort, its direction and every filter. */
+function scopeOf(q: ListContentsQuery, dir: 'asc' | 'desc'): string {
+  return cursorScope('content', { sortBy: q.sortBy, order: dir, search: q.search ?? null, type: q.type ?? null, visibility: q.visibility ?? null, tag: q.tag ?? null, frameworkCode: q.frameworkCode ?? null, gradeCode: q.gradeCode ?? null, subjectCode: q.subjectCode ?? null });
 }
 
 function whereOf(userId: string, q: ListContentsQuery): { where: Prisma.Sql; metaJoin: Prisma.Sql } {
@@ -117,6 +134,18 @@ interface PageRow {
   main_version: { majorVersion?: unknown; minorVersion?: unknown } | null;
   visibility: string;
   view_count: number;
+  keys: CursorValues;
+  has_curriculum: boolean;
+  framework_name: string | null;
+  stage_name: string | null;
+  grade_name: string | null;
+  subject_name: string | null;
+  topic_names: string[] | null;
+  difficulty: string | null;
+  language: string | null;
+  overall_score: number | null;
+  blooms_level: string | null;
+  tags: string[] | null;
 }
 
 /** `<major>.<minor>` of the main library's entry in preloadedDependencies ('' when the metadata names none). */
@@ -159,73 +188,93 @@ async function iconsOf(rows: PageRow[]): Promise<Map<string, string | null>> {
 /** At most this many items of one list call are queued for a background quality report. */
 const BACKFILL_PER_CALL = 50;
 
-/** GET /h5p/content: one page of the caller's content and the number of matches. */
-export async function listContents(userId: string, q: ListContentsQuery = listContentsQuery.parse({})): Promise<{ data: ContentListItem[]; total: number }> {
+/** GET /h5p/content: one page of the caller's content (or all of it without `limit`), the number of matches and,
+ * when more follow, the keyset cursor of the next page. */
+export async function listContents(
+  userId: string,
+  q: ListContentsQuery = listContentsQuery.parse({}),
+): Promise<{ data: ContentListItem[]; total: number; nextCursor: string | null }> {
+  if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, 'Validation error: cursor: cannot be combined with offset');
+  const dir = q.order ?? DEFAULT_ORDER[q.sortBy];
+  const keys = sortKeys(q.sortBy, dir);
+  const scope = scopeOf(q, dir);
+  const after = q.cursor !== undefined ? keysetAfter(keys, decodeCursor(q.cursor, scope, keys)) : null;
   const { where, metaJoin } = whereOf(userId, q);
   const qualityJoin = q.sortBy === 'quality' ? Prisma.sql`LEFT JOIN content_quality_reports q ON q.content_id = o.content_id` : Prisma.empty;
-  const order = orderBy(q.sortBy, q.order ?? DEFAULT_ORDER[q.sortBy]);
-  const limit = q.limit !== undefined ? Prisma.sql`LIMIT ${q.limit}` : Prisma.empty;
-  // One statement: the page's ids (and the total, counted in the same pass), then the page's columns — large
-  // metadata is read for the page only. A title search starts from the GIN index on h5p_contents.search_vector;
-  // anything else starts from the caller's ownership rows (index on user_id) and probes each content row by its
-  // key (the OFFSET 0 keeps the planner from hashing the whole content table instead), so the cost follows the
-  // caller's item count, not the size of the table.
+  const order = keysetOrder(keys);
+  // one row past the page tells whether another page follows
+  const limit = q.limit !== undefined ? Prisma.sql`LIMIT ${q.limit + 1}` : Prisma.empty;
+  // A title search starts from the GIN index on h5p_contents.search_vector; anything else starts from the caller's
+  // ownership rows (index on user_id) and probes each content row by its key (the OFFSET 0 keeps the planner from
+  // hashing the whole content table instead), so the cost follows the caller's item count, not the table's size.
+  // Without a limit every row is returned: its metadata is read in the same pass as the sort keys.
+  const full = q.limit === undefined;
   const contents = prefixTsQuery(q.search)
     ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id`
-    : Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`;
+    : Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at${full ? Prisma.sql`, c.metadata` : Prisma.empty} FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`;
+  const countOnly = prefixTsQuery(q.search) || q.type?.trim() ? contents : Prisma.empty;
+  // The total of a first page is counted in the same pass (count(*) OVER ()); after a cursor the pass sees only the
+  // rows past it, so the total is a scalar count of every match.
+  const total = after ? Prisma.sql`(SELECT count(*) FROM content_ownership o ${countOnly} ${metaJoin} WHERE ${where})` : Prisma.sql`count(*) OVER ()`;
+  // embedTypes and the main library's version, from the metadata of content row `c`
+  const metaColumns = (c: string) => {
+    const m = Prisma.raw(`${c}.metadata`);
+    const lib = Prisma.raw(`${c}.main_library`);
+    return Prisma.sql`${m} -> 'embedTypes' AS embed_types,
+           (SELECT d FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${m} -> 'preloadedDependencies') = 'array' THEN ${m} -> 'preloadedDependencies' ELSE '[]'::jsonb END) d
+             WHERE d ->> 'machineName' = ${lib} LIMIT 1) AS main_version`;
+  };
+  // One statement. First the page in order (rn) with its lean columns, sort keys and total — a page reads no
+  // metadata for rows off the page. Then each of the page's rows is enriched by key lookups (LATERAL … OFFSET 0
+  // keeps each a probe of the primary key instead of a hash of the whole table): metadata, curriculum, quality, tags.
   const rows = await db().$queryRaw<PageRow[]>`
     WITH p AS MATERIALIZED (
-      SELECT o.content_id AS id, count(*) OVER () AS total
+      SELECT o.content_id AS id, o.visibility, o.view_count, h.title, h.main_library, h.created_at, h.updated_at,
+             ${total} AS total, ${keysetValues(keys)} AS keys, row_number() OVER (ORDER BY ${order}) AS rn
+             ${full ? Prisma.sql`, ${metaColumns('h')}` : Prisma.empty}
         FROM content_ownership o
         ${contents}
         ${metaJoin}
         ${qualityJoin}
-       WHERE ${where}
+       WHERE ${where}${after ? Prisma.sql` AND ${after}` : Prisma.empty}
        ORDER BY ${order}
        ${limit} OFFSET ${q.offset})
-    SELECT p.id, p.total, h.title, h.main_library, h.created_at, h.updated_at, h.metadata -> 'embedTypes' AS embed_types,
-           (SELECT d FROM jsonb_array_elements(CASE WHEN jsonb_typeof(h.metadata -> 'preloadedDependencies') = 'array' THEN h.metadata -> 'preloadedDependencies' ELSE '[]'::jsonb END) d
-             WHERE d ->> 'machineName' = h.main_library LIMIT 1) AS main_version,
-           o.visibility, o.view_count
+    SELECT p.id, p.total, p.keys, p.title, p.main_library, p.created_at, p.updated_at, ${full ? Prisma.sql`p` : Prisma.sql`x`}.embed_types, ${full ? Prisma.sql`p` : Prisma.sql`x`}.main_version,
+           p.visibility, p.view_count,
+           m.content_id IS NOT NULL AS has_curriculum, m.framework_name, m.stage_name, m.grade_name, m.subject_name, m.topic_names, m.difficulty, m.language,
+           q.overall_score, q.blooms_level,
+           (SELECT array_agg(t.tag ORDER BY t.tag) FROM content_tags t WHERE t.content_id = p.id) AS tags
       FROM p
-      JOIN h5p_contents h ON h.id = p.id
-      JOIN content_ownership o ON o.content_id = p.id
-      ${qualityJoin}
-     ORDER BY ${order}`;
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows.length && q.offset > 0) {
+      ${full ? Prisma.empty : Prisma.sql`CROSS JOIN LATERAL (SELECT ${metaColumns('c')} FROM h5p_contents c WHERE c.id = p.id OFFSET 0) x`}
+      LEFT JOIN LATERAL (SELECT * FROM content_curriculum_metadata cm WHERE cm.content_id = p.id OFFSET 0) m ON true
+      LEFT JOIN LATERAL (SELECT qr.overall_score, qr.blooms_level FROM content_quality_reports qr WHERE qr.content_id = p.id OFFSET 0) q ON true
+     ORDER BY p.rn`;
+  let count = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows.length && (q.offset > 0 || after)) {
     // a page past the end has no row to carry the total
     const [c] = await db().$queryRaw<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM content_ownership o ${contents} ${metaJoin} WHERE ${where}`;
-    total = Number(c?.n ?? 0);
+      SELECT count(*) AS n FROM content_ownership o ${countOnly} ${metaJoin} WHERE ${where}`;
+    count = Number(c?.n ?? 0);
   }
-  if (!rows.length) return { data: [], total };
+  const more = q.limit !== undefined && rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  const last = page[page.length - 1];
+  const nextCursor = more && last ? encodeCursor(scope, last.keys) : null;
+  if (!page.length) return { data: [], total: count, nextCursor: null };
 
-  const ids = rows.map((r) => r.id);
-  const [curricula, qualities, tags, icons] = await Promise.all([
-    settle('curriculum', db().contentCurriculumMetadata.findMany({ where: { contentId: { in: ids } } }), []),
-    settle('quality', db().contentQualityReport.findMany({ where: { contentId: { in: ids } }, select: { contentId: true, overallScore: true, bloomsLevel: true } }), []),
-    settle('tags', db().contentTag.findMany({ where: { contentId: { in: ids } }, select: { contentId: true, tag: true }, orderBy: { tag: 'asc' } }), []),
-    settle('icons', iconsOf(rows), new Map<string, string | null>()),
-  ]);
-  const cur = new Map(curricula.map((c) => [c.contentId, c]));
-  const qual = new Map(qualities.map((x) => [x.contentId, x]));
-  const tagsOf = new Map<string, string[]>();
-  for (const t of tags) tagsOf.set(t.contentId, [...(tagsOf.get(t.contentId) ?? []), t.tag]);
+  const icons = await settle('icons', iconsOf(page), new Map<string, string | null>());
 
   // backfill: items without a report get one in the background (bounded per call)
   let queued = 0;
-  for (const id of ids) {
+  for (const r of page) {
     if (queued >= BACKFILL_PER_CALL) break;
-    if (!qual.has(id)) {
-      scheduleQualityReport(id);
+    if (r.overall_score === null) {
+      scheduleQualityReport(r.id);
       queued++;
     }
   }
 
-  const data = rows.map((r): ContentListItem => {
-    const m = cur.get(r.id);
-    const x = qual.get(r.id);
+  const data = page.map((r): ContentListItem => {
     const embedTypes = Array.isArray(r.embed_types) && r.embed_types.length ? (r.embed_types as IContentMetadata['embedTypes']) : CONTENT_DEFAULTS.embedTypes;
     return {
       id: r.id,
@@ -236,16 +285,24 @@ export async function listContents(userId: string, q: ListContentsQuery = listCo
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       embedTypes,
-      curriculum: m
-        ? { frameworkName: m.frameworkName, stageName: m.stageName, gradeName: m.gradeName, subjectName: m.subjectName, topicNames: m.topicNames, difficulty: m.difficulty, language: m.language }
+      curriculum: r.has_curriculum
+        ? {
+            frameworkName: r.framework_name ?? '',
+            stageName: r.stage_name,
+            gradeName: r.grade_name ?? '',
+            subjectName: r.subject_name ?? '',
+            topicNames: r.topic_names ?? [],
+            difficulty: r.difficulty ?? '',
+            language: r.language ?? '',
+          }
         : null,
-      quality: x ? { overallScore: x.overallScore, bloomsLevel: x.bloomsLevel } : null,
+      quality: r.overall_score !== null ? { overallScore: r.overall_score, bloomsLevel: r.blooms_level ?? '' } : null,
       visibility: r.visibility === 'public' ? 'public' : 'private',
       viewCount: r.view_count ?? 0,
-      tags: tagsOf.get(r.id) ?? [],
+      tags: r.tags ?? [],
     };
   });
-  return { data, total };
+  return { data, total: count, nextCursor };
 }
 
 /** The filter choices of the My content page: the content types and tags the user's content carries. */

@@ -72,6 +72,15 @@ import * as h5pNew from '@/app/h5p/new/route';
 import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
 import * as ltiConfig from '@/app/lti/config/route';
 
+/** The keyset cursor of the lists (lib/db/keyset.ts): present only when another page follows. */
+const NEXT_CURSOR = { type: 'string', description: 'opaque keyset cursor of the next page (pass it as `cursor` with the same sort and filters); absent on the last page' };
+const CURSOR_ERRORS = [
+  'Validation error: cursor: not a cursor of this list',
+  'Validation error: cursor: it was issued for another sort order or other filters; start again from the first page',
+  'Validation error: cursor: cannot be combined with offset',
+  'Validation error: offset: must be at most 10000; page further with cursor',
+];
+
 type Module = Record<string, unknown>;
 const m = (mod: object) => mod as Module;
 
@@ -382,8 +391,8 @@ export const API_ROUTES: RouteDoc[] = [
     operations: {
       GET: {
         summary: 'Browse other users\' public content',
-        success: { kind: 'envelope', data: 'array of list items (id, title, mainLibrary, contentTypeSlug, authorId, authorName, viewCount, publishedAt, curriculum, quality)', extra: { total: { type: 'integer' } } },
-        errors: { 401: [USER_NOT_FOUND] },
+        success: { kind: 'envelope', data: 'array of list items (id, title, mainLibrary, contentTypeSlug, authorId, authorName, viewCount, publishedAt, curriculum, quality)', extra: { total: { type: 'integer' }, nextCursor: NEXT_CURSOR } },
+        errors: { 400: CURSOR_ERRORS, 401: [USER_NOT_FOUND] },
       },
     },
   },
@@ -506,7 +515,11 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'H5P content',
     module: m(h5pContent),
     operations: {
-      GET: { summary: 'List own content', success: { kind: 'envelope', data: 'array of Content with curriculum, quality, visibility and viewCount' } },
+      GET: {
+        summary: 'List own content',
+        success: { kind: 'envelope', data: 'array of Content with curriculum, quality, visibility and viewCount (every match without limit)', extra: { total: { type: 'integer' }, nextCursor: NEXT_CURSOR } },
+        errors: { 400: CURSOR_ERRORS },
+      },
       POST: {
         summary: 'Create content',
         status: 201,

@@ -1,6 +1,8 @@
 // The public marketplace: facets, the filtered/searched/sorted list, and clone.
 // Only public content whose content row exists (readable) is listed; the caller's own content is excluded.
 import { db, Prisma } from '@/lib/db/client';
+import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
+import { AppError } from '@/lib/http/errors';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
 import type { ListQuery } from './schemas';
@@ -77,10 +79,15 @@ interface ListRow extends CurriculumColumns {
   published_at: Date | null;
   overall_score: number | null;
   dimensions: unknown;
+  keys: CursorValues;
 }
 
-function whereOf(callerId: string, q: ListQuery): { where: Prisma.Sql; needsMeta: boolean; needsContent: boolean } {
-  const conds: Prisma.Sql[] = [Prisma.sql`o.visibility = 'public'`, Prisma.sql`o.user_id <> ${callerId}::uuid`];
+/** The list's conditions; `owner` says how they treat the caller's own content (the list excludes it; the total
+ * is counted as every author's matches minus the caller's own). */
+function whereOf(callerId: string, q: ListQuery, owner: 'exclude' | 'any' | 'only' = 'exclude'): { where: Prisma.Sql; needsMeta: boolean; needsContent: boolean } {
+  const conds: Prisma.Sql[] = [Prisma.sql`o.visibility = 'public'`];
+  if (owner === 'exclude') conds.push(Prisma.sql`o.user_id <> ${callerId}::uuid`);
+  if (owner === 'only') conds.push(Prisma.sql`o.user_id = ${callerId}::uuid`);
   const ts = prefixTsQuery(q.search);
   if (ts) conds.push(Prisma.sql`h.search_vector @@ to_tsquery('simple', ${ts})`);
   if (q.contentType) conds.push(Prisma.sql`h.main_library = ${machineNameFor(q.contentType)}`);
@@ -98,30 +105,60 @@ function whereOf(callerId: string, q: ListQuery): { where: Prisma.Sql; needsMeta
   return { where: Prisma.join(conds, ' AND '), needsMeta, needsContent: Boolean(ts || q.contentType) };
 }
 
-/** Ordering of a page; ties broken by content id so pages never overlap. */
-const ORDER: Record<'newest' | 'popular', Prisma.Sql> = {
-  newest: Prisma.sql`o.published_at DESC NULLS LAST, o.content_id`,
-  popular: Prisma.sql`o.view_count DESC, o.published_at DESC NULLS LAST, o.content_id`,
-};
+/** The columns a sort reads, under the aliases of one query. */
+interface SortColumns {
+  score: Prisma.Sql;
+  published: Prisma.Sql;
+  views: Prisma.Sql;
+  id: Prisma.Sql;
+}
+
+/** The keys of each sort; ties broken by content id so pages never overlap and a keyset cursor names one row. */
+function sortKeys(sort: ListQuery['sortBy'], c: SortColumns): SortKey[] {
+  const published: SortKey = { expr: c.published, type: 'timestamptz', dir: 'desc', nullable: true };
+  const id: SortKey = { expr: c.id, type: 'text', dir: 'asc' };
+  if (sort === 'newest') return [published, id];
+  if (sort === 'popular') return [{ expr: c.views, type: 'int', dir: 'desc' }, published, id];
+  // quality: assessed content by score, then unassessed content by newest
+  return [
+    { expr: c.score, type: 'float8', dir: 'desc', nullable: true },
+    { expr: Prisma.sql`(CASE WHEN ${c.score} IS NULL THEN ${c.published} END)`, type: 'timestamptz', dir: 'desc', nullable: true },
+    id,
+  ];
+}
+
+const OWNERSHIP: SortColumns = { score: Prisma.sql`q.overall_score`, published: Prisma.sql`o.published_at`, views: Prisma.sql`o.view_count`, id: Prisma.sql`o.content_id` };
+const ASSESSED: SortColumns = { ...OWNERSHIP, id: Prisma.sql`q.content_id` };
+const UNASSESSED: SortColumns = { ...OWNERSHIP, score: Prisma.sql`NULL::float8` };
+const PAGE: SortColumns = { score: Prisma.sql`p.score`, published: Prisma.sql`p.published_at`, views: Prisma.sql`p.view_count`, id: Prisma.sql`p.id` };
+const BOTH: SortColumns = { score: Prisma.sql`score`, published: Prisma.sql`published_at`, views: Prisma.sql`view_count`, id: Prisma.sql`id` };
+
+/** What a cursor of this list is valid for: the sort and every filter. */
+function scopeOf(q: ListQuery): string {
+  const { offset: _o, limit: _l, cursor: _c, ...rest } = q;
+  return cursorScope('marketplace', rest);
+}
 
 /**
- * The ids of one page, in order. newest / popular walk the partial indexes on content_ownership. quality
- * is two index-ordered branches — assessed content by score (content_quality_reports(overall_score DESC,
- * content_id)), then unassessed content by newest — so no sort over every public row is needed.
+ * The ids of one page (`take` rows), in order. newest / popular walk the partial indexes on content_ownership.
+ * quality is two index-ordered branches — assessed content by score (content_quality_reports(overall_score DESC,
+ * content_id)), then unassessed content by newest — so no sort over every public row is needed. `after` is the
+ * keyset cursor's position, or null.
  */
-function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed: boolean): Prisma.Sql {
+function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed: boolean, take: number, after: CursorValues | null): Prisma.Sql {
+  const seek = (c: SortColumns) => (after ? Prisma.sql` AND ${keysetAfter(sortKeys(q.sortBy, c), after)}` : Prisma.empty);
   if (q.sortBy === 'quality' && narrowed) {
     // a title search or curriculum filter narrows the set through its index first; sorting those rows is
     // cheaper than walking the score index and testing every row against the conditions
     return Prisma.sql`
-      SELECT o.content_id AS id, q.overall_score AS score, o.published_at, o.view_count, count(*) OVER () AS total
+      SELECT o.content_id AS id, q.overall_score AS score, o.published_at, o.view_count, ${after ? Prisma.sql`NULL::bigint` : Prisma.sql`count(*) OVER ()`} AS total
         FROM content_ownership o
         JOIN h5p_contents h ON h.id = o.content_id
         ${metaJoin}
         LEFT JOIN content_quality_reports q ON q.content_id = o.content_id
-       WHERE ${where}
-       ORDER BY q.overall_score DESC NULLS LAST, (CASE WHEN q.overall_score IS NULL THEN o.published_at END) DESC NULLS LAST, o.content_id
-       LIMIT ${q.limit} OFFSET ${q.offset}`;
+       WHERE ${where}${seek(OWNERSHIP)}
+       ORDER BY ${keysetOrder(sortKeys('quality', OWNERSHIP))}
+       LIMIT ${take} OFFSET ${q.offset}`;
   }
   if (q.sortBy !== 'quality') {
     return Prisma.sql`
@@ -129,11 +166,11 @@ function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed
         FROM content_ownership o
         JOIN h5p_contents h ON h.id = o.content_id
         ${metaJoin}
-       WHERE ${where}
-       ORDER BY ${ORDER[q.sortBy]}
-       LIMIT ${q.limit} OFFSET ${q.offset}`;
+       WHERE ${where}${seek(OWNERSHIP)}
+       ORDER BY ${keysetOrder(sortKeys(q.sortBy, OWNERSHIP))}
+       LIMIT ${take} OFFSET ${q.offset}`;
   }
-  const upTo = q.offset + q.limit;
+  const upTo = q.offset + take;
   return Prisma.sql`
     SELECT id, score, published_at, view_count, NULL::bigint AS total FROM (
       (SELECT q.content_id AS id, q.overall_score AS score, o.published_at, o.view_count
@@ -141,7 +178,7 @@ function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed
          JOIN content_ownership o ON o.content_id = q.content_id
          JOIN h5p_contents h ON h.id = q.content_id
          ${metaJoin}
-        WHERE ${where}
+        WHERE ${where}${seek(ASSESSED)}
         ORDER BY q.overall_score DESC, q.content_id
         LIMIT ${upTo})
       UNION ALL
@@ -149,19 +186,13 @@ function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed
          FROM content_ownership o
          JOIN h5p_contents h ON h.id = o.content_id
          ${metaJoin}
-        WHERE ${where} AND NOT EXISTS (SELECT 1 FROM content_quality_reports q2 WHERE q2.content_id = o.content_id)
-        ORDER BY ${ORDER.newest}
+        WHERE ${where} AND NOT EXISTS (SELECT 1 FROM content_quality_reports q2 WHERE q2.content_id = o.content_id)${seek(UNASSESSED)}
+        ORDER BY ${keysetOrder(sortKeys('newest', OWNERSHIP))}
         LIMIT ${upTo})
     ) both_branches
-    ORDER BY score DESC NULLS LAST, (CASE WHEN score IS NULL THEN published_at END) DESC NULLS LAST, id
-    LIMIT ${q.limit} OFFSET ${q.offset}`;
+    ORDER BY ${keysetOrder(sortKeys('quality', BOTH))}
+    LIMIT ${take} OFFSET ${q.offset}`;
 }
-
-const PAGE_ORDER: Record<ListQuery['sortBy'], Prisma.Sql> = {
-  newest: Prisma.sql`p.published_at DESC NULLS LAST, p.id`,
-  popular: Prisma.sql`p.view_count DESC, p.published_at DESC NULLS LAST, p.id`,
-  quality: Prisma.sql`p.score DESC NULLS LAST, (CASE WHEN p.score IS NULL THEN p.published_at END) DESC NULLS LAST, p.id`,
-};
 
 /**
  * Runs a marketplace query in its own short transaction with random_page_cost = 1.1 (SET LOCAL: this query
@@ -173,28 +204,55 @@ function planned<T>(query: Prisma.PrismaPromise<T>): Promise<[number, T]> {
   return db().$transaction<[Prisma.PrismaPromise<number>, Prisma.PrismaPromise<T>]>([db().$executeRawUnsafe('SET LOCAL random_page_cost = 1.1'), query]);
 }
 
+/** Totals at or above this many matches are served from memory for BIG_COUNT_TTL_MS (per filter, per instance);
+ * smaller totals are counted exactly on every call (they are cheap). */
+export const BIG_COUNT = 10_000;
+const BIG_COUNT_TTL_MS = 10_000;
+const bigCounts = new Map<string, { n: number; until: number }>();
+
+function rememberCount(key: string, n: number): void {
+  if (bigCounts.size >= 1_000) bigCounts.clear(); // bounded: filters are many, broad ones few
+  bigCounts.set(key, { n, until: Date.now() + BIG_COUNT_TTL_MS });
+}
+
 export async function listPublic(callerId: string, q: ListQuery) {
+  if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, 'Validation error: cursor: cannot be combined with offset');
+  const scope = scopeOf(q);
+  const after = q.cursor !== undefined ? decodeCursor(q.cursor, scope, sortKeys(q.sortBy, PAGE)) : null;
+  const pageKeys = sortKeys(q.sortBy, PAGE);
   const { where, needsMeta, needsContent } = whereOf(callerId, q);
   const metaJoin = needsMeta ? Prisma.sql`JOIN content_curriculum_metadata m ON m.content_id = o.content_id` : Prisma.empty;
   const narrowed = needsMeta || Boolean(prefixTsQuery(q.search));
   // The narrowed quality page reads and sorts every matching row anyway: it counts them in the same pass
   // (count(*) OVER ()) instead of a second query over the same rows.
-  const pageCounts = q.sortBy === 'quality' && narrowed;
+  const pageCounts = q.sortBy === 'quality' && narrowed && !after;
   // The count joins h5p_contents only when a condition reads it: the foreign key content_ownership.content_id
   // → h5p_contents.id (ON DELETE CASCADE) already guarantees that every ownership row has its content row,
   // and a join over every public row would double the cost of an unfiltered count.
-  const countQuery = () =>
+  const countOf = (w: Prisma.Sql) =>
     planned<{ total: bigint }[]>(db().$queryRaw<{ total: bigint }[]>`
       SELECT count(*) AS total
         FROM content_ownership o
         ${needsContent ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty}
         ${metaJoin}
-       WHERE ${where}`).then(([, r]) => Number(r[0]?.total ?? 0));
+       WHERE ${w}`).then(([, r]) => Number(r[0]?.total ?? 0));
+  // total = every author's matches (cached for a few seconds when there are many: counting 100,000 rows is the
+  // costliest part of a broad page) − the caller's own matches (exact, from the index on user_id)
+  const countQuery = async () => {
+    const key = scopeOf({ ...q, sortBy: 'newest' });
+    const hit = bigCounts.get(key);
+    const [all, own] = await Promise.all([
+      hit && hit.until > Date.now() ? hit.n : countOf(whereOf(callerId, q, 'any').where),
+      countOf(whereOf(callerId, q, 'only').where),
+    ]);
+    if (all >= BIG_COUNT && !(hit && hit.until > Date.now())) rememberCount(key, all);
+    return Math.max(0, all - own);
+  };
   const [[, rows], counted] = await Promise.all([
     // one query: the page's ids, then its rows enriched in a batch
     planned<(ListRow & { total: bigint | null })[]>(db().$queryRaw<(ListRow & { total: bigint | null })[]>`
-      WITH p AS MATERIALIZED (${pageSql(where, metaJoin, q, narrowed)})
-      SELECT p.id, p.total, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
+      WITH p AS MATERIALIZED (${pageSql(where, metaJoin, q, narrowed, q.limit + 1, after)})
+      SELECT p.id, p.total, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
              m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.report -> 'dimensions' AS dimensions
         FROM p
@@ -203,14 +261,19 @@ export async function listPublic(callerId: string, q: ListQuery) {
         LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
         LEFT JOIN content_quality_reports q ON q.content_id = p.id
         LEFT JOIN users u ON u.id = o.user_id
-       ORDER BY ${PAGE_ORDER[q.sortBy]}`),
+       ORDER BY ${keysetOrder(pageKeys)}`),
     pageCounts ? Promise.resolve(null) : countQuery(),
   ]);
   // a page past the end has no row to carry the total: count then
   const total = counted ?? (rows[0]?.total != null ? Number(rows[0].total) : q.offset > 0 ? await countQuery() : 0);
+  // one row past the page tells whether another page follows
+  const more = rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  const last = page[page.length - 1];
   return {
     total,
-    data: rows.map((r) => ({
+    nextCursor: more && last ? encodeCursor(scope, last.keys) : null,
+    data: page.map((r) => ({
       id: r.id,
       title: r.title,
       mainLibrary: r.main_library,

@@ -49,6 +49,36 @@ describe('results page', () => {
     expect(mine.text).not.toContain('data-testid="results-authored"');
   });
 
+  it('pages a learner\'s results newest first by keyset: 100 a page, an "Older results" link to the rest, no result twice', async () => {
+    const learner = await createIdpUser({ email: uniqueEmail('pager'), roles: ['student'] });
+    const learnerApi = await signedIn(['student'], learner.email);
+    const prefix = `rp-${learnerApi.user.id.slice(0, 8)}-`;
+    // 105 results, three of them finished in the same second (ties are ordered by id)
+    await db().$executeRaw`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, updated_at)
+      SELECT ${prefix} || i, 'Paged result ' || i, 'H5P.TrueFalse', '{}'::jsonb, '{}'::jsonb, now() FROM generate_series(1, 105) i`;
+    await db().$executeRaw`INSERT INTO content_ownership (content_id, user_id, visibility, published_at, updated_at)
+      SELECT ${prefix} || i, ${learnerApi.user.id}::uuid, 'public', now(), now() FROM generate_series(1, 105) i`;
+    await db().$executeRaw`INSERT INTO h5p_finished_data (id, content_id, user_id, score, max_score, opened_timestamp, finished_timestamp, completion_time, updated_at)
+      SELECT gen_random_uuid(), ${prefix} || i, ${learnerApi.user.id}, 1, 1, 1700000000, 1700000000 + least(i, 100), 5, now() FROM generate_series(1, 105) i`;
+    const l = await browserSignIn(learner.email, learner.password);
+    const rows = (html: string) => [...html.matchAll(/data-testid="results-mine-row"[\s\S]*?Paged result (\d+)/g)].map((m) => m[1]);
+    const first = await l.call('GET', '/results');
+    expect(first.status).toBe(200);
+    const p1 = rows(first.text);
+    expect(p1).toHaveLength(100);
+    const link = first.text.match(/<a[^>]*data-testid="results-mine-older"[^>]*>/)?.[0];
+    const older = link?.match(/href="([^"]+)"/)?.[1];
+    expect(older).toBeDefined();
+    const second = await l.call('GET', older!.replaceAll('&amp;', '&'));
+    const p2 = rows(second.text);
+    expect(p2).toHaveLength(5);
+    expect(new Set([...p1, ...p2]).size).toBe(105);
+    expect(second.text).toContain('data-testid="results-mine-first"');
+    expect(second.text).not.toContain('data-testid="results-mine-older"');
+    // an unreadable cursor shows the newest results
+    expect(rows((await l.call('GET', '/results?after=garbage')).text)).toEqual(p1);
+  });
+
   it('sends a signed-out visitor to sign in', async () => {
     const res = await api('GET', '/results');
     expect(res.status).toBe(307);

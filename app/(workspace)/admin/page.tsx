@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { DataTable } from '@/components/ui/DataTable';
@@ -15,8 +16,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // The admin overview: users, content and (for a super_admin) tenants, within the admin's own scope. Anyone
 // who is not an admin gets the 404 page, as for any page that is not theirs.
-export default async function AdminPage() {
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requirePageSession('/admin');
+  // ?users=<cursor>: the page of older users after the one shown (keyset, lib/admin/overview.ts)
+  const { users: usersCursor } = await searchParams;
+  const after = typeof usersCursor === 'string' ? usersCursor : undefined;
   if (session.principal.role !== 'admin') notFound();
   const superAdmin = isSuperAdmin(session.principal);
   const scope = adminScope(superAdmin, session.user.tenantId);
@@ -25,7 +29,7 @@ export default async function AdminPage() {
     getTranslations('admin'),
     getTranslations('workspace.plan.names'),
     getFormatter(),
-    adminOverview(scope),
+    adminOverview(scope, after),
   ]);
   const planName = (id: string) => (['free', 'pro', 'premium'].includes(id) ? tp(id as 'free' | 'pro' | 'premium') : id);
   return (
@@ -64,7 +68,14 @@ export default async function AdminPage() {
               { header: t('users.joined'), cell: (u) => format.dateTime(u.createdAt, { dateStyle: 'medium' }) },
             ]}
           />
-          {overview.totals.users > ADMIN_USERS_LIMIT ? <p className="muted">{t('users.newest', { count: ADMIN_USERS_LIMIT })}</p> : null}
+          {overview.totals.users > ADMIN_USERS_LIMIT && !after ? <p className="muted">{t('users.newest', { count: ADMIN_USERS_LIMIT })}</p> : null}
+          {after || overview.nextUsers ? (
+            <p>
+              {after ? <Link href="/admin" data-testid="admin-users-first">{t('users.first')}</Link> : null}
+              {after && overview.nextUsers ? ' · ' : null}
+              {overview.nextUsers ? <Link href={`/admin?users=${encodeURIComponent(overview.nextUsers)}`} data-testid="admin-users-older">{t('users.older')}</Link> : null}
+            </p>
+          ) : null}
         </section>
         {overview.tenants ? (
           <section className="card" aria-labelledby="admin-tenants">

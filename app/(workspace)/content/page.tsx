@@ -26,7 +26,7 @@ export default async function MyContentPage() {
             <Link href="/workspace">{t('workspace')}</Link> · <Link href="/content/new" data-testid="new-content">{t('create')}</Link> ·{' '}
             <Link href="/content/import" data-testid="import-link">{t('import')}</Link> · <Link href="/content/types" data-testid="types-link">{t('types')}</Link>
           </p>
-          <MyContent initialItems={JSON.parse(JSON.stringify(first.data))} initialTotal={first.total} types={facets.types} initialTags={facets.tags} pageSize={PAGE_SIZE} scormPlan={scormPlanFor(user.plan)} />
+          <MyContent initialItems={JSON.parse(JSON.stringify(first.data))} initialTotal={first.total} initialNextCursor={first.nextCursor} types={facets.types} initialTags={facets.tags} pageSize={PAGE_SIZE} scormPlan={scormPlanFor(user.plan)} />
         </section>
       </main>
     </>

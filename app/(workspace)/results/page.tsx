@@ -14,14 +14,17 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // Results: what the signed-in user scored, and for authors how learners did on their content.
-export default async function ResultsPage() {
+export default async function ResultsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requirePageSession('/results');
+  // ?after=<cursor>: the page of older results after the one shown (keyset, lib/results/overview.ts)
+  const { after: afterParam } = await searchParams;
+  const after = typeof afterParam === 'string' ? afterParam : undefined;
   const author = isTeacherOrAbove(session.principal.role);
   const [{ brand }, t, format, mine, onMine] = await Promise.all([
     currentBrand(),
     getTranslations('results'),
     getFormatter(),
-    myResults(session.user.id),
+    myResults(session.user.id, after),
     author ? resultsOnMyContent(session.user.id) : Promise.resolve(null),
   ]);
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
@@ -54,7 +57,7 @@ export default async function ResultsPage() {
           <DataTable
             testId="results-mine"
             rowTestId="results-mine-row"
-            rows={mine}
+            rows={mine.results}
             rowKey={(r) => r.contentId}
             empty={t('mine.empty')}
             columns={[
@@ -63,6 +66,13 @@ export default async function ResultsPage() {
               { header: t('columns.finished'), cell: (r) => when(r.finishedAt) },
             ]}
           />
+          {after || mine.next ? (
+            <p>
+              {after ? <Link href="/results" data-testid="results-mine-first">{t('mine.first')}</Link> : null}
+              {after && mine.next ? ' · ' : null}
+              {mine.next ? <Link href={`/results?after=${encodeURIComponent(mine.next)}`} data-testid="results-mine-older">{t('mine.older')}</Link> : null}
+            </p>
+          ) : null}
         </section>
       </main>
     </>

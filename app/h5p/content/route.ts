@@ -8,8 +8,9 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route({ action: 'list content', auth: 'teacher', query: listContentsQuery }, async (ctx) => {
   const user = requireUser(ctx);
-  const { data, total } = await listContents(user.id, ctx.query);
-  return reply(data, { extra: { total } });
+  const { data, total, nextCursor } = await listContents(user.id, ctx.query);
+  // nextCursor only when another page follows (a last or unpaged list keeps the spec's envelope exactly)
+  return reply(data, { extra: nextCursor ? { total, nextCursor } : { total } });
 });
 
 export const POST = route({ action: 'create content', auth: 'teacher', body: anyBody }, async (ctx) => {

@@ -1,0 +1,107 @@
+// Keyset ("seek") pagination shared by the lists: an opaque cursor that holds the sort keys of the last row of a
+// page, and the SQL that orders a list by those keys and continues strictly after them. Unlike OFFSET, a page
+// costs the same wherever it is, and rows inserted or deleted meanwhile never shift a page (no duplicates, no gaps).
+//
+// The cursor is base64url(JSON) of { s: scope, k: [key values as text] }. The scope names what the cursor is valid
+// for (sort, direction and a hash of the filters): a cursor of another list, sort or filter is refused with a 400,
+// as is anything that does not decode to values of the keys' types (so no malformed value ever reaches SQL).
+import { createHash } from 'node:crypto';
+import { AppError } from '@/lib/http/errors';
+import { Prisma } from './client';
+
+export type KeyType = 'timestamptz' | 'text' | 'int' | 'float8';
+
+export interface SortKey {
+  /** the SQL expression the list is ordered by */
+  expr: Prisma.Sql;
+  type: KeyType;
+  dir: 'asc' | 'desc';
+  /** the expression can be NULL: ordered NULLS LAST in either direction */
+  nullable?: boolean;
+}
+
+export type CursorValues = (string | null)[];
+
+/** Longest cursor accepted (a few keys of at most a title's length). */
+export const MAX_CURSOR_LENGTH = 4000;
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)?$/;
+const INT = /^-?\d{1,18}$/;
+const FLOAT = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+const invalidCursor = (why: string) => new AppError(400, `Validation error: cursor: ${why}`);
+
+/** A short digest of what a cursor is valid for (list name, sort, direction, filters). */
+export function cursorScope(list: string, parts: Record<string, unknown>): string {
+  const canonical = JSON.stringify(Object.keys(parts).sort().map((k) => [k, parts[k] ?? null]));
+  return `${list}:${createHash('sha256').update(canonical).digest('base64url').slice(0, 16)}`;
+}
+
+export function encodeCursor(scope: string, values: CursorValues): string {
+  return Buffer.from(JSON.stringify({ s: scope, k: values })).toString('base64url');
+}
+
+/** Decodes and checks a cursor against the keys and scope of the list it is used on; 400 when it does not fit. */
+export function decodeCursor(cursor: string, scope: string, keys: SortKey[]): CursorValues {
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor('not a cursor of this list');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor('not a cursor of this list');
+  }
+  const p = parsed as { s?: unknown; k?: unknown };
+  if (!p || typeof p !== 'object' || typeof p.s !== 'string' || !Array.isArray(p.k)) throw invalidCursor('not a cursor of this list');
+  if (p.s !== scope) {
+    // a cursor of this list (same list name) under another sort or filter, or of another list altogether
+    if (p.s.split(':')[0] === scope.split(':')[0]) throw invalidCursor('it was issued for another sort order or other filters; start again from the first page');
+    throw invalidCursor('not a cursor of this list');
+  }
+  if (p.k.length !== keys.length) throw invalidCursor('not a cursor of this list');
+  const values = p.k as unknown[];
+  keys.forEach((key, i) => {
+    const v = values[i];
+    if (v === null && key.nullable) return;
+    if (typeof v !== 'string' || v.length > 1000) throw invalidCursor('not a cursor of this list');
+    const ok = key.type === 'text' || (key.type === 'timestamptz' ? TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))) : key.type === 'int' ? INT.test(v) : FLOAT.test(v));
+    if (!ok) throw invalidCursor('not a cursor of this list');
+  });
+  return values as CursorValues;
+}
+
+const cast = (v: string, t: KeyType) => Prisma.sql`${v}::${Prisma.raw(t)}`;
+
+/** ORDER BY of the keys (NULLS LAST on nullable keys, so both directions put missing values last). */
+export function keysetOrder(keys: SortKey[]): Prisma.Sql {
+  return Prisma.join(
+    keys.map((k) => Prisma.sql`${k.expr} ${Prisma.raw(k.dir === 'asc' ? 'ASC' : 'DESC')}${Prisma.raw(k.nullable ? ' NULLS LAST' : '')}`),
+    ', ',
+  );
+}
+
+/** The rows strictly after the cursor's row in the order of `keysetOrder(keys)`. */
+export function keysetAfter(keys: SortKey[], values: CursorValues): Prisma.Sql {
+  const branches: Prisma.Sql[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = values[i] ?? null;
+    const eqs = keys.slice(0, i).map((k, j) => {
+      const w = values[j] ?? null;
+      return w === null ? Prisma.sql`${k.expr} IS NULL` : Prisma.sql`${k.expr} = ${cast(w, k.type)}`;
+    });
+    // after a NULL (last in either direction) only other NULLs follow: nothing is strictly after it on this key
+    if (v === null) continue;
+    const cmp = Prisma.sql`${key.expr} ${Prisma.raw(key.dir === 'asc' ? '>' : '<')} ${cast(v, key.type)}`;
+    const after = key.nullable ? Prisma.sql`(${cmp} OR ${key.expr} IS NULL)` : cmp;
+    branches.push(eqs.length ? Prisma.sql`(${Prisma.join(eqs, ' AND ')} AND ${after})` : after);
+  }
+  return branches.length ? Prisma.sql`(${Prisma.join(branches, ' OR ')})` : Prisma.sql`FALSE`;
+}
+
+/** The key values of a row as the SQL selects them for the cursor: `ARRAY[k1::text, …]`. */
+export function keysetValues(keys: SortKey[]): Prisma.Sql {
+  return Prisma.sql`ARRAY[${Prisma.join(
+    keys.map((k) => Prisma.sql`(${k.expr})::text`),
+    ', ',
+  )}]`;
+}
