@@ -4,7 +4,8 @@
 //
 // A first start copies a pre-initialised data directory (scripts/embedded/pglite-template.mjs) instead of
 // running initdb here; the settings below keep the process small (a few tens of MiB of PostgreSQL memory on
-// top of the WASM runtime) — this is a single-user development database, not a production server.
+// top of the WASM runtime; scripts/start.mjs runs it with V8 on a single thread) — this is a single-user
+// development database, not a production server.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,7 @@ if (!dataDir) {
 // size shared memory for a server (shared_buffers 128 MB, 100 connections), and all of it is touched in the
 // WASM heap at start; PGlite runs one backend that pglite-socket multiplexes the client connections onto.
 const SETTINGS = {
-  shared_buffers: '16MB',
+  shared_buffers: '8MB',
   max_connections: '10',
   temp_buffers: '2MB',
   wal_buffers: '512kB',
