@@ -13,8 +13,8 @@ const nextConfig = {
   // Types are checked by `npm run typecheck` (tsc --noEmit) in the test command, not a second time here.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  // scripts/start.mjs loads the routes once the first request (its own health check) has been answered, so that
-  // loading them all does not delay start-up (docs/performance.md, "Start-up on the embedded defaults")
+  // routes load on their first request: Next's preload loads them all in one run of the event loop, which delayed
+  // the first answer by seconds (docs/performance.md, "Start-up on the embedded defaults")
   experimental: { preloadEntriesOnStart: false },
   // The two /h5p/ routes that skip the proxy (large uploads, see proxy.ts) get its embedding headers here.
   async headers() {

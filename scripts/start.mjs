@@ -96,9 +96,8 @@ if (idp) {
 }
 
 let server;
-let app;
 try {
-  ({ server, app } = await startServer({ dev, dir: root, port, hostname: env.HOST || '0.0.0.0' }));
+  ({ server } = await startServer({ dev, dir: root, port, hostname: env.HOST || '0.0.0.0' }));
   await dbReady;
 } catch (err) {
   console.error(err?.message ?? err);
@@ -108,20 +107,14 @@ try {
 
 if (!dev) {
   // The first request runs the app's start-up (configuration check, migrations: instrumentation.ts) and loads
-  // the health route; "ready" is printed once it has answered. Only then are the other routes loaded (Next's
-  // preloadEntriesOnStart is off in next.config.mjs so that it does not compete with the first answer).
+  // the health route; "ready" is printed once it has answered. Other routes load on their first request: Next's
+  // preloadEntriesOnStart is off in next.config.mjs, as its loop loads every route in one run of the event loop
+  // (seconds on a busy machine) — before the first answer, or stalling whatever request came during it.
   const { address, family } = server.address();
   const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
   await fetch(`http://${family === 'IPv6' ? `[${host}]` : host}:${port}/api/health`)
     .then((res) => res.arrayBuffer())
     .catch(() => {});
-  setImmediate(async () => {
-    try {
-      await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
-    } catch {
-      // a preload only: each route still loads on its first request
-    }
-  });
 }
 
 const seconds = ((performance.now() - t0) / 1000).toFixed(1);
