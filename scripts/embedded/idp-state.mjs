@@ -23,13 +23,18 @@ function build(clientId, { privateKey, publicKey }) {
   };
 }
 
+const existing = (file) => ({ file, state: JSON.parse(readFileSync(file, 'utf8')), created: false });
+
 function write(file, state) {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if (err?.code === 'EEXIST') return existing(file); // another process made it meanwhile: use that one
+    throw err;
+  }
   return { file, state, created: true };
 }
-
-const existing = (file) => ({ file, state: JSON.parse(readFileSync(file, 'utf8')), created: false });
 
 export function ensureIdpState(dataDir, clientId) {
   const file = stateFile(dataDir);
