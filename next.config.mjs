@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 // the request's language and messages: lib/i18n/request.ts
@@ -8,6 +10,14 @@ const nextConfig = {
   // Server-only packages with native addons, worker threads or WASM are loaded by Node, not bundled.
   serverExternalPackages: ['@lumieducation/h5p-server', 'yauzl-promise', 'yazl', 'busboy', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite'],
   poweredByHeader: false,
+  // The build also writes .next/standalone: the server files and only the node_modules they use, which the
+  // Dockerfile copies into the image (there scripts/docker-start.mjs hands Next this build's configuration and
+  // runs scripts/start.mjs → scripts/server.mjs, our own HTTP server, as everywhere else). `npm start` and the
+  // test tiers keep running the ordinary .next build through scripts/start.mjs; nothing else changes.
+  output: 'standalone',
+  // trace from this folder (not from a parent that happens to hold another lockfile): server.js sits at the
+  // standalone root
+  outputFileTracingRoot: path.dirname(fileURLToPath(import.meta.url)),
   // Each test tier / worktree may build into its own folder (NEXT_DIST_DIR); the default is .next.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Types are checked by `npm run typecheck` (tsc --noEmit) in the test command, not a second time here.

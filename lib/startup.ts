@@ -4,6 +4,9 @@
 import { config, ConfigError, databaseUrl } from '@/lib/config';
 import { cache } from '@/lib/cache';
 import { migrate } from '@/lib/db/migrate';
+import { startDbWatch } from '@/lib/db/watch';
+import { registerFrontFiles } from '@/lib/h5p/front-files';
+import { registerFastLane } from '@/lib/http/fast-lane';
 import { log } from '@/lib/log';
 
 const MIGRATION_WAIT_MS = 60_000;
@@ -42,5 +45,8 @@ export async function startup(): Promise<void> {
     }
   }
   cache(); // connect to Redis (or warn about the in-process fallback) before the first request
+  startDbWatch(); // changes announced by the database reach the in-process caches
+  registerFrontFiles(); // the front server serves static H5P files from here on
+  registerFastLane(); // …and answers the hottest routes without the Next.js pipeline
   (await import('@/lib/h5p/temp-cleanup')).scheduleTemporaryFileCleanup();
 }

@@ -5,8 +5,10 @@
 //   HEADERS_TIMEOUT_MS       (default 60,000) to send the request headers
 //   REQUEST_IDLE_TIMEOUT_MS  (default 120,000) without a byte while a request is still being received
 // (read here, not in lib/config.ts: the server starts before the app and its configuration).
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
+import { serveStatic } from './static-files.mjs';
 
 // Encoded control characters (%00–%1F, %7F) in a request target never reach the app (item: PostgreSQL refuses
 // NUL and Prisma batches concurrent lookups, so one such value failed other users' requests). Pages keep
@@ -107,6 +109,8 @@ export function serverTimeouts(env = process.env) {
   return { requestTimeout: out.REQUEST_TIMEOUT_MS, headersTimeout: out.HEADERS_TIMEOUT_MS, idleTimeout: out.REQUEST_IDLE_TIMEOUT_MS };
 }
 
+const staticBase = () => ({ 'x-request-id': randomUUID(), 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
+
 export async function startServer({ dev = false, dir = process.cwd(), port = 3000, hostname = '0.0.0.0' } = {}) {
   const timeouts = serverTimeouts();
   const app = next({ dev, dir, port, hostname: hostname === '0.0.0.0' ? 'localhost' : hostname });
@@ -125,7 +129,21 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
       const refused = refuseTarget(req.url);
       if (refused) return refuse(req, res, refused);
       if (declaredTooLarge(req)) return refuseBody(req, res);
-      handle(req, res);
+      // static H5P files (scripts/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
+      // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
+      const lane = globalThis.__lumenFastLane;
+      const fast = async () => {
+        if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase()))) return true;
+        return lane ? lane.handle(req, res) : false;
+      };
+      fast().then(
+        (done) => done || handle(req, res),
+        (err) => {
+          console.error(err);
+          if (res.headersSent) res.destroy();
+          else handle(req, res);
+        },
+      );
     },
   );
   server.requestTimeout = timeouts.requestTimeout; // the whole request (large uploads are streamed to disk)

@@ -132,8 +132,13 @@ console.log(lines.join('\n') + '\n');
 
 function shutdown() {
   server.close();
-  dbChild?.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 500).unref();
+  // the app writes what it batches (view counts) before the database goes away
+  const hooks = globalThis.__lumenShutdownHooks ?? [];
+  Promise.allSettled(hooks.map((h) => h())).finally(() => {
+    dbChild?.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 500).unref();
+  });
+  setTimeout(() => process.exit(0), 3_000).unref();
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -3,12 +3,11 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { config } from '@/lib/config';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
-import { db } from '@/lib/db/client';
 import { resolveBrowserSession, sessionIdFromCookie } from './browser-session';
 import { isEmbedToken, verifyEmbedToken } from './embed-token';
 import { permissionsFor, userPrincipal } from './roles';
 import type { Principal, TokenPayload } from './types';
-import { provisionUser } from './users';
+import { provisionUser, userById } from './users';
 import { TokenError, verifyAccessToken } from './verify';
 
 export interface Authenticated {
@@ -119,7 +118,7 @@ async function embedPrincipal(token: string): Promise<Authenticated> {
   } catch {
     throw new AppError(401, 'Invalid or expired token');
   }
-  const user = await db().user.findUnique({ where: { id: claims.userId } });
+  const user = await userById(claims.userId);
   if (!user) throw new AppError(401, 'Invalid or expired token');
   const payload: TokenPayload = { id: user.externalUserId ?? user.id, email: user.email, name: user.name, plan: user.plan, role: { name: 'student', type: 'student' }, iat: claims.iat, exp: claims.exp };
   return {

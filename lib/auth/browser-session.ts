@@ -14,7 +14,8 @@ import { log } from '@/lib/log';
 import { IdpUnavailableError, refreshGrant, type IdpTokens } from './idp';
 import { userPrincipal } from './roles';
 import type { Principal, TokenPayload } from './types';
-import { applyMonthlyReset } from './users';
+import { applyMonthlyReset, userById } from './users';
+import { invalidate, localCache } from '@/lib/cache/local';
 import { verifyAccessToken } from './verify';
 
 /** A session ends after this long without a request (a school day with breaks). */
@@ -80,6 +81,7 @@ export async function createBrowserSession(userId: string, payload: TokenPayload
 
 export async function endBrowserSession(sid: string, reason: EndReason): Promise<void> {
   await db().browserSession.updateMany({ where: { id: hashId(sid), endedAt: null }, data: { endedAt: new Date(), endReason: reason } });
+  await forgetSession(hashId(sid));
 }
 
 export interface ResolvedSession {
@@ -96,6 +98,11 @@ export class SessionEndedError extends AppError {
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof db>['browserSession']['findUnique']>>>;
 
+/** session rows in-process for seconds (lib/cache/local.ts; every change to a row is announced) */
+const SESSION_TTL_MS = 30_000;
+const sessionRows = () => localCache<Row | null>('sessions', { ttlMs: SESSION_TTL_MS, max: 20_000 });
+const forgetSession = (id: string) => invalidate('sessions', id);
+
 async function refreshTokens(row: Row): Promise<Row> {
   // claim the refresh: only the request whose update matched calls the provider, and only with the refresh token
   // it read (a request that read the row before another one rotated it must not use the spent token)
@@ -105,10 +112,11 @@ async function refreshTokens(row: Row): Promise<Row> {
     data: { refreshingUntil: new Date(now.getTime() + REFRESH_CLAIM_MS) },
   });
   if (claimed.count === 0) return row; // another request is refreshing or has refreshed; this one still holds a live session
+  await forgetSession(row.id);
   try {
     const tokens = await refreshGrant(unseal(row.refreshToken));
     const payload = await verifyAccessToken(tokens.access_token, { clockTolerance: PROVIDER_TOKEN_TOLERANCE_S });
-    return await db().browserSession.update({
+    const updated = await db().browserSession.update({
       where: { id: row.id },
       data: {
         payload: payload as unknown as Prisma.InputJsonValue,
@@ -118,38 +126,46 @@ async function refreshTokens(row: Row): Promise<Row> {
         refreshingUntil: null,
       },
     });
+    await forgetSession(row.id);
+    return updated;
   } catch (err) {
     if (err instanceof IdpUnavailableError) {
       // the provider is down: keep the session and try again on a later request
       log.warn({ sessionUser: row.userId }, 'identity provider unreachable; session kept, refresh retried later');
       await db().browserSession.update({ where: { id: row.id }, data: { refreshingUntil: null } }).catch(() => undefined);
+      await forgetSession(row.id);
       return row;
     }
     log.info({ sessionUser: row.userId, err: (err as Error).message }, 'identity provider refused the refresh; session ended');
     await db().browserSession.update({ where: { id: row.id }, data: { endedAt: new Date(), endReason: 'refresh_refused', refreshingUntil: null } });
+    await forgetSession(row.id);
     throw new SessionEndedError('refresh_refused');
   }
 }
 
 /** The live session of a session id, refreshed and slid; throws SessionEndedError when it has ended. */
 export async function resolveBrowserSession(sid: string): Promise<ResolvedSession> {
-  let row = await db().browserSession.findUnique({ where: { id: hashId(sid) } });
+  const id = hashId(sid);
+  let row = await sessionRows().getOrLoad(id, () => db().browserSession.findUnique({ where: { id } }), (r) => (r ? SESSION_TTL_MS : 0));
   if (!row) throw new SessionEndedError('unknown');
   if (row.endedAt) throw new SessionEndedError((row.endReason as EndReason | null) ?? 'unknown');
   const now = Date.now();
   const ended: EndReason | null = row.expiresAt.getTime() <= now ? 'expired' : row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now ? 'idle' : null;
   if (ended) {
     await db().browserSession.update({ where: { id: row.id }, data: { endedAt: new Date(now), endReason: ended } });
+    await forgetSession(row.id);
     throw new SessionEndedError(ended);
   }
   if (row.accessExpiresAt.getTime() - REFRESH_MARGIN_MS <= now) row = await refreshTokens(row);
   if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    // the session slides while the user is active
+    // the session slides while the user is active (the cached copy too, so the next request does not touch again)
+    row = { ...row, lastSeenAt: new Date(now) };
+    sessionRows().set(row.id, row);
     void db()
       .browserSession.update({ where: { id: row.id }, data: { lastSeenAt: new Date(now) } })
       .catch(() => undefined);
   }
-  const found = await db().user.findUnique({ where: { id: row.userId } });
+  const found = await userById(row.userId);
   if (!found) throw new SessionEndedError('user_removed');
   const user = await applyMonthlyReset(found);
   return { user, principal: userPrincipal(row.payload as unknown as TokenPayload, user, 'session') };

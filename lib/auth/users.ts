@@ -1,9 +1,40 @@
 // Just-in-time user records: created on first sight with the default plan of the role (only then),
 // kept in step with the token's name and subject, and monthly counters reset when the month changed.
+import { invalidate, localCache } from '@/lib/cache/local';
 import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { defaultPlanFor, type Role } from './roles';
 import type { TokenPayload } from './types';
+
+/** users by id and the id of an email, in-process for seconds (lib/cache/local.ts; rows announce changes) */
+const USER_TTL_MS = 30_000;
+const usersById = () => localCache<User | null>('users', { ttlMs: USER_TTL_MS, max: 20_000 });
+const userIdsByEmail = () => localCache<string | null>('userEmails', { ttlMs: USER_TTL_MS, max: 20_000 });
+const keepFound = (u: unknown) => (u ? USER_TTL_MS : 0);
+
+/** The local record of a user id (cached; null when there is none). */
+export function userById(id: string): Promise<User | null> {
+  return usersById().getOrLoad(id, () => db().user.findUnique({ where: { id } }), keepFound);
+}
+
+async function userByEmail(email: string): Promise<User | null> {
+  const id = userIdsByEmail().get(email);
+  if (id) {
+    const user = await userById(id);
+    if (user?.email === email) return user;
+  }
+  const user = await db().user.findUnique({ where: { email } });
+  if (user) {
+    userIdsByEmail().set(email, user.id);
+    usersById().set(user.id, user);
+  }
+  return user;
+}
+
+/** Drops a user's cached record on every instance (after any change to the row). */
+export function forgetUser(id: string): Promise<void> {
+  return invalidate('users', id);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +55,8 @@ export async function applyMonthlyReset(user: User, now = new Date()): Promise<U
     where: { id: user.id, monthResetDate: { lt: startOfMonthUtc(now) } },
     data: { contentsCreatedThisMonth: 0, aiGenerationsThisMonth: 0, monthResetDate: today },
   });
-  return (await db().user.findUnique({ where: { id: user.id } })) ?? user;
+  await forgetUser(user.id);
+  return (await userById(user.id)) ?? user;
 }
 
 async function existingTenantId(claim: string | undefined): Promise<string | null> {
@@ -37,7 +69,7 @@ async function existingTenantId(claim: string | undefined): Promise<string | nul
 export async function provisionUser(payload: TokenPayload, role: Role): Promise<User> {
   const email = payload.email.toLowerCase();
   const name = (payload.name ?? email).slice(0, 255);
-  let user = await db().user.findUnique({ where: { email } });
+  let user = await userByEmail(email);
   if (!user) {
     try {
       user = await db().user.create({
@@ -60,6 +92,7 @@ export async function provisionUser(payload: TokenPayload, role: Role): Promise<
       if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return user as User;
       throw err;
     });
+    await forgetUser(user.id);
   }
   return applyMonthlyReset(user);
 }

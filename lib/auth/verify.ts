@@ -1,7 +1,9 @@
 // Access-token verification: (a) the identity provider's remote key set, accepting its internal and
 // external issuer; (b) failing that, the local HS256 secret (JWT_SECRET) for locally issued tokens. Every
 // token must carry exp (a token without one is refused: it would never expire).
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { localCache } from '@/lib/cache/local';
 import { config } from '@/lib/config';
 import { certsEndpoint, realmUrl } from './idp';
 import { highestRealmRole, mapRole } from './roles';
@@ -32,6 +34,9 @@ export interface IdpClaims extends JWTPayload {
 }
 
 export class TokenError extends Error {}
+
+const VERIFIED_TTL_MS = 60_000;
+const verified = () => localCache<TokenPayload>('verifiedTokens', { ttlMs: VERIFIED_TTL_MS, max: 20_000 });
 
 function toPayload(claims: IdpClaims): TokenPayload {
   if (typeof claims.sub !== 'string' || !claims.sub) throw new TokenError('token has no subject');
@@ -79,6 +84,16 @@ async function verifyLocal(token: string, clockTolerance = 0): Promise<IdpClaims
  */
 export async function verifyAccessToken(token: string, opts: { clockTolerance?: number } = {}): Promise<TokenPayload> {
   const tolerance = opts.clockTolerance ?? 0;
+  // a token verified a moment ago is not verified again (it cannot change; it is dropped when it expires)
+  const key = createHash('sha256').update(token).digest('base64url');
+  const known = tolerance === 0 ? verified().get(key) : undefined;
+  if (known && known.exp * 1000 > Date.now()) return known;
+  const payload = await verifyUncached(token, tolerance);
+  if (tolerance === 0) verified().set(key, payload, Math.max(0, Math.min(VERIFIED_TTL_MS, payload.exp * 1000 - Date.now())));
+  return payload;
+}
+
+async function verifyUncached(token: string, tolerance: number): Promise<TokenPayload> {
   let alg: string | undefined;
   try {
     alg = decodeProtectedHeader(token).alg;

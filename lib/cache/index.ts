@@ -25,7 +25,6 @@ export function cache(): Cache {
 /** Key builders: every cache key of the app is named here. */
 export const keys = {
   rateLimit: (tier: string, ip: string) => `rl:${tier}:${ip}`,
-  tenantByHost: (host: string) => `tenant:host:${host}`,
   webhook: (eventId: string) => `webhook:${eventId}`,
   jwksFailure: () => 'auth:jwks:down',
 };

@@ -1,16 +1,34 @@
 import Redis from 'ioredis';
+import { log } from '@/lib/log';
+import { bus } from './local';
 import type { Cache, WindowHit } from './types';
 
-// INCR and set the window's expiry on the first hit, in one atomic script (shared by all instances).
+// INCR and set the window's expiry on the first hit, in one atomic script (shared by all instances); the same
+// round trip reads the cache-invalidation generation (lib/cache/local.ts).
 const HIT_WINDOW = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { count, ttl }
+local gen = tonumber(redis.call('GET', KEYS[2]) or '0')
+return { count, ttl, gen }
 `;
 
-type RedisWithScripts = Redis & { hitWindow(key: string, windowMs: number): Promise<[number, number]> };
+// A change to cached data: the next generation, published with it (atomically, so generations arrive in order).
+const PUBLISH_INVALIDATION = `
+local gen = redis.call('INCR', KEYS[1])
+redis.call('PUBLISH', ARGV[1], gen .. ' ' .. ARGV[2])
+return gen
+`;
+
+export const GENERATION_KEY = 'cache:gen';
+/** the channel of a Redis database's instances (pub/sub channels are shared by every database of a server) */
+export const invalidationChannel = (db: number | undefined) => `cache:invalidate:${db ?? 0}`;
+
+type RedisWithScripts = Redis & {
+  hitWindow(key: string, genKey: string, windowMs: number): Promise<[number, number, number]>;
+  publishInvalidation(genKey: string, channel: string, message: string): Promise<number>;
+};
 
 const FIRST_CONNECT_WAIT_MS = 1_500;
 
@@ -18,6 +36,7 @@ export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
   readonly client: RedisWithScripts;
   private firstReady: Promise<void>;
+  subscriber: Redis | undefined;
 
   constructor(url: string) {
     const client = new Redis(url, {
@@ -32,8 +51,10 @@ export class RedisCache implements Cache {
     client.on('error', () => {
       /* reported by health checks and callers; ioredis reconnects by itself */
     });
-    client.defineCommand('hitWindow', { numberOfKeys: 1, lua: HIT_WINDOW });
+    client.defineCommand('hitWindow', { numberOfKeys: 2, lua: HIT_WINDOW });
+    client.defineCommand('publishInvalidation', { numberOfKeys: 1, lua: PUBLISH_INVALIDATION });
     this.client = client as RedisWithScripts;
+    this.subscribe(client);
     // Commands are not queued while disconnected (they fail fast, so an outage never hangs a request);
     // only the very first commands of a fresh process wait briefly for the initial connection.
     this.firstReady = new Promise<void>((resolve) => {
@@ -44,6 +65,37 @@ export class RedisCache implements Cache {
         resolve();
       });
     });
+  }
+
+  /** Listens for cache invalidations of every instance; local caches are bypassed while this is down. */
+  private subscribe(client: Redis) {
+    const b = bus();
+    b.setSubscribed(false);
+    const channel = invalidationChannel(client.options.db);
+    b.transport = { publish: async (message) => Number(await (await this.ready()).publishInvalidation(GENERATION_KEY, channel, message)) };
+    const sub = client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+    sub.on('error', () => undefined);
+    sub.on('message', (_channel: string, raw: string) => {
+      const space = raw.indexOf(' ');
+      b.receive(Number(raw.slice(0, space)), raw.slice(space + 1));
+    });
+    const down = () => b.usable() && b.setSubscribed(false);
+    sub.on('close', down);
+    sub.on('end', down);
+    // subscribed first, then the generation read: no change can fall between the two
+    const arm = () => {
+      sub
+        .subscribe(channel)
+        .then(() => this.ready())
+        .then((c) => c.get(GENERATION_KEY))
+        .then((gen) => b.setSubscribed(true, Number(gen ?? 0)))
+        .catch((err: Error) => {
+          log.warn({ err: err.message }, 'cache invalidation subscriber not ready; retrying');
+          if (sub.status === 'ready') setTimeout(arm, 500).unref();
+        });
+    };
+    sub.on('ready', arm);
+    this.subscriber = sub;
   }
 
   private async ready(): Promise<RedisWithScripts> {
@@ -69,8 +121,8 @@ export class RedisCache implements Cache {
   }
 
   async hitWindow(key: string, windowMs: number): Promise<WindowHit> {
-    const [count, ttl] = await (await this.ready()).hitWindow(key, windowMs);
-    return { count: Number(count), resetMs: Number(ttl) };
+    const [count, ttl, gen] = await (await this.ready()).hitWindow(key, GENERATION_KEY, windowMs);
+    return { count: Number(count), resetMs: Number(ttl), generation: Number(gen) };
   }
 
   async ping() {

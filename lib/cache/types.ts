@@ -3,6 +3,8 @@ export interface WindowHit {
   count: number;
   /** milliseconds until the window resets */
   resetMs: number;
+  /** the shared cache-invalidation generation, read in the same round trip (lib/cache/local.ts); absent without Redis */
+  generation?: number;
 }
 
 /** The shared cache: Redis in production, an in-process store when REDIS_URL is unset (one instance only). */

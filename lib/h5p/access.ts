@@ -9,9 +9,10 @@
 // Anything else answers like unknown content: 404 Content not found (no existence leak).
 import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
-import { db } from '@/lib/db/client';
+import { userById } from '@/lib/auth/users';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
+import { contentSnapshot, type ContentAccessFacts } from './content-cache';
 
 export const CONTENT_NOT_FOUND = 'Content not found';
 
@@ -48,13 +49,7 @@ export function readerOf(principal: Principal | null | undefined, user?: Pick<Us
   };
 }
 
-/** What the rule needs to know about a content item. */
-export interface ContentAccessFacts {
-  /** the owner's user id; null when the content has no ownership row */
-  ownerId: string | null;
-  visibility: 'private' | 'public';
-  ownerTenantId: string | null;
-}
+export type { ContentAccessFacts };
 
 /** The rule itself, for callers that loaded the facts in a batch. `readerTenantId` is the reader's own tenant. */
 export function mayRead(reader: Reader, contentId: string, facts: ContentAccessFacts, readerTenantId: string | null | undefined = reader.tenantId): boolean {
@@ -87,23 +82,14 @@ const needsTenant = (reader: Reader, contentId: string, facts: ContentAccessFact
 export async function readerTenant(reader: Reader): Promise<string | null> {
   if (reader.tenantId !== undefined) return reader.tenantId;
   if (!reader.userId) return null;
-  const row = await db().user.findUnique({ where: { id: reader.userId }, select: { tenantId: true } });
+  const row = await userById(reader.userId);
   reader.tenantId = row?.tenantId ?? null;
   return reader.tenantId;
 }
 
 /** The access facts of existing content (null when there is no such content). */
 export async function contentAccessFacts(contentId: string): Promise<ContentAccessFacts | null> {
-  const row = await db().h5pContent.findUnique({
-    where: { id: contentId },
-    select: { id: true, ownership: { select: { userId: true, visibility: true, user: { select: { tenantId: true } } } } },
-  });
-  if (!row) return null;
-  return {
-    ownerId: row.ownership?.userId ?? null,
-    visibility: row.ownership?.visibility === 'public' ? 'public' : 'private',
-    ownerTenantId: row.ownership?.user.tenantId ?? null,
-  };
+  return (await contentSnapshot(contentId))?.facts ?? null;
 }
 
 /** The rule for facts already loaded, loading the reader's tenant when rule (e) needs it. */

@@ -8,10 +8,11 @@ import { chargeStorage, fileSize, refundStorage, storageAccountOf } from '@/lib/
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
-import { log } from '@/lib/log';
 import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
 import { contentDir, tempRoot, safeJoin } from './paths';
 import { assertCanRead, type Reader } from './access';
+import { forgetContent } from './content-cache';
+import { recordView } from './views';
 import type { H5pActor } from './permissions';
 import { h5p } from './server';
 import { deleteQualityReport } from './quality/store';
@@ -134,6 +135,7 @@ export async function createContent(user: User, actor: H5pActor, raw: unknown) {
     const saved = await editor.saveOrUpdateContentReturnMetaData(undefined as unknown as string, body.params, body.metadata, body.library, actor).catch(mapH5pError);
     contentId = String(saved.id);
     await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
+    await forgetContent(contentId); // a copy read before the owner was recorded would be open to anyone
     await attachTempImages(contentId, user.id, body.tempImageFiles);
     scheduleQualityReport(contentId);
     return { contentId, metadata: saved.metadata };
@@ -163,6 +165,7 @@ export async function updateContent(user: User, actor: H5pActor, contentId: stri
   const saved = await editor.saveOrUpdateContentReturnMetaData(contentId, body.params, body.metadata, body.library, actor).catch(mapH5pError);
   if (!ownership) {
     await db().contentOwnership.upsert({ where: { contentId }, create: { contentId, userId: user.id, visibility: 'private' }, update: {} });
+    await forgetContent(contentId);
   }
   await attachTempImages(contentId, user.id, body.tempImageFiles);
   // the quality report describes the old parameters
@@ -195,6 +198,7 @@ export async function setVisibility(user: User, contentId: string, visibility: '
     where: { contentId, userId: user.id },
     data: { visibility, ...(visibility === 'public' && !ownership.publishedAt ? { publishedAt: new Date() } : {}) },
   });
+  await forgetContent(contentId);
   return { contentId, visibility };
 }
 
@@ -233,12 +237,7 @@ export async function duplicateContent(reader: Reader, user: User, contentId: st
   });
 }
 
-/** Play (rule 5): counts a view without making the caller wait for it. */
-export function recordView(contentId: string): void {
-  void db()
-    .contentOwnership.updateMany({ where: { contentId }, data: { viewCount: { increment: 1 } } })
-    .catch((err) => log.warn({ err, contentId }, 'view count not incremented'));
-}
+export { recordView };
 
 const cleanIntegration = (integration: Record<string, unknown>) => {
   const i = { ...integration };

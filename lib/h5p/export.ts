@@ -1,11 +1,18 @@
 // H5P export (rule 10): a .h5p ZIP with h5p.json, content/content.json, the content's files and the
-// libraries it depends on, produced by the library's PackageExporter and streamed to the response.
+// libraries it depends on, written in one streaming pass from the stored files (packageFiles() is shared with
+// the SCORM export): media that is already compressed (jpg, png, mp4, mp3, webm, woff2, zip …) is stored as
+// it is, text is deflated, and files are read a few ahead of the one being written (zip-stream.ts).
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { LibraryName, type IContentMetadata, type ILibraryName } from '@lumieducation/h5p-server';
+import DependencyGetter from '@lumieducation/h5p-server/build/src/DependencyGetter';
 import { db } from '@/lib/db/client';
 import { assertCanExport } from './content';
 import { AppError } from '@/lib/http/errors';
 import { nodeToWeb } from './http';
+import { contentDir, librariesRoot } from './paths';
 import type { H5pActor } from './permissions';
+import { zipStream, type ZipSource } from './zip-stream';
 import { h5p } from './server';
 
 /** A download name from the title: letters, digits, spaces, dots, dashes and underscores only. */
@@ -18,16 +25,77 @@ export function attachment(filename: string): string {
   return `attachment; filename="${filename.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** Formats that are compressed already: deflating them again costs time and saves nothing, so they are stored. */
+const COMPRESSED = new Set(
+  'jpg jpeg png gif webp avif heic mp4 m4v mov webm mkv ogg ogv oga opus mp3 m4a aac flac zip h5p gz tgz bz2 xz 7z rar br woff woff2 docx xlsx pptx odt ods odp glb'.split(' '),
+);
+
+/** Whether an archive entry named `name` should be deflated (text) or stored (already-compressed media). */
+export const shouldDeflate = (name: string) => !COMPRESSED.has(path.posix.extname(name).slice(1).toLowerCase());
+
+/** One member of an archive: a stored file (read when its turn comes) or bytes made here. */
+export type ArchiveEntry = ZipSource;
+
+/** The archive of `entries`, in order, as a stream: media stored, text deflated (zip-stream.ts). */
+export const streamArchive = (entries: ArchiveEntry[]): PassThrough => zipStream(entries, { deflate: shouldDeflate });
+
+export interface PackageFiles {
+  metadata: IContentMetadata;
+  parameters: unknown;
+  /** The content's files: `name` is relative to its content folder. */
+  content: { name: string; file: string }[];
+  /** Every file of every library the content needs: `name` is `<Machine.Name-1.2>/<path>`. */
+  libraries: { name: string; file: string }[];
+}
+
+/**
+ * What a .h5p of the content holds, read from the stores: its metadata and parameters (PostgreSQL), its files and
+ * the files of its libraries with their dependencies (preloaded and editor, as Lumi's PackageExporter), as paths.
+ */
+export async function packageFiles(contentId: string): Promise<PackageFiles> {
+  const { editor, contentStorage } = await h5p();
+  const [metadata, parameters, files] = await Promise.all([
+    contentStorage.getMetadata(contentId),
+    contentStorage.getParameters(contentId),
+    contentStorage.listFiles(contentId),
+  ]);
+  const roots: ILibraryName[] = [...(metadata.preloadedDependencies ?? []), ...(metadata.editorDependencies ?? []), ...(metadata.dynamicDependencies ?? [])];
+  const dependencies = await new DependencyGetter(editor.libraryManager.libraryStorage).getDependentLibraries(roots, { editor: true, preloaded: true });
+  const dir = contentDir(contentId);
+  const libraries = (
+    await Promise.all(
+      dependencies.map(async (lib) => {
+        const uber = LibraryName.toUberName(lib);
+        return (await editor.libraryManager.listFiles(lib)).map((f) => ({ name: `${uber}/${f}`, file: path.join(librariesRoot(), uber, f) }));
+      }),
+    )
+  ).flat();
+  return { metadata, parameters, content: files.map((f) => ({ name: f, file: path.join(dir, f) })), libraries };
+}
+
+/** The longest content path Lumi's exporter keeps as it is (it renames longer ones); stored names are far shorter. */
+const MAX_CONTENT_PATH = 255;
+
 export async function exportResponse(contentId: string, actor: H5pActor): Promise<Response> {
   await assertCanExport(actor.reader, contentId);
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
   if (!row) throw new AppError(404, 'Content not found');
-  const { editor } = await h5p();
-  const pass = new PassThrough();
-  // errors after the first byte can only end the stream; before it they would be lost, so check first
-  await editor.getContent(contentId, actor);
-  editor.exportContent(contentId, pass, actor).catch((err: Error) => pass.destroy(err));
-  return new Response(nodeToWeb(pass), {
+  const pkg = await packageFiles(contentId);
+  let body: PassThrough;
+  if (pkg.content.some((f) => f.name.length >= MAX_CONTENT_PATH)) {
+    // a path the exporter would shorten (and rewrite in the parameters): Lumi's exporter does it
+    const { editor } = await h5p();
+    body = new PassThrough();
+    editor.exportContent(contentId, body, actor).catch((err: Error) => body.destroy(err));
+  } else {
+    body = streamArchive([
+      { name: 'content/content.json', data: Buffer.from(JSON.stringify(pkg.parameters)) },
+      { name: 'h5p.json', data: Buffer.from(JSON.stringify(pkg.metadata)) },
+      ...pkg.content.map((f) => ({ name: `content/${f.name}`, file: f.file })),
+      ...pkg.libraries,
+    ]);
+  }
+  return new Response(nodeToWeb(body), {
     status: 200,
     headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(exportFilename(row.title, '.h5p')) },
   });

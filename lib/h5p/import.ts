@@ -1,15 +1,23 @@
-// POST /h5p/import (rule 11): the upload is streamed to disk, checked as hostile (package-inspector.ts), then
-// handed to the H5P library's importer and validator. Any refusal answers 400 and leaves nothing behind: the
-// upload is deleted, a content row or folder created on the way is removed and the quota is given back.
-import { H5pError } from '@lumieducation/h5p-server';
+// POST /h5p/import (rule 11): the upload is streamed to disk, then unpacked in one pass that makes the
+// hostile-package checks as it inflates (package-inspector.ts extractPackage) into a folder beside the content
+// store; the H5P library's validator checks the unpacked tree, library versions not yet installed are installed
+// from it (an installed version is checked but never written), and the content's files are moved (renamed) into
+// place. Any refusal answers 400 and leaves nothing behind: the upload and the unpacked folder are deleted, a
+// content row or folder created on the way is removed and the quota is given back.
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { GeneralPermission, H5pError, LibraryName, type IContentMetadata, type ILibraryMetadata, type ILibraryName } from '@lumieducation/h5p-server';
+import PackageValidator from '@lumieducation/h5p-server/build/src/PackageValidator';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
 import { ERR } from './content';
 import { MultipartError, parseMultipart, UploadTooLargeError } from './multipart';
-import { inspectPackage, PackageRejected, hasZipSignature } from './package-inspector';
-import type { H5pActor } from './permissions';
+import { extractPackage, inspectPackage, PackageRejected, hasZipSignature } from './package-inspector';
+import { h5pRoot } from './paths';
+import { RolePermissionSystem, type H5pActor } from './permissions';
 import { h5p, MAX_FILE_SIZE, MAX_TOTAL_SIZE } from './server';
 import { scheduleQualityReport } from './quality/background';
 
@@ -61,6 +69,77 @@ export async function inspectLibraryUpload(file: { path: string; size: number } 
   await assertSafePackage(file.path);
 }
 
+/** Where packages are unpacked during an import: beside the content store, so their files move in by rename. */
+export const importsRoot = () => path.join(h5pRoot(), 'imports');
+
+const isH5pFailure = (err: unknown) =>
+  err instanceof H5pError || (err as { name?: string })?.name === 'AggregateH5pError' || err instanceof SyntaxError;
+
+/**
+ * Unpacks `file` (an uploaded .h5p) into a folder of its own and installs it as new content of `actor`:
+ * the one-pass checks and extraction, the H5P validator on the unpacked tree, the libraries the package brings
+ * that are not installed yet (only for those who may install libraries), then the content row and its files.
+ * Returns the content id; throws AppError(400, …) for a refused package. The folder is always removed.
+ */
+export async function installPackage(file: string, actor: H5pActor, beforeWrite?: () => Promise<void>) {
+  const { editor, contentStorage } = await h5p();
+  const libraries = editor.libraryManager;
+  const mayInstall = await new RolePermissionSystem().checkForGeneralAction(actor, GeneralPermission.UpdateAndInstallLibraries);
+  const dir = path.join(importsRoot(), randomUUID());
+  await fsp.mkdir(dir, { recursive: true });
+  let contentId: string | undefined;
+  try {
+    try {
+      await extractPackage(file, { maxFileSize: MAX_FILE_SIZE, maxTotalSize: MAX_TOTAL_SIZE }, {
+        dest: dir,
+        // library files are written once per version: an installed version (same or newer patch) is skipped
+        keepLibrary: async (_folder, json) => {
+          if (!mayInstall) return false;
+          let meta: ILibraryMetadata;
+          try {
+            meta = JSON.parse(json.toString('utf8')) as ILibraryMetadata;
+          } catch {
+            return true; // the validator names what is wrong with it
+          }
+          if (typeof meta?.machineName !== 'string' || !Number.isInteger(meta.majorVersion) || !Number.isInteger(meta.minorVersion)) return true;
+          if (!(await libraries.libraryExists(meta))) return true;
+          return Boolean(await libraries.isPatchedLibrary(meta));
+        },
+      });
+    } catch (err) {
+      if (err instanceof PackageRejected) throw new AppError(400, err.message);
+      throw err;
+    }
+    await beforeWrite?.();
+    let installed: unknown[] = [];
+    let metadata: IContentMetadata;
+    try {
+      await new PackageValidator(editor.config, libraries).validateExtractedPackage(dir, true, mayInstall);
+      if (mayInstall) {
+        const folders = (await fsp.readdir(dir)).filter((d) => d !== 'h5p.json' && d !== 'content').sort();
+        installed = (await Promise.all(folders.map((d) => libraries.installFromDirectory(path.join(dir, d), false)))).filter((r) => r && r.type !== 'none');
+      }
+      metadata = JSON.parse(await fsp.readFile(path.join(dir, 'h5p.json'), 'utf8')) as IContentMetadata;
+      const required: ILibraryName[] = [...(metadata.editorDependencies ?? []), ...(metadata.dynamicDependencies ?? []), ...(metadata.preloadedDependencies ?? [])];
+      const missing = await libraries.getNotInstalledLibraries(required);
+      if (missing.length) throw new H5pError('install-missing-libraries', { libraries: missing.map((l) => LibraryName.toUberName(l)).join(', ') }, 400);
+      const parameters: unknown = JSON.parse(await fsp.readFile(path.join(dir, 'content', 'content.json'), 'utf8'));
+      contentId = String(await editor.contentManager.createOrUpdateContent(metadata, parameters, actor));
+      await contentStorage.adoptFiles(contentId, path.join(dir, 'content'), actor);
+    } catch (err) {
+      if (err instanceof H5pError && err.httpStatusCode >= 500) throw err;
+      if (isH5pFailure(err)) throw new AppError(400, describe(err));
+      throw err;
+    }
+    return { contentId, installedLibraries: installed.length, metadata };
+  } catch (err) {
+    if (contentId) await contentStorage.deleteContent(contentId).catch(() => undefined);
+    throw err;
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Imports the uploaded `.h5p` (file field h5p) as new private content of `user`. */
 export async function importPackage(req: Request, user: User, actor: H5pActor) {
   const declared = Number(req.headers.get('content-length') ?? 0);
@@ -81,24 +160,14 @@ export async function importPackage(req: Request, user: User, actor: H5pActor) {
     const type = (file.mimetype || '').toLowerCase();
     if (!ACCEPTED_TYPES.includes(type) && !file.filename.toLowerCase().endsWith('.h5p')) throw new AppError(400, IMPORT_ERR.type);
     if (!hasZipSignature(file.head)) throw new AppError(400, IMPORT_ERR.notZip);
-    await assertSafePackage(file.path);
-    if (!(await consumeContentQuota(user.id))) throw new AppError(429, ERR.quota);
-    quotaTaken = true;
-    const { editor } = await h5p();
-    let result;
-    try {
-      result = await editor.packageImporter.addPackageLibrariesAndContent(file.path, actor);
-    } catch (err) {
-      if (err instanceof H5pError && err.httpStatusCode >= 500) throw err;
-      if (err instanceof H5pError || (err as { name?: string })?.name === 'AggregateH5pError' || err instanceof SyntaxError) {
-        throw new AppError(400, describe(err));
-      }
-      throw err;
-    }
-    contentId = String(result.id);
+    const result = await installPackage(file.path, actor, async () => {
+      if (!(await consumeContentQuota(user.id))) throw new AppError(429, ERR.quota);
+      quotaTaken = true;
+    });
+    contentId = result.contentId;
     await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
     scheduleQualityReport(contentId);
-    return { contentId, installedLibraries: result.installedLibraries.length, title: result.metadata?.title };
+    return { contentId, installedLibraries: result.installedLibraries, title: result.metadata.title };
   } catch (err) {
     if (quotaTaken) await releaseContentQuota(user.id).catch(() => undefined);
     if (contentId) {

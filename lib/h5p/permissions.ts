@@ -3,6 +3,7 @@
 // (AJAX get-content, /params, /download, content files) cannot serve what GET /h5p/content/:id refuses; edits
 // and deletes keep the owner rules (the services in content.ts check them first with the spec's 403 texts).
 // User data: a caller reads and writes their own; admins may read others' within their tenant (super_admin any).
+import { userById } from '@/lib/auth/users';
 import {
   ContentPermission,
   GeneralPermission,
@@ -15,7 +16,6 @@ import {
 import type { Role, Permissions } from '@/lib/auth/roles';
 import { permissionsFor, permissionsOf } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
-import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { canReadContent, contentAccessFacts, readerOf, readerTenant, type Reader } from './access';
 
@@ -53,7 +53,7 @@ async function mayReadUserDataOf(reader: Reader, affectedUserId: string): Promis
   if (!reader.tenantAdmin) return false;
   const tenant = await readerTenant(reader);
   if (!tenant) return false;
-  const affected = await db().user.findUnique({ where: { id: affectedUserId }, select: { tenantId: true } }).catch(() => null);
+  const affected = await userById(affectedUserId).catch(() => null);
   return affected?.tenantId === tenant;
 }
 

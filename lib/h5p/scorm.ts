@@ -4,21 +4,14 @@
 // (h5p-standalone, installed by scripts/setup-h5p.mjs). Completion, success and score come from the content's
 // top-level xAPI "answered"/"completed" statements.
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import * as yauzl from 'yauzl-promise';
-import { ZipFile } from 'yazl';
 import { db } from '@/lib/db/client';
 import { assertCanExport } from './content';
 import { AppError } from '@/lib/http/errors';
-import { attachment, exportFilename } from './export';
+import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
 import { nodeToWeb } from './http';
 import { standaloneDir } from './paths';
 import type { H5pActor } from './permissions';
-import { h5p } from './server';
 
 export type ScormVersion = '1.2' | '2004';
 
@@ -212,91 +205,46 @@ export function launcherHtml(title: string): string {
 `;
 }
 
-interface Entry {
-  name: string;
-  source: { zipEntry: yauzl.Entry } | { file: string } | { buffer: Buffer };
-}
+/** Names the package itself writes at its top level: a content file of the same name is left out. */
+const RESERVED = new Set(['h5p.json', 'content.json', 'imsmanifest.xml', 'index.html', 'h5p-scorm-wrapper.js']);
 
-function playerFiles(): Entry[] {
+function playerFiles(): ArchiveEntry[] {
   const root = standaloneDir();
   if (!fs.existsSync(path.join(root, 'main.bundle.js'))) throw new AppError(503, 'SCORM export is unavailable: the H5P standalone player is not installed (run npm run setup:h5p)');
-  const out: Entry[] = [];
+  const out: ArchiveEntry[] = [];
   (function walk(d: string, rel: string) {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(path.join(d, e.name), r);
-      else if (!r.endsWith('.d.ts') && !r.endsWith('.map')) out.push({ name: `player/${r}`, source: { file: path.join(d, e.name) } });
+      else if (!r.endsWith('.d.ts') && !r.endsWith('.map')) out.push({ name: `player/${r}`, file: path.join(d, e.name) });
     }
   })(root, '');
   return out;
 }
 
-/** GET /h5p/content/:id/export-scorm?version=1.2|2004 */
+/**
+ * GET /h5p/content/:id/export-scorm?version=1.2|2004 — one streaming pass from the stored files (export.ts
+ * packageFiles): no .h5p is built first; already-compressed media is stored, text deflated.
+ */
 export async function scormResponse(contentId: string, version: ScormVersion, actor: H5pActor): Promise<Response> {
   await assertCanExport(actor.reader, contentId);
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
   if (!row) throw new AppError(404, 'Content not found');
   const player = playerFiles();
-  const { editor } = await h5p();
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'lumen-scorm-'));
-  const h5pFile = path.join(dir, 'content.h5p');
-  try {
-    const ws = fs.createWriteStream(h5pFile);
-    const written = new Promise<void>((resolve, reject) => {
-      ws.on('finish', resolve);
-      ws.on('error', reject);
-    });
-    await editor.exportContent(contentId, ws, actor);
-    await written;
-  } catch (err) {
-    await fsp.rm(dir, { recursive: true, force: true });
-    throw err;
-  }
-  const zipIn = await yauzl.open(h5pFile);
-  const entries: Entry[] = [];
-  const seen = new Set<string>();
-  for (const e of await zipIn.readEntries()) {
-    // one member per name: the exporter writes the current content.json first
-    if (e.filename.endsWith('/') || seen.has(e.filename)) continue;
-    seen.add(e.filename);
-    if (e.filename === 'h5p.json') entries.push({ name: 'h5p.json', source: { zipEntry: e } });
-    else if (e.filename === 'content/content.json') entries.push({ name: 'content.json', source: { zipEntry: e } });
-    else if (e.filename.startsWith('content/')) entries.push({ name: e.filename.slice('content/'.length), source: { zipEntry: e } });
-    else entries.push({ name: `libraries/${e.filename}`, source: { zipEntry: e } });
-  }
-  entries.push(
-    { name: 'index.html', source: { buffer: Buffer.from(launcherHtml(row.title)) } },
-    { name: 'h5p-scorm-wrapper.js', source: { buffer: Buffer.from(wrapperJs(version)) } },
+  const pkg = await packageFiles(contentId);
+  const entries: ArchiveEntry[] = [
+    { name: 'content.json', data: Buffer.from(JSON.stringify(pkg.parameters)) },
+    { name: 'h5p.json', data: Buffer.from(JSON.stringify(pkg.metadata)) },
+    // the content's media folders sit beside content.json (h5p-standalone's contentJsonPath '.')
+    ...pkg.content.filter((f) => !RESERVED.has(f.name)).map((f) => ({ name: f.name, file: f.file })),
+    ...pkg.libraries.map((f) => ({ name: `libraries/${f.name}`, file: f.file })),
+    { name: 'index.html', data: Buffer.from(launcherHtml(row.title)) },
+    { name: 'h5p-scorm-wrapper.js', data: Buffer.from(wrapperJs(version)) },
     ...player,
-  );
+  ];
   const names = entries.map((e) => e.name);
-  entries.unshift({ name: 'imsmanifest.xml', source: { buffer: Buffer.from(manifest(version, contentId, row.title, ['index.html', ...names.filter((n) => n !== 'index.html')])) } });
-
-  const out = new ZipFile();
-  const pass = new PassThrough();
-  out.outputStream.pipe(pass);
-  void (async () => {
-    try {
-      for (const e of entries) {
-        if ('buffer' in e.source) out.addBuffer(e.source.buffer, e.name);
-        else if ('file' in e.source) out.addFile(e.source.file, e.name);
-        else {
-          // entries are copied one at a time so the archive never sits in memory
-          const s = await e.source.zipEntry.openReadStream();
-          const buf = new PassThrough();
-          out.addReadStream(buf, e.name);
-          await pipeline(s, buf);
-        }
-      }
-      out.end();
-    } catch (err) {
-      pass.destroy(err as Error);
-    } finally {
-      await zipIn.close().catch(() => undefined);
-      pass.on('close', () => void fsp.rm(dir, { recursive: true, force: true }));
-    }
-  })();
-  return new Response(nodeToWeb(pass), {
+  entries.unshift({ name: 'imsmanifest.xml', data: Buffer.from(manifest(version, contentId, row.title, ['index.html', ...names.filter((n) => n !== 'index.html')])) });
+  return new Response(nodeToWeb(streamArchive(entries)), {
     headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(exportFilename(row.title, `_scorm${version}.zip`)) },
   });
 }

@@ -22,7 +22,7 @@ import { contentRoot, librariesRoot, tempRoot } from './paths';
 import { RolePermissionSystem, type H5pActor } from './permissions';
 import { DbContentStorage } from './storage/content-storage';
 import { DbKeyValueStorage } from './storage/key-value';
-import { RedisLibraryCache } from './storage/library-cache';
+import { LocalLibraryCache } from './storage/library-cache';
 import { DbLibraryStorage } from './storage/library-storage';
 import { DbContentUserDataStorage } from './storage/user-data';
 import { h5pTranslate } from './translations';
@@ -88,10 +88,8 @@ async function create(): Promise<H5pEngine> {
   const keyValue = new DbKeyValueStorage();
   const redis = redisClient();
   const libraryStorage = new DbLibraryStorage(librariesRoot());
-  const cachedLibraries = new cacheImplementations.CachedLibraryStorage(
-    libraryStorage,
-    redis ? (new RedisLibraryCache(redis) as any) : undefined,
-  );
+  // library metadata in-process, dropped on every instance when a library changes
+  const cachedLibraries = new cacheImplementations.CachedLibraryStorage(libraryStorage, new LocalLibraryCache() as any);
   const contentStorage = new DbContentStorage();
   const userData = new DbContentUserDataStorage();
   // the bearer token of the caller goes into the AJAX addresses (embeds and the editor pass ?token=)

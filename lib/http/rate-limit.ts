@@ -17,7 +17,7 @@ import { decodeJwt } from 'jose';
 import { bearerFrom, isInternalKey } from '@/lib/auth/authenticate';
 import { isEmbedToken } from '@/lib/auth/embed-token';
 import type { Principal } from '@/lib/auth/types';
-import { cache, keys, type Cache } from '@/lib/cache';
+import { cache, keys, type Cache, type WindowHit } from '@/lib/cache';
 import { MemoryCache } from '@/lib/cache/memory';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
@@ -41,6 +41,10 @@ export const RATE_LIMIT_MESSAGES: Record<Tier, string> = {
 export interface RateLimitResult {
   limited: boolean;
   headers: Record<string, string>;
+  /** the shared cache-invalidation generation read in the same round trip (undefined without Redis) */
+  generation?: number;
+  /** how the shared store answered: the health report uses this round trip as its Redis check */
+  store: { ok: true; latencyMs: number } | { ok: false; error: string };
 }
 
 /** What one request is counted against: a tier and its subject (a client IP, `player:…` or `user:…`). */
@@ -61,22 +65,24 @@ function fallback() {
 }
 
 /** The window hit in the shared store, or in the in-process fallback while the shared store is down. */
-async function hit(key: string): Promise<{ count: number; resetMs: number }> {
+async function hit(key: string): Promise<WindowHit & { store: RateLimitResult['store'] }> {
   const shared: Cache = cache();
   const state = fallback();
+  const start = performance.now();
   try {
     const result = await shared.hitWindow(key, RATE_WINDOW_MS);
     if (state.active) {
       state.active = false;
       log.warn('rate limiter store is back: limits are shared by all instances again');
     }
-    return result;
+    return { ...result, store: { ok: true, latencyMs: Math.round((performance.now() - start) * 100) / 100 } };
   } catch (err) {
     if (!state.active) {
       state.active = true;
       log.warn({ err: (err as Error).message }, 'rate limiter store unavailable: falling back to per-instance in-process limits');
     }
-    return state.store.hitWindow(key, RATE_WINDOW_MS);
+    const error = (err as Error).message.split('\n')[0] || 'unreachable';
+    return { ...(await state.store.hitWindow(key, RATE_WINDOW_MS)), store: { ok: false, error } };
   }
 }
 
@@ -86,7 +92,7 @@ async function hit(key: string): Promise<{ count: number; resetMs: number }> {
  */
 export async function rateLimit(tier: Tier, subject: string): Promise<RateLimitResult> {
   const max = tierMax(tier);
-  const { count, resetMs } = await hit(keys.rateLimit(tier, subject));
+  const { count, resetMs, generation, store } = await hit(keys.rateLimit(tier, subject));
   const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000));
   const headers: Record<string, string> = {
     'RateLimit-Limit': String(max),
@@ -94,7 +100,7 @@ export async function rateLimit(tier: Tier, subject: string): Promise<RateLimitR
     'RateLimit-Reset': String(resetSeconds),
   };
   if (count > max) headers['Retry-After'] = String(resetSeconds);
-  return { limited: count > max, headers };
+  return { limited: count > max, headers, generation, store };
 }
 
 export const ipBucket = (tier: Tier, ip: string): Bucket => ({ tier, subject: ip });

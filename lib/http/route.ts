@@ -12,6 +12,7 @@ import { authenticate, isInternalKey, type Authenticated } from '@/lib/auth/auth
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
+import { bus } from '@/lib/cache/local';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
@@ -20,7 +21,7 @@ import { JSON_BODY_LIMIT, readBodyText } from './body';
 import { clientIp } from './client-ip';
 import { assertCleanQuery, assertNoControlChars } from './control-chars';
 import { AppError, mapError, validationMessage } from './errors';
-import { bucketAfterAuth, bucketBeforeAuth, ipBucket, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type Tier } from './rate-limit';
+import { bucketAfterAuth, bucketBeforeAuth, ipBucket, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
 import { recordRoute } from './route-registry';
 
 export { JSON_BODY_LIMIT } from './body';
@@ -65,6 +66,8 @@ export interface RouteContext<P, Q, B> {
   user: User | null;
   tenant: ResolvedTenant | null;
   log: typeof log;
+  /** how the shared store answered this request's rate-limit round trip */
+  limiter: RateLimitResult['store'] | undefined;
 }
 
 /** What a handler returns: a ready Response (files, redirects) or the parts of a success envelope. */
@@ -139,11 +142,15 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     const ip = clientIp(req.headers);
     let reqLog = log.child({ requestId, method: req.method, path: url.pathname });
     let limitHeaders: Record<string, string> = {};
+    let limiter: RateLimitResult['store'] | undefined;
     /** counts the request in the bucket; 429 when it is over the tier's limit */
     const count = async (bucket: Bucket) => {
       const limit = await rateLimit(bucket.tier, bucket.subject);
       limitHeaders = limit.headers;
+      limiter = limit.store;
       if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[bucket.tier]);
+      // changes other instances made up to now are applied to the local caches before anything reads them
+      await bus().sync(limit.generation);
     };
     try {
       const before = bucketBeforeAuth({
@@ -152,6 +159,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       if (before) await count(before);
 
       let auth: Authenticated | null = null;
+      const appliedBeforeAuth = bus().applied;
       if (level !== 'none') {
         if (level === 'admin' && !req.headers.get('authorization') && !req.headers.get('x-api-key')) {
           throw new AppError(401, 'Bearer token required');
@@ -166,6 +174,9 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         }
       }
       if (!before) await count(bucketAfterAuth(auth?.principal ?? null, auth?.user?.id, tier, ip));
+      // a session cookie is counted after authentication: when the count brought news of changes (another
+      // instance ended the session, changed the user), authenticate again from the refreshed caches
+      if (!before && auth && bus().applied !== appliedBeforeAuth) auth = await authenticate(req.headers, url, req.method);
       if (level !== 'none' && !auth && level !== 'optional') throw new AppError(401, 'Authentication required');
       const principal = auth?.principal ?? null;
       const user = auth?.user ?? null;
@@ -207,7 +218,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const body =
         opts.body && !opts.rawBody && req.method !== 'GET' && req.method !== 'HEAD' ? parse(opts.body, await readJson(req)) : (undefined as Out<B>);
 
-      const result = await handler({ req, url, ip, requestId, params, query, body, principal, user, tenant, log: reqLog });
+      const result = await handler({ req, url, ip, requestId, params, query, body, principal, user, tenant, log: reqLog, limiter });
       if (result instanceof Response) return withHeaders(result, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
       return Response.json(envelope(result), {
         status: result.status ?? 200,

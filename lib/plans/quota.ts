@@ -1,6 +1,7 @@
 // Quota checks and the few atomic operations on a user's counters. Each consume is one SQL statement whose
 // WHERE clause re-checks the limit, so concurrent requests cannot overrun it (PostgreSQL re-evaluates the
 // condition on the row version it updates).
+import { forgetUser } from '@/lib/auth/users';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { PLANS, REFERRAL_EXTRA_CREDITS, aiLimitWithCredits, isWithinLimit, planOf } from './plans';
@@ -58,12 +59,14 @@ export async function consumeContentQuota(userId: string): Promise<boolean> {
       RETURNING u.id`,
     userId,
   );
+  if (rows.length === 1) await forgetUser(userId);
   return rows.length === 1;
 }
 
 /** Gives back one content creation (the creation failed after the quota was taken). */
 export async function releaseContentQuota(userId: string): Promise<void> {
   await db().$executeRaw`UPDATE users SET contents_created_this_month = GREATEST(contents_created_this_month - 1, 0) WHERE id = ${userId}::uuid`;
+  await forgetUser(userId);
 }
 
 /**
@@ -81,11 +84,13 @@ export async function consumeAiGeneration(userId: string): Promise<boolean> {
       RETURNING u.id`,
     userId,
   );
+  if (rows.length === 1) await forgetUser(userId);
   return rows.length === 1;
 }
 
 export async function releaseAiGeneration(userId: string): Promise<void> {
   await db().$executeRaw`UPDATE users SET ai_generations_this_month = GREATEST(ai_generations_this_month - 1, 0) WHERE id = ${userId}::uuid`;
+  await forgetUser(userId);
 }
 
 /** Atomically adds bytes to the user's storage when the plan's allowance permits; false otherwise. */
@@ -99,10 +104,12 @@ export async function reserveStorage(userId: string, bytes: number): Promise<boo
     userId,
     bytes,
   );
+  if (rows.length === 1) await forgetUser(userId);
   return rows.length === 1;
 }
 
 export async function releaseStorage(userId: string, bytes: number): Promise<void> {
   if (bytes <= 0) return;
   await db().$executeRaw`UPDATE users SET storage_used = GREATEST(storage_used - ${bytes}::bigint, 0) WHERE id = ${userId}::uuid`;
+  await forgetUser(userId);
 }

@@ -1,4 +1,5 @@
 // A user's own preferences: today the interface language (users.locale). NULL means "follow the browser".
+import { forgetUser } from '@/lib/auth/users';
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import { LOCALES, type Locale } from '@/lib/i18n/config';
@@ -12,5 +13,6 @@ export function preferencesOf(user: { locale: string | null }) {
 
 export async function setLanguage(userId: string, language: Locale | null) {
   const user = await db().user.update({ where: { id: userId }, data: { locale: language }, select: { locale: true } });
+  await forgetUser(userId);
   return preferencesOf(user);
 }

@@ -1,6 +1,7 @@
 // Hostname → tenant (spec "Common rules"): an active tenant whose domain or custom_domain is the host;
-// otherwise {slug}.{BASE_DOMAIN} by slug. Looked up through the shared cache (60 s, misses cached too).
-import { cache, keys } from '@/lib/cache';
+// otherwise {slug}.{BASE_DOMAIN} by slug. Kept in-process (60 s, misses cached too); any change to the tenants
+// table empties every instance's copy (lib/cache/local.ts, announced by the database and through Redis).
+import { invalidate, localCache } from '@/lib/cache/local';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { log } from '@/lib/log';
@@ -39,28 +40,18 @@ async function lookup(host: string): Promise<ResolvedTenant | null> {
   return row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, brandConfig: brandOf(row.brandConfig) } : null;
 }
 
+const tenantsByHost = () => localCache<ResolvedTenant | null>('tenants', { ttlMs: TENANT_CACHE_MS, max: 10_000 });
+
 /** The tenant of a (normalised) host, or null for the default branding. */
 export async function resolveTenant(host: string): Promise<ResolvedTenant | null> {
   if (!host) return null;
-  const key = keys.tenantByHost(host);
   try {
-    const hit = await cache().get(key);
-    if (hit !== null) return JSON.parse(hit) as ResolvedTenant | null;
+    return await tenantsByHost().getOrLoad(host, () => lookup(host));
   } catch (err) {
-    log.warn({ err: (err as Error).message }, 'tenant cache unavailable');
-  }
-  let tenant: ResolvedTenant | null;
-  try {
-    tenant = await lookup(host);
-  } catch (err) {
-    // the database is down: serve with default branding (health reports the outage); do not cache
+    // the database is down: serve with default branding (health reports the outage); not cached
     log.warn({ err: (err as Error).message }, 'tenant lookup failed');
     return null;
   }
-  cache()
-    .set(key, JSON.stringify(tenant), TENANT_CACHE_MS)
-    .catch(() => {});
-  return tenant;
 }
 
 /** The active tenant with this slug (internal calls name their tenant with x-tenant-code). */
@@ -70,8 +61,8 @@ export async function resolveTenantBySlug(slug: string): Promise<ResolvedTenant 
   return row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, brandConfig: brandOf(row.brandConfig) } : null;
 }
 
-/** Drops cached lookups after a tenant's domains, status or branding changed. */
-export async function forgetTenantHosts(...hosts: (string | null | undefined)[]): Promise<void> {
-  const ks = hosts.filter((h): h is string => !!h).map((h) => keys.tenantByHost(normalizeHost(h)));
-  await cache().del(...ks).catch(() => {});
+/** Drops every instance's cached lookups after a tenant's domains, status or branding changed. */
+export async function forgetTenantHosts(..._hosts: (string | null | undefined)[]): Promise<void> {
+  // a branding change concerns every host that resolved to the tenant (its slug host too): all are dropped
+  await invalidate('tenants');
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { inject } from 'vitest';
+import { announceChange } from './cache';
 import { db } from '@/lib/db/client';
 import { api } from './http';
 import { TEST_JWT_SECRET } from './env';
@@ -58,8 +59,10 @@ export async function signedIn(roles: RealmRole[] = ['teacher'], email = uniqueE
   return { token, email, user: me.body.data.user as { id: string; email: string; name: string; plan: string } };
 }
 
+/** Sets a user's plan as billing does: the row, then the change announced to every instance's cache at once. */
 export async function setPlan(userId: string, plan: 'free' | 'pro' | 'premium') {
   await db().user.update({ where: { id: userId }, data: { plan } });
+  await announceChange('users', userId);
 }
 
 export async function createTenant(data: { slug?: string; name?: string; domain?: string; customDomain?: string | null; brandConfig?: object; active?: boolean; plan?: string } = {}) {

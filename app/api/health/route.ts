@@ -3,7 +3,8 @@ import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route({ action: 'check health', auth: 'none' }, async () => {
-  const report = await healthReport();
+export const GET = route({ action: 'check health', auth: 'none' }, async (ctx) => {
+  // the request's rate-limit round trip is the Redis check (no second call)
+  const report = await healthReport(ctx.limiter);
   return Response.json(report, { status: report.status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
 });

@@ -10,6 +10,7 @@ import type { Readable, Stream } from 'node:stream';
 import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, type IFileStats, type ILibraryName, type IUser } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
 import { chargeStorage, fileSize, folderSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
+import { contentDocument, contentSnapshot, forgetContent } from '../content-cache';
 import { contentDir, contentRoot, safeJoin, UnsafePathError } from '../paths';
 import { filterContentParams } from '../sanitize';
 
@@ -63,6 +64,26 @@ async function walk(dir: string, rel = ''): Promise<string[]> {
   return out;
 }
 
+/** `fn` over `items`, at most `n` at a time; the results in order. The first failure rejects once all have stopped. */
+export async function mapBounded<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  let failed: { err: unknown } | undefined;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        out[i] = await fn(items[i]!);
+      } catch (err) {
+        failed ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  if (failed) throw failed.err;
+  return out;
+}
+
 export class DbContentStorage implements IContentStorage {
   async addContent(metadata: IContentMetadata, content: unknown, user: IUser, contentId?: ContentId): Promise<ContentId> {
     const id = contentId ? String(contentId) : randomUUID();
@@ -75,6 +96,7 @@ export class DbContentStorage implements IContentStorage {
       create: { id, title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params, creatorId: user?.id ?? null },
       update: { title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params },
     });
+    await forgetContent(id);
     // content imported before content.json was refused as a file still has the stale copy: gone on update
     if (contentId && (await fileSize(filePath(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
     return id;
@@ -103,8 +125,45 @@ export class DbContentStorage implements IContentStorage {
     }
   }
 
+  /**
+   * Moves the files of an unpacked package (its `content/` folder, on the same file system) into the content's
+   * folder: one rename per file instead of a copy, a bounded number at a time, and the owner charged once for
+   * all their bytes. A failure moves nothing back: it removes what was moved and gives the bytes back.
+   */
+  async adoptFiles(contentId: ContentId, dir: string, user?: IUser, concurrency = 16): Promise<{ files: number; bytes: number }> {
+    const files = (await walk(dir)).filter((f) => !isParametersFile(f));
+    const sizes = await mapBounded(files, concurrency, async (f) => (await fsp.stat(path.join(dir, f))).size);
+    const bytes = sizes.reduce((a, b) => a + b, 0);
+    const account = await storageAccountOf(String(contentId), user?.id);
+    await chargeStorage(account, bytes);
+    const made = new Map<string, Promise<unknown>>();
+    const mkdir = (d: string) => {
+      let p = made.get(d);
+      if (!p) made.set(d, (p = fsp.mkdir(d, { recursive: true })));
+      return p;
+    };
+    try {
+      await mapBounded(files, concurrency, async (f) => {
+        const from = path.join(dir, f);
+        const to = filePath(contentId, f);
+        await mkdir(path.dirname(to));
+        try {
+          await fsp.rename(from, to);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+          await fsp.copyFile(from, to);
+        }
+      });
+    } catch (err) {
+      await fsp.rm(contentDir(String(contentId)), { recursive: true, force: true });
+      await refundStorage(account, bytes);
+      throw err;
+    }
+    return { files: files.length, bytes };
+  }
+
   async contentExists(contentId: ContentId): Promise<boolean> {
-    return (await db().h5pContent.count({ where: { id: String(contentId) } })) > 0;
+    return (await contentSnapshot(String(contentId))) !== null;
   }
 
   async deleteContent(contentId: ContentId, user?: IUser): Promise<void> {
@@ -112,6 +171,7 @@ export class DbContentStorage implements IContentStorage {
     const account = await storageAccountOf(id, user?.id);
     const bytes = await folderSize(contentDir(id));
     await db().h5pContent.deleteMany({ where: { id } });
+    await forgetContent(id);
     await fsp.rm(contentDir(id), { recursive: true, force: true });
     await refundStorage(account, bytes);
   }
@@ -151,15 +211,15 @@ export class DbContentStorage implements IContentStorage {
   }
 
   async getMetadata(contentId: ContentId): Promise<IContentMetadata> {
-    const row = await db().h5pContent.findUnique({ where: { id: String(contentId) }, select: { metadata: true } });
-    if (!row) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
-    return row.metadata as unknown as IContentMetadata;
+    const doc = await contentDocument(String(contentId));
+    if (!doc) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return doc.metadata as IContentMetadata;
   }
 
   async getParameters(contentId: ContentId): Promise<unknown> {
-    const row = await db().h5pContent.findUnique({ where: { id: String(contentId) }, select: { parameters: true } });
-    if (!row) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
-    return row.parameters;
+    const doc = await contentDocument(String(contentId));
+    if (!doc) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return doc.parameters;
   }
 
   async getUsage(library: ILibraryName): Promise<{ asDependency: number; asMainLibrary: number }> {

@@ -1,11 +1,12 @@
-// A cache-manager-shaped store over Redis for Lumi's CachedLibraryStorage, so every instance sees the same
-// library metadata and an install on one instance invalidates the cache of all of them.
-import type Redis from 'ioredis';
-import { log } from '@/lib/log';
+// A cache-manager-shaped store for Lumi's CachedLibraryStorage, in-process (lib/cache/local.ts): library metadata,
+// dependency lists and file lists are read without a round trip. An install or update on any instance drops the
+// entries it names on every instance (CachedLibraryStorage calls del/reset; those are published through Redis), and
+// any change to h5p_libraries empties every instance's copy (announced by the database).
+import { invalidate, localCache } from '@/lib/cache/local';
 
-const PREFIX = 'h5p:libcache:';
-const TTL_SECONDS = 24 * 60 * 60;
-const UNDEF = '__undefined__';
+const TTL_MS = 60 * 60_000;
+const UNDEF = Symbol('undefined');
+const entries = () => localCache<unknown>('libraries', { ttlMs: TTL_MS, max: 50_000 });
 
 export interface CacheManagerLike {
   get<T>(key: string): Promise<T | undefined>;
@@ -15,43 +16,30 @@ export interface CacheManagerLike {
   wrap<T>(key: string, fn: () => Promise<T>): Promise<T>;
 }
 
-export class RedisLibraryCache implements CacheManagerLike {
-  constructor(private readonly redis: Redis) {}
-
+/** Values are shared by every caller: Lumi reads them without changing them (metadata, lists, parsed JSON). */
+export class LocalLibraryCache implements CacheManagerLike {
   async get<T>(key: string): Promise<T | undefined> {
-    const raw = await this.redis.get(PREFIX + key);
-    if (raw === null || raw === UNDEF) return undefined;
-    return JSON.parse(raw) as T;
+    const v = entries().get(key);
+    return (v === UNDEF ? undefined : v) as T | undefined;
   }
 
   async set<T>(key: string, value: T): Promise<void> {
-    await this.redis.set(PREFIX + key, value === undefined ? UNDEF : JSON.stringify(value), 'EX', TTL_SECONDS);
+    entries().set(key, value === undefined ? UNDEF : value);
   }
 
   async del(key: string): Promise<void> {
-    await this.redis.del(PREFIX + key);
+    await invalidate('libraries', key);
   }
 
   async reset(): Promise<void> {
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
-      if (keys.length) await this.redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await invalidate('libraries');
   }
 
   async wrap<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    let raw: string | null = null;
-    try {
-      raw = await this.redis.get(PREFIX + key);
-    } catch (err) {
-      log.warn({ err }, 'library cache unavailable; reading storage directly');
-      return fn();
-    }
-    if (raw !== null) return (raw === UNDEF ? undefined : JSON.parse(raw)) as T;
-    const value = await fn();
-    await this.set(key, value).catch(() => undefined);
-    return value;
+    const v = await entries().getOrLoad(key, async () => {
+      const value = await fn();
+      return value === undefined ? UNDEF : value;
+    });
+    return (v === UNDEF ? undefined : v) as T;
   }
 }

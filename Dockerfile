@@ -1,0 +1,52 @@
+# syntax=docker/dockerfile:1
+# Lumen Learn: one app instance per container. Written for `docker build .` / `docker compose up --build`, but NOT
+# built on the machines this project is developed on (they cannot reach an image registry); the same layout (Next's
+# standalone output + our own start-up scripts) was assembled and started there without Docker. See the README,
+# "Running several instances (Docker)".
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- dependencies: npm ci runs postinstall, which generates the Prisma client (lib/generated) and installs the
+#     browser-side H5P files (scripts/setup-h5p.mjs → .vendor/h5p: the player core from npm, the editor from GitHub
+#     at a pinned, checksummed commit; the editor is skipped with a note if GitHub cannot be reached)
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+COPY scripts ./scripts
+RUN npm ci --no-audit --no-fund
+
+# --- build: next build writes .next (as for `npm start`) and .next/standalone (output: 'standalone' in
+#     next.config.mjs: the server files and only the node_modules they use)
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# --- runtime: the standalone output, the static files, the H5P assets, the migrations and our start-up scripts
+FROM ${NODE_IMAGE} AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+COPY --from=build --chown=node:node /app/.next/standalone ./
+COPY --from=build --chown=node:node /app/.next/static ./.next/static
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/prisma/migrations ./prisma/migrations
+COPY --from=build --chown=node:node /app/.vendor/h5p ./.vendor/h5p
+# scripts/docker-start.mjs hands Next this build's configuration, then scripts/start.mjs → scripts/server.mjs (our
+# HTTP server in front of Next) runs exactly as with `npm start`; round-robin.mjs is compose.yaml's proxy
+COPY --from=build --chown=node:node /app/scripts/docker-start.mjs /app/scripts/start.mjs /app/scripts/server.mjs /app/scripts/round-robin.mjs ./scripts/
+COPY --from=build --chown=node:node /app/scripts/embedded ./scripts/embedded
+# the embedded database (PGlite), used only when DATABASE_URL is unset (`docker run` on its own)
+COPY --from=build --chown=node:node /app/node_modules/@electric-sql ./node_modules/@electric-sql
+# DATA_DIR: a volume shared by every instance (content and library files, the embedded IdP's keys)
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "scripts/docker-start.mjs"]

@@ -1,0 +1,55 @@
+// A content item as the player and the read rule need it — access facts, metadata (h5p.json) and parameters —
+// in-process for seconds, loaded in one query (lib/cache/local.ts: any change to the item's rows is announced
+// by the database and dropped on every instance; the app's own writes also drop it at once through Redis).
+// Callers get copies: Lumi's player may change what it is given.
+import { invalidate, localCache } from '@/lib/cache/local';
+import { db } from '@/lib/db/client';
+
+export interface ContentAccessFacts {
+  /** the owner's user id; null when the content has no ownership row */
+  ownerId: string | null;
+  visibility: 'private' | 'public';
+  ownerTenantId: string | null;
+}
+
+export interface ContentSnapshot {
+  facts: ContentAccessFacts;
+  metadata: unknown;
+  parameters: unknown;
+}
+
+const SNAPSHOT_TTL_MS = 30_000;
+const snapshots = () => localCache<ContentSnapshot | null>('content', { ttlMs: SNAPSHOT_TTL_MS, max: 1_000 });
+
+async function load(id: string): Promise<ContentSnapshot | null> {
+  const row = await db().h5pContent.findUnique({
+    where: { id },
+    select: { metadata: true, parameters: true, ownership: { select: { userId: true, visibility: true, user: { select: { tenantId: true } } } } },
+  });
+  if (!row) return null;
+  return {
+    facts: {
+      ownerId: row.ownership?.userId ?? null,
+      visibility: row.ownership?.visibility === 'public' ? 'public' : 'private',
+      ownerTenantId: row.ownership?.user.tenantId ?? null,
+    },
+    metadata: row.metadata,
+    parameters: row.parameters,
+  };
+}
+
+/** The content item (cached), or null when there is none (never cached). */
+export function contentSnapshot(contentId: string): Promise<ContentSnapshot | null> {
+  return snapshots().getOrLoad(contentId, () => load(contentId), (s) => (s ? SNAPSHOT_TTL_MS : 0));
+}
+
+/** A copy of the stored metadata and parameters, or null. */
+export async function contentDocument(contentId: string): Promise<{ metadata: unknown; parameters: unknown } | null> {
+  const s = await contentSnapshot(contentId);
+  return s ? { metadata: structuredClone(s.metadata), parameters: structuredClone(s.parameters) } : null;
+}
+
+/** Drops the item on every instance (after any change to its rows). */
+export function forgetContent(contentId: string): Promise<void> {
+  return invalidate('content', contentId);
+}

@@ -1,0 +1,32 @@
+// What the front HTTP server (scripts/static-files.mjs) needs from the app to serve static H5P files outside the
+// Next.js pipeline: where they live, and the access decisions of the routes it stands in front of — content files
+// of open content (public, or without an owner: spec "Authentication" 6) and a player's files (its content
+// token). Registered on globalThis at start-up; everything else (private content files) is left to the routes.
+import { verifyEmbedToken } from '@/lib/auth/embed-token';
+import { ANONYMOUS, contentAccessFacts, mayRead } from './access';
+import { contentRoot, coreDir, editorDir, librariesRoot } from './paths';
+
+export interface FrontFiles {
+  roots(): { core: string; editor: string; libraries: string; content: string };
+  /** 'open' when anyone may read the item's files; 'other' leaves the decision to the route */
+  contentAccess(contentId: string): Promise<'open' | 'other'>;
+  /** whether the token is an embed or player token of exactly this content */
+  playerToken(token: string, contentId: string): Promise<boolean>;
+}
+
+const frontFiles: FrontFiles = {
+  roots: () => ({ core: coreDir(), editor: editorDir(), libraries: librariesRoot(), content: contentRoot() }),
+  async contentAccess(contentId) {
+    const facts = await contentAccessFacts(contentId).catch(() => null);
+    return facts && mayRead(ANONYMOUS, contentId, facts) ? 'open' : 'other';
+  },
+  async playerToken(token, contentId) {
+    const claims = await verifyEmbedToken(token).catch(() => null);
+    return !!claims && claims.contentId === contentId;
+  },
+};
+
+/** Lets the front server serve static H5P files (called once at start-up). */
+export function registerFrontFiles(): void {
+  (globalThis as unknown as { __lumenFrontFiles?: FrontFiles }).__lumenFrontFiles = frontFiles;
+}

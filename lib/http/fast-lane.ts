@@ -1,0 +1,82 @@
+// The fast lane: the hottest routes — the health check, the player's model and the player page — answered by the
+// front HTTP server (scripts/server.mjs) by calling their route handlers directly, without Next.js's router,
+// proxy and rendering machinery in between. The handlers are the same functions Next.js would call (the one route
+// wrapper: rate limit, authentication, validation, error map); what the proxy does for them (the request id, the
+// normalised host, the path's headers) is done here the same way (lib/http/edge-headers.ts).
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
+import { edgeHeaders } from './edge-headers';
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+interface FastRoute {
+  method: 'GET';
+  pattern: RegExp;
+  names: string[];
+  load: () => Promise<Handler>;
+  handler?: Handler;
+}
+
+const ROUTES: FastRoute[] = [
+  { method: 'GET', pattern: /^\/api\/health$/, names: [], load: async () => (await import('@/app/api/health/route')).GET as unknown as Handler },
+  { method: 'GET', pattern: /^\/h5p\/play\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/play/[contentId]/route')).GET as unknown as Handler },
+  { method: 'GET', pattern: /^\/h5p\/embed\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/embed/[contentId]/route')).GET as unknown as Handler },
+];
+
+function match(method: string, pathname: string): { route: FastRoute; params: Record<string, string> } | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  for (const route of ROUTES) {
+    const m = route.pattern.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    try {
+      route.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1] ?? '')));
+    } catch {
+      return null; // malformed escapes: Next.js answers
+    }
+    return { route, params };
+  }
+  return null;
+}
+
+/** Answers the request when it is a fast-lane route; false lets Next.js answer it. */
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const raw = req.url ?? '/';
+  const q = raw.indexOf('?');
+  const pathname = q === -1 ? raw : raw.slice(0, q);
+  const hit = match(req.method ?? 'GET', pathname);
+  if (!hit) return false;
+  const handler = (hit.route.handler ??= await hit.route.load());
+  const headers = new Headers();
+  // req.headers, not the raw ones: the server has overwritten the connection address there (as Next.js reads it)
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+    else if (v !== undefined) headers.set(k, v);
+  }
+  // the headers only the app may set (as proxy.ts does)
+  const requestId = randomUUID();
+  headers.set(HOST_HEADER, normalizeHost(req.headers.host ?? null));
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${raw}`, { method: 'GET', headers });
+  const response = await handler(request, { params: Promise.resolve(hit.params) });
+  const edge = edgeHeaders(pathname);
+  const out: Record<string, string | string[]> = { [REQUEST_ID_HEADER]: requestId };
+  for (const [k, v] of Object.entries(edge.set)) out[k.toLowerCase()] = v;
+  response.headers.forEach((v, k) => {
+    if (k !== 'set-cookie') out[k] = v;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) out['set-cookie'] = cookies;
+  for (const k of edge.remove) delete out[k.toLowerCase()];
+  const body = Buffer.from(await response.arrayBuffer());
+  out['content-length'] = String(body.length);
+  res.writeHead(response.status, out);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/** Lets the front server answer the fast-lane routes (called once at start-up). */
+export function registerFastLane(): void {
+  (globalThis as unknown as { __lumenFastLane?: { handle: typeof handle } }).__lumenFastLane = { handle };
+}

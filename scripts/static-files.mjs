@@ -1,0 +1,269 @@
+// Static H5P files served by the front HTTP server, outside the Next.js pipeline (issue 9, item 2): the core and
+// editor (/h5p/core, /h5p/editor), library files (/h5p/libraries/<Name-major.minor>/…), content files
+// (/h5p/content/<id>/…) and a player's content files (/h5p/player-files/<token>/<id>/…).
+// Same access rules and headers as the Next routes they stand in front of (app/h5p/**): the app registers, at
+// start-up, where the files live and how to decide access (lib/h5p/front-files.ts, on globalThis); what is not
+// decided here (a private content file, an unknown path, a POST) falls through to Next.js.
+// - strong ETags (size, modification time and inode), 304 on If-None-Match, `immutable` for versioned URLs;
+// - Range (single ranges) for content and media; HEAD;
+// - gzip / brotli for text files, compressed once per file version and kept in memory (bounded), small files
+//   kept in memory too; everything else streamed from disk.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.bmp': 'image/bmp', '.ico': 'image/x-icon',
+  '.tif': 'image/tiff', '.tiff': 'image/tiff', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.otf': 'font/otf',
+  '.eot': 'application/vnd.ms-fontobject', '.mp4': 'video/mp4', '.webm': 'video/webm', '.ogg': 'audio/ogg', '.ogv': 'video/ogg',
+  '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.wav': 'audio/wav', '.vtt': 'text/vtt; charset=utf-8', '.webvtt': 'text/vtt; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8', '.pdf': 'application/pdf', '.xml': 'application/xml', '.csv': 'text/csv; charset=utf-8',
+  '.zip': 'application/zip', '.h5p': 'application/zip', '.xsd': 'application/xml',
+};
+const mimeOf = (file) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml|application\/vnd\.ms-fontobject|font\/(ttf|otf))/;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const SHORT_CACHE = 'public, max-age=300';
+export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
+const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;
+const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/[\w.+-]*\+xml)\b/i;
+const isScriptable = (file) => SCRIPTABLE.test(file) || SCRIPTABLE_TYPES.test(mimeOf(file));
+
+/** `rel` under `root`, or null when it would leave it (`..`, absolute, backslash, NUL). */
+function safeJoin(root, rel) {
+  if (!rel || rel.includes('\0') || rel.includes('\\') || rel.startsWith('/') || /^[a-zA-Z]:/.test(rel)) return null;
+  if (rel.split('/').some((seg) => seg === '..' || seg === '.' || seg === '')) return null;
+  const base = path.resolve(root);
+  const full = path.resolve(base, rel);
+  return full.startsWith(base + path.sep) ? full : null;
+}
+
+/** One `bytes=a-b` range: undefined for none or an unsupported form, null when unsatisfiable. */
+function parseRange(header, size) {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  let start;
+  let end;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return null;
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return null;
+  return { start, end };
+}
+
+// ------------------------------------------------------------------ memory: small files and compressed text
+const SMALL_FILE = 256 * 1024;
+const MEMORY_BUDGET = 64 * 1024 * 1024;
+
+class Memory {
+  entries = new Map(); // key → { raw?, br?, gz?, bytes }
+  bytes = 0;
+  get(key) {
+    const e = this.entries.get(key);
+    if (e) {
+      this.entries.delete(key);
+      this.entries.set(key, e); // recently used last
+    }
+    return e;
+  }
+  put(key, e) {
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.bytes;
+    e.bytes = (e.raw?.length ?? 0) + (e.br?.length ?? 0) + (e.gz?.length ?? 0);
+    this.entries.set(key, e);
+    this.bytes += e.bytes;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= MEMORY_BUDGET) break;
+      this.entries.delete(k);
+      this.bytes -= v.bytes;
+    }
+  }
+}
+
+const memory = new Memory();
+const loading = new Map();
+
+/** The file's bytes and compressed forms (loaded once per version). */
+function cached(file, st, compressible) {
+  const key = `${file}\0${st.ino}\0${st.size}\0${st.mtimeMs}`;
+  const hit = memory.get(key);
+  if (hit) return hit;
+  let p = loading.get(key);
+  if (!p) {
+    p = (async () => {
+      const raw = await fsp.readFile(file);
+      const e = { raw };
+      if (compressible && raw.length > 512) {
+        const [br, gz] = await Promise.all([
+          brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          gzip(raw, { level: 6 }),
+        ]);
+        if (br.length < raw.length) e.br = br;
+        if (gz.length < raw.length) e.gz = gz;
+      }
+      memory.put(key, e);
+      return e;
+    })().finally(() => loading.delete(key));
+    loading.set(key, p);
+  }
+  return p;
+}
+
+function encodingFor(req, e) {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (e.br && /\bbr\b/.test(accept)) return 'br';
+  if (e.gz && /\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+/**
+ * Serves `rel` under `root`. Returns false when the file does not exist (the caller decides: 404 or Next.js).
+ * `headers` are the response's own (CSP, CORS…); `range` honours Range requests.
+ */
+async function sendFile(req, res, root, rel, { cacheControl, headers = {}, range = false, sandboxScriptable = false }) {
+  const file = safeJoin(root, rel);
+  if (!file) return false;
+  let st;
+  try {
+    st = await fsp.stat(file);
+  } catch {
+    return false;
+  }
+  if (!st.isFile()) return false;
+  const type = mimeOf(file);
+  const compressible = COMPRESSIBLE.test(type) && st.size <= 8 * 1024 * 1024;
+  const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
+  const out = {
+    'Content-Type': type,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Last-Modified': st.mtime.toUTCString(),
+    ...(range ? { 'Accept-Ranges': 'bytes' } : {}),
+    ...(compressible ? { Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding' } : {}),
+    ...headers,
+    'X-Content-Type-Options': 'nosniff',
+    ...(sandboxScriptable && isScriptable(file) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
+  };
+  if (compressible && headers.Vary) out.Vary = `${headers.Vary}, Accept-Encoding`;
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
+    res.writeHead(304, out);
+    res.end();
+    return true;
+  }
+  if (range && req.headers.range) {
+    const r = parseRange(req.headers.range, st.size);
+    if (r === null) {
+      res.writeHead(416, { ...out, 'Content-Range': `bytes */${st.size}` });
+      res.end();
+      return true;
+    }
+    if (r) {
+      res.writeHead(206, { ...out, 'Content-Range': `bytes ${r.start}-${r.end}/${st.size}`, 'Content-Length': String(r.end - r.start + 1) });
+      if (req.method === 'HEAD') return res.end(), true;
+      streamFile(file, res, { start: r.start, end: r.end });
+      return true;
+    }
+  }
+  if (st.size <= SMALL_FILE || compressible) {
+    const e = await cached(file, st, compressible);
+    const enc = compressible ? encodingFor(req, e) : null;
+    const body = enc === 'br' ? e.br : enc === 'gzip' ? e.gz : e.raw;
+    res.writeHead(200, { ...out, ...(enc ? { 'Content-Encoding': enc } : {}), 'Content-Length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+  res.writeHead(200, { ...out, 'Content-Length': String(st.size) });
+  if (req.method === 'HEAD') return res.end(), true;
+  streamFile(file, res);
+  return true;
+}
+
+function streamFile(file, res, opts) {
+  const s = fs.createReadStream(file, opts);
+  s.on('error', () => res.destroy());
+  res.on('close', () => s.destroy());
+  s.pipe(res);
+}
+
+function notFound(res, base) {
+  res.writeHead(404, { ...base, 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end('Not found');
+}
+
+// ------------------------------------------------------------------ routing
+const LIBRARY_DIR = /^[\w.]+-\d+\.\d+$/;
+/** the app's own routes under /h5p/content/<id>/ and /h5p/libraries/ (Next.js matches them before the file routes) */
+const CONTENT_ROUTES = new Set(['duplicate', 'export', 'export-scorm', 'quality', 'tags', 'visibility']);
+const LIBRARY_ROUTES = new Set(['install', 'install-essentials', 'status']);
+
+/**
+ * The front server's handler: resolves true when it answered, false to let Next.js answer. `base` are the headers
+ * every /h5p/ answer carries (the proxy's: request id, CORS for the sandboxed player, nosniff, referrer policy).
+ */
+export async function serveStatic(req, res, base) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const hooks = globalThis.__lumenFrontFiles;
+  if (!hooks) return false; // the app has not registered yet (start-up): Next.js answers
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if (!pathname.startsWith('/h5p/')) return false;
+  const versioned = q !== -1 && new URLSearchParams(url.slice(q + 1)).has('version');
+  let parts;
+  try {
+    parts = pathname.slice(5).split('/').map(decodeURIComponent);
+  } catch {
+    return false;
+  }
+  const [kind, ...rest] = parts;
+  const roots = hooks.roots();
+  const frame = { ...base, 'Content-Security-Policy': 'frame-ancestors *' };
+  const user = { ...base, 'Content-Security-Policy': USER_FILE_CSP };
+  switch (kind) {
+    // only files that exist are answered here: anything else (the app's routes, unknown files) goes to Next.js
+    case 'core':
+    case 'editor':
+      return sendFile(req, res, kind === 'core' ? roots.core : roots.editor, rest.join('/'), { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: frame });
+    case 'libraries': {
+      if (rest.length < 2 || !LIBRARY_DIR.test(rest[0] ?? '') || LIBRARY_ROUTES.has(rest[0] ?? '')) return false;
+      const rel = rest.join('/');
+      return sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: isScriptable(rel) ? user : frame, sandboxScriptable: true });
+    }
+    case 'content': {
+      const [contentId, ...file] = rest;
+      if (!contentId || !file.length || contentId.length > 100 || (file.length === 1 && CONTENT_ROUTES.has(file[0] ?? ''))) return false;
+      // open content (public, or without an owner) is a static asset; anything else is decided by the app's route
+      const dir = safeJoin(roots.content, contentId);
+      if (!dir || (await hooks.contentAccess(contentId)) !== 'open') return false;
+      return sendFile(req, res, dir, file.join('/'), { cacheControl: 'public, max-age=3600', range: true, headers: user });
+    }
+    case 'player-files': {
+      const [token, contentId, ...file] = rest;
+      if (!token || !contentId || !file.length || contentId.length > 100) return false;
+      const headers = { ...user, 'Access-Control-Allow-Origin': '*' };
+      const dir = safeJoin(roots.content, contentId);
+      if (!dir || !(await hooks.playerToken(token, contentId))) return notFound(res, headers), true;
+      const ok = await sendFile(req, res, dir, file.join('/'), { cacheControl: 'private, max-age=3600', range: true, headers });
+      if (!ok) notFound(res, headers);
+      return true;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,151 @@
+// The request path's budget (issue 9, item 1): how many times a route talks to PostgreSQL and Redis. An app
+// instance runs behind counting relays (tests/support/round-trips.ts) on the test database and Redis; after a
+// warm-up, each call is counted on its own once the app is quiet. Budgets: health 0 SQL + 1 Redis; /me ≤ 1 + 1;
+// play ≤ 1 + 1 (library metadata and dependency lists cached, view counts batched).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
+import { startApp, type AppProcess } from '../support/app-process';
+import { browserSignIn, type BrowserSession } from '../support/browser';
+import { testDatabaseUrl, testRedisUrl } from '../support/env';
+import { createIdpUser, signedIn, uniqueEmail } from '../support/factories';
+import { appEnv } from '../support/global-setup';
+import { db } from '@/lib/db/client';
+import { createContent, installTestLibraries } from '../support/h5p';
+import { libraryString, SAMPLE_PARAMS } from '../support/h5p-packages';
+import { api, randomIp, type CallOptions } from '../support/http';
+import { pgCountingRelay, redisCountingRelay, type CountingRelay } from '../support/round-trips';
+
+let app: AppProcess;
+let pg: CountingRelay;
+let redis: CountingRelay;
+let teacher: Awaited<ReturnType<typeof signedIn>>;
+let browser: BrowserSession;
+let contentId: string;
+let presentationId: string;
+
+function via(url: string, port: number): string {
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(port);
+  return u.toString();
+}
+
+// longer than the view-count batch (lib/h5p/views.ts): the previous call's batched write is done before counting
+const quiet = () => new Promise((r) => setTimeout(r, 400));
+
+/** The round trips of one call: counted from a quiet app until its answer has arrived. */
+async function count(method: string, path: string, opts: CallOptions = {}) {
+  await quiet();
+  pg.reset();
+  redis.reset();
+  const res = await api(method, path, { base: app.url, ...opts });
+  return { status: res.status, sql: pg.read(), redis: redis.read() };
+}
+
+/** Warms the route up, then counts five calls; every one must be within the budget. */
+async function within(budget: { sql: number; redis: number }, method: string, path: string | (() => Promise<string>), opts: CallOptions = {}) {
+  const target = async () => (typeof path === 'string' ? path : path());
+  for (let i = 0; i < 3; i++) expect((await api(method, await target(), { base: app.url, ...opts })).status).toBe(200);
+  for (let i = 0; i < 5; i++) {
+    const c = await count(method, await target(), opts);
+    expect(c.status).toBe(200);
+    expect(c.sql.count, `SQL round trips: ${JSON.stringify(c.sql.items, null, 1)}`).toBeLessThanOrEqual(budget.sql);
+    expect(c.redis.count, `Redis round trips: ${JSON.stringify(c.redis.items)}`).toBeLessThanOrEqual(budget.redis);
+  }
+}
+
+beforeAll(async () => {
+  await installTestLibraries();
+  teacher = await signedIn(['teacher']);
+  contentId = await createContent(teacher.token, 'H5P.MultiChoice');
+  presentationId = await createContent(teacher.token, 'H5P.DragText');
+  const u = await createIdpUser({ email: uniqueEmail('budget'), roles: ['teacher'] });
+  browser = await browserSignIn(u.email, u.password);
+  pg = await pgCountingRelay(Number(new URL(testDatabaseUrl()).port || 5432));
+  redis = await redisCountingRelay(Number(new URL(testRedisUrl()).port || 6379));
+  app = await startApp(
+    {
+      ...appEnv(inject('idpUrl')),
+      H5P_HUB_URL: inject('hubUrl'),
+      DATA_DIR: inject('appDataDir'),
+      DATABASE_URL: via(testDatabaseUrl(), pg.port),
+      REDIS_URL: via(testRedisUrl(), redis.port),
+    },
+    { waitForHealthy: true },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await pg?.close();
+  await redis?.close();
+});
+
+describe('round trips per request', () => {
+  it('GET /api/health: 0 SQL and 1 Redis', async () => {
+    await within({ sql: 0, redis: 1 }, 'GET', '/api/health');
+  });
+
+  it('GET /api/auth/me with a bearer token: at most 1 SQL and 1 Redis', async () => {
+    await within({ sql: 1, redis: 1 }, 'GET', '/api/auth/me', { token: teacher.token });
+  });
+
+  it('GET /api/auth/me with the session cookie: at most 1 SQL and 1 Redis', async () => {
+    await within({ sql: 1, redis: 1 }, 'GET', '/api/auth/me', { ip: browser.ip, headers: { Cookie: browser.cookie } });
+  });
+
+  it('GET /h5p/play/:id as the owner: at most 1 SQL and 1 Redis (two content types)', async () => {
+    await within({ sql: 1, redis: 1 }, 'GET', `/h5p/play/${contentId}`, { token: teacher.token });
+    await within({ sql: 1, redis: 1 }, 'GET', `/h5p/play/${presentationId}`, { token: teacher.token });
+  });
+
+  it('GET /h5p/play/:id with a player token and with an embed token: at most 1 SQL and 1 Redis', async () => {
+    const player = await issuePlayerToken(teacher.user.id, contentId);
+    await within({ sql: 1, redis: 1 }, 'GET', `/h5p/play/${contentId}?token=${player}`);
+    const embed = await issueEmbedToken(teacher.user.id, contentId);
+    await within({ sql: 1, redis: 1 }, 'GET', `/h5p/play/${contentId}?token=${embed}`, { ip: randomIp() });
+  });
+});
+
+describe('in-process caches stay coherent', () => {
+  const question = async (id: string) => {
+    const res = await api('GET', `/h5p/play/${id}`, { base: app.url, token: teacher.token });
+    expect(res.status).toBe(200);
+    return JSON.stringify(res.body.data.integration.contents[`cid-${id}`].jsonContent);
+  };
+
+  it('an edit made through another instance is served by this one at once', async () => {
+    const id = await createContent(teacher.token, 'H5P.MultiChoice');
+    expect(await question(id)).toContain('What is 2 + 2?');
+    for (const n of [3, 4, 5]) {
+      const params = { ...(SAMPLE_PARAMS['H5P.MultiChoice'] as object), question: `<p>What is ${n} + ${n}?</p>` };
+      const put = await api('PUT', `/h5p/content/${id}`, { token: teacher.token, body: { library: libraryString('H5P.MultiChoice'), params, metadata: { title: `v${n}` } } });
+      expect(put.status).toBe(200);
+      expect(await question(id)).toContain(`What is ${n} + ${n}?`);
+    }
+  });
+
+  it('a visibility change made through another instance applies here at once', async () => {
+    const id = await createContent(teacher.token, 'H5P.MultiChoice');
+    const student = await signedIn(['student']);
+    const play = () => api('GET', `/h5p/play/${id}`, { base: app.url, token: student.token });
+    expect((await play()).status).toBe(404);
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: teacher.token, body: { visibility: 'public' } })).status).toBe(200);
+    expect((await play()).status).toBe(200);
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: teacher.token, body: { visibility: 'private' } })).status).toBe(200);
+    expect((await play()).status).toBe(404);
+  });
+
+  it('a change made in the database outside the app (a plan set by SQL) reaches the cached user', async () => {
+    const u = await signedIn(['teacher']);
+    const me = () => api('GET', '/api/auth/me', { base: app.url, token: u.token });
+    expect((await me()).body.data.user.plan).toBe('pro');
+    await db().$executeRaw`UPDATE users SET plan = 'free' WHERE id = ${u.user.id}::uuid`;
+    let plan = '';
+    for (let i = 0; i < 20 && plan !== 'free'; i++) {
+      plan = (await me()).body.data.user.plan;
+      if (plan !== 'free') await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(plan).toBe('free');
+  });
+});
