@@ -23,6 +23,9 @@ const nextConfig = {
   // Types are checked by `npm run typecheck` (tsc --noEmit) in the test command, not a second time here.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // routes load on their first request: Next's preload loads them all in one run of the event loop, which delayed
+  // the first answer by seconds (docs/performance.md, "Start-up on the embedded defaults")
+  experimental: { preloadEntriesOnStart: false },
   // The two /h5p/ routes that skip the proxy (large uploads, see proxy.ts) get its embedding headers here.
   async headers() {
     const h5pEmbedding = [

@@ -1,8 +1,8 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL (the same runner the app uses at start-up).
-import nextEnv from '@next/env';
+import { loadEnvConfig } from '@next/env';
 import { migrate } from '../lib/db/migrate';
 
-nextEnv.loadEnvConfig(process.cwd());
+loadEnvConfig(process.cwd());
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.error('DATABASE_URL is not set');

@@ -3,14 +3,17 @@
 // embedded defaults: PGlite (PostgreSQL in WASM) under DATA_DIR when DATABASE_URL is unset, an in-process
 // cache and rate limiter when REDIS_URL is unset, and the built-in Keycloak-compatible identity provider
 // with demo accounts when IDP_BASE_URL is unset. The request path is the same code in every case.
+//
+// Start-up runs in parallel where it can (docs/performance.md, "Start-up on the embedded defaults"): the
+// embedded database boots in its own process while this one loads Next.js and makes the IdP's key; the app's
+// start-up (instrumentation.ts) waits for the database when it applies migrations.
 import { fork } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
-import { ensureIdpState } from './embedded/idp-state.mjs';
-import { startServer } from './server.mjs';
+import { ensureIdpStateAsync } from './embedded/idp-state.mjs';
 
 const t0 = performance.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,15 +48,16 @@ function freePort() {
 }
 
 let dbChild;
+let dbReady = Promise.resolve();
 if (blank(env.DATABASE_URL)) {
   const dbPort = await freePort();
   dbChild = fork(path.join(root, 'scripts', 'embedded', 'pglite-server.mjs'), [path.join(dataDir, 'pglite'), String(dbPort)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // not this process's flags (an --inspect port would clash); V8 on one thread: no background compiler and GC
+    // threads, each with its own memory arena — the smaller footprint, and no slower for this workload
+    execArgv: ['--single-threaded'],
   });
-  await new Promise((resolve, reject) => {
-    dbChild.once('message', (m) => (m?.ready ? resolve() : reject(new Error('embedded database failed to start'))));
-    dbChild.once('exit', (code) => reject(new Error(`embedded database exited with code ${code}`)));
-  });
+  dbReady = new Promise((resolve) => dbChild.once('message', (m) => m?.ready && resolve()));
   dbChild.on('exit', (code) => {
     console.error(`embedded database stopped (code ${code}); stopping`);
     process.exit(1);
@@ -67,9 +71,24 @@ if (blank(env.DATABASE_URL)) {
 if (blank(env.REDIS_URL)) notes.push('cache      in-process (set REDIS_URL for Redis; required for several instances)');
 else notes.push('cache      REDIS_URL');
 
+// the IdP's key is made on the thread pool while Next.js loads; the app reads the state when it starts
+const idp = blank(env.IDP_BASE_URL) ? ensureIdpStateAsync(dataDir, blank(env.IDP_CLIENT_ID) ? 'lumen-app' : env.IDP_CLIENT_ID) : null;
+
+// In production the configuration Next.js saved at build time is used as is (as its standalone server does),
+// instead of evaluating next.config.mjs and its plugins again on every start.
+const builtConfig = path.join(root, blank(env.NEXT_DIST_DIR) ? '.next' : env.NEXT_DIST_DIR, 'required-server-files.json');
+if (!dev && blank(env.__NEXT_PRIVATE_STANDALONE_CONFIG) && existsSync(builtConfig)) {
+  try {
+    env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(builtConfig, 'utf8')).config);
+  } catch {
+    // an unreadable build: Next.js reports it when it loads
+  }
+}
+const { startServer } = await import('./server.mjs');
+
 let demo = [];
-if (blank(env.IDP_BASE_URL)) {
-  const { state, file } = ensureIdpState(dataDir, blank(env.IDP_CLIENT_ID) ? 'lumen-app' : env.IDP_CLIENT_ID);
+if (idp) {
+  const { state, file } = await idp;
   notes.push(`identity   embedded Keycloak-compatible provider at ${appUrl}/realms/${blank(env.IDP_REALM) ? 'lumen' : env.IDP_REALM} (state: ${file})`);
   demo = state.users.filter((u) => u.enabled);
 } else {
@@ -79,10 +98,23 @@ if (blank(env.IDP_BASE_URL)) {
 let server;
 try {
   ({ server } = await startServer({ dev, dir: root, port, hostname: env.HOST || '0.0.0.0' }));
+  await dbReady;
 } catch (err) {
   console.error(err?.message ?? err);
   dbChild?.kill('SIGTERM');
   process.exit(1);
+}
+
+if (!dev) {
+  // The first request runs the app's start-up (configuration check, migrations: instrumentation.ts) and loads
+  // the health route; "ready" is printed once it has answered. Other routes load on their first request: Next's
+  // preloadEntriesOnStart is off in next.config.mjs, as its loop loads every route in one run of the event loop
+  // (seconds on a busy machine) — before the first answer, or stalling whatever request came during it.
+  const { address, family } = server.address();
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  await fetch(`http://${family === 'IPv6' ? `[${host}]` : host}:${port}/api/health`)
+    .then((res) => res.arrayBuffer())
+    .catch(() => {});
 }
 
 const seconds = ((performance.now() - t0) / 1000).toFixed(1);

@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { cache } from '@/lib/cache';
 import { log } from '@/lib/log';
-import { h5p } from './server';
 
 export const TEMP_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 const LOCK_KEY = 'h5p:temp-cleanup';
@@ -11,6 +10,8 @@ const LOCK_KEY = 'h5p:temp-cleanup';
 /** Deletes expired temporary files now; returns false when another instance holds this period's lock. */
 export async function cleanTemporaryFiles(): Promise<boolean> {
   if (!(await cache().setIfAbsent(LOCK_KEY, randomUUID(), TEMP_CLEANUP_EVERY_MS - 60_000))) return false;
+  // loaded here, not at start-up: the H5P server's modules are not needed to answer the first requests
+  const { h5p } = await import('./server');
   const { editor } = await h5p();
   await editor.temporaryFileManager.cleanUp();
   return true;
