@@ -8,6 +8,7 @@
 // Both are signed with a key derived from the session secret (rotating AUTH_SECRET revokes them all).
 import { createHash } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import { localCache } from '@/lib/cache/local';
 import { config } from '@/lib/config';
 
 export const EMBED_TOKEN_TYPE = 'lumen-embed+jwt';
@@ -50,8 +51,20 @@ export interface ContentTokenClaims {
   exp: number;
 }
 
-/** The claims of a valid content token; throws when it is not one. */
+const VERIFIED_TTL_MS = 60_000;
+const verified = () => localCache<ContentTokenClaims>('verifiedContentTokens', { ttlMs: VERIFIED_TTL_MS, max: 50_000 });
+
+/** The claims of a valid content token; throws when it is not one (a token verified a moment ago is not verified again). */
 export async function verifyEmbedToken(token: string): Promise<ContentTokenClaims> {
+  const cacheKey = createHash('sha256').update(token).digest('base64url');
+  const known = verified().get(cacheKey);
+  if (known && known.exp * 1000 > Date.now()) return known;
+  const claims = await verifyUncached(token);
+  verified().set(cacheKey, claims, Math.max(0, Math.min(VERIFIED_TTL_MS, claims.exp * 1000 - Date.now())));
+  return claims;
+}
+
+async function verifyUncached(token: string): Promise<ContentTokenClaims> {
   const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], typ: EMBED_TOKEN_TYPE, requiredClaims: ['exp', 'sub'] });
   if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('malformed embed token');
   const use: ContentTokenUse = payload.use === 'player' ? 'player' : 'embed';

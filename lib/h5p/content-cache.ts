@@ -14,8 +14,9 @@ export interface ContentAccessFacts {
 
 export interface ContentSnapshot {
   facts: ContentAccessFacts;
-  metadata: unknown;
-  parameters: unknown;
+  /** kept as JSON: each reader parses its own copy (faster than cloning the objects) */
+  metadataJson: string;
+  parametersJson: string;
 }
 
 const SNAPSHOT_TTL_MS = 30_000;
@@ -33,8 +34,8 @@ async function load(id: string): Promise<ContentSnapshot | null> {
       visibility: row.ownership?.visibility === 'public' ? 'public' : 'private',
       ownerTenantId: row.ownership?.user.tenantId ?? null,
     },
-    metadata: row.metadata,
-    parameters: row.parameters,
+    metadataJson: JSON.stringify(row.metadata),
+    parametersJson: JSON.stringify(row.parameters),
   };
 }
 
@@ -43,10 +44,16 @@ export function contentSnapshot(contentId: string): Promise<ContentSnapshot | nu
   return snapshots().getOrLoad(contentId, () => load(contentId), (s) => (s ? SNAPSHOT_TTL_MS : 0));
 }
 
-/** A copy of the stored metadata and parameters, or null. */
-export async function contentDocument(contentId: string): Promise<{ metadata: unknown; parameters: unknown } | null> {
+/** A copy of the stored metadata (h5p.json), or null when there is no such content. */
+export async function contentMetadata(contentId: string): Promise<unknown> {
   const s = await contentSnapshot(contentId);
-  return s ? { metadata: structuredClone(s.metadata), parameters: structuredClone(s.parameters) } : null;
+  return s ? JSON.parse(s.metadataJson) : null;
+}
+
+/** A copy of the stored parameters (content.json), or null when there is no such content. */
+export async function contentParameters(contentId: string): Promise<unknown> {
+  const s = await contentSnapshot(contentId);
+  return s ? JSON.parse(s.parametersJson) : null;
 }
 
 /** Drops the item on every instance (after any change to its rows). */

@@ -118,6 +118,7 @@ async function create(): Promise<H5pEngine> {
   editor.setRenderer((model) => model);
   const player = new H5PPlayer(cachedLibraries, contentStorage, cfg, undefined, urlGenerator, h5pTranslate, { permissionSystem }, userData);
   player.setRenderer((model) => model);
+  memoizeLocalizer(player as unknown as { semanticsLocalizer: Localizer });
   const ajax = new H5PAjaxEndpoint(editor);
 
   // The content hub is off (contentHubEnabled: false), yet the editor still asks for its metadata and the
@@ -125,6 +126,28 @@ async function create(): Promise<H5pEngine> {
   (editor.contentHub as unknown as { getMetadata: () => Promise<unknown> }).getMetadata = async () => EMPTY_HUB_METADATA;
   libraryStorage.syncIndex().catch((err) => log.warn({ err }, 'H5P library index sync failed'));
   return { config: cfg, editor, player, ajax, libraryStorage, contentStorage, keyValue };
+}
+
+interface Localizer {
+  localize(semantics: unknown, language: string, localizeAllFields?: boolean): unknown;
+}
+
+/**
+ * The player translates H5P's client strings on every render (a walk over every string); the result depends only
+ * on the strings object and the language, so it is kept (per process) after the first render in a language.
+ */
+function memoizeLocalizer(holder: { semanticsLocalizer: Localizer }): void {
+  const localizer = holder.semanticsLocalizer;
+  const original = localizer.localize.bind(localizer);
+  const memo = new WeakMap<object, Map<string, unknown>>();
+  localizer.localize = (semantics, language, all) => {
+    if (!semantics || typeof semantics !== 'object') return original(semantics, language, all);
+    let byLanguage = memo.get(semantics);
+    if (!byLanguage) memo.set(semantics, (byLanguage = new Map()));
+    const key = `${language}\u0000${all ? 1 : 0}`;
+    if (!byLanguage.has(key)) byLanguage.set(key, original(semantics, language, all));
+    return byLanguage.get(key);
+  };
 }
 
 const EMPTY_HUB_METADATA = { disciplines: [], languages: [], levels: [], licenses: [] };

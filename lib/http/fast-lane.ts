@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 import { edgeHeaders } from './edge-headers';
+import { RAW_BODY } from './route';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -58,7 +59,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   const requestId = randomUUID();
   headers.set(HOST_HEADER, normalizeHost(req.headers.host ?? null));
   headers.set(REQUEST_ID_HEADER, requestId);
-  const request = new Request(`http://${req.headers.host ?? 'localhost'}${raw}`, { method: 'GET', headers });
+  // what the route wrapper and these handlers read of a request (a GET: no body, no signal)
+  const request = { url: `http://${req.headers.host ?? 'localhost'}${raw}`, method: 'GET', headers } as unknown as Request;
   const response = await handler(request, { params: Promise.resolve(hit.params) });
   const edge = edgeHeaders(pathname);
   const out: Record<string, string | string[]> = { [REQUEST_ID_HEADER]: requestId };
@@ -69,7 +71,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out['set-cookie'] = cookies;
   for (const k of edge.remove) delete out[k.toLowerCase()];
-  const body = Buffer.from(await response.arrayBuffer());
+  const rawBody = (response as Response & { [RAW_BODY]?: string })[RAW_BODY];
+  const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : Buffer.from(await response.arrayBuffer());
   out['content-length'] = String(body.length);
   res.writeHead(response.status, out);
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -124,6 +124,17 @@ function envelope(r: Reply): Record<string, unknown> {
   return { ...body, ...r.extra };
 }
 
+/** Where a JSON answer keeps its serialised body, so the front server's fast lane writes it without reading a stream. */
+export const RAW_BODY = Symbol.for('lumen.rawBody');
+
+/** Response.json, keeping the serialised body on the response (RAW_BODY). */
+function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }): Response {
+  const text = JSON.stringify(body);
+  const res = new Response(text, { status: init.status ?? 200, headers: { 'content-type': 'application/json', ...init.headers } });
+  (res as Response & { [RAW_BODY]?: string })[RAW_BODY] = text;
+  return res;
+}
+
 function withHeaders(res: Response, headers: Record<string, string>): Response {
   for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
   return res;
@@ -140,7 +151,10 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     const requestId = req.headers.get(REQUEST_ID_HEADER) ?? randomUUID();
     const url = new URL(req.url);
     const ip = clientIp(req.headers);
-    let reqLog = log.child({ requestId, method: req.method, path: url.pathname });
+    // the request's logger is made when something is logged (a child logger per request costs as much as the check)
+    const bindings: Record<string, unknown> = { requestId, method: req.method, path: url.pathname };
+    let child: typeof log | undefined;
+    const reqLog = () => (child ??= log.child(bindings));
     let limitHeaders: Record<string, string> = {};
     let limiter: RateLimitResult['store'] | undefined;
     /** counts the request in the bucket; 429 when it is over the tier's limit */
@@ -180,14 +194,14 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       if (level !== 'none' && !auth && level !== 'optional') throw new AppError(401, 'Authentication required');
       const principal = auth?.principal ?? null;
       const user = auth?.user ?? null;
-      reqLog = reqLog.child({ userId: user?.id });
+      bindings.userId = user?.id;
 
       // an internal call names its tenant (x-tenant-code); everyone else gets the tenant of the hostname
       const tenantCode = isInternalKey(req.headers.get('x-api-key')) ? req.headers.get('x-tenant-code')?.trim() : undefined;
       const tenant = tenantCode
         ? await resolveTenantBySlug(tenantCode)
         : await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
-      if (tenant) reqLog = reqLog.child({ tenantId: tenant.id });
+      if (tenant) bindings.tenantId = tenant.id;
 
       // an embed token is only a token on the routes that accept it
       if (principal?.kind === 'embed' && !opts.embed) throw new AppError(401, 'Invalid or expired token');
@@ -218,16 +232,21 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const body =
         opts.body && !opts.rawBody && req.method !== 'GET' && req.method !== 'HEAD' ? parse(opts.body, await readJson(req)) : (undefined as Out<B>);
 
-      const result = await handler({ req, url, ip, requestId, params, query, body, principal, user, tenant, log: reqLog, limiter });
+      const result = await handler({
+        req, url, ip, requestId, params, query, body, principal, user, tenant, limiter,
+        get log() {
+          return reqLog();
+        },
+      });
       if (result instanceof Response) return withHeaders(result, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
-      return Response.json(envelope(result), {
+      return jsonResponse(envelope(result), {
         status: result.status ?? 200,
         headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId },
       });
     } catch (err) {
       const mapped = mapError(err, opts.action);
-      if (mapped.unexpected) reqLog.error({ err }, `failed to ${opts.action}`);
-      else reqLog.info({ status: mapped.status, error: mapped.body.error }, 'request refused');
+      if (mapped.unexpected) reqLog().error({ err }, `failed to ${opts.action}`);
+      else if (log.isLevelEnabled('info')) reqLog().info({ status: mapped.status, error: mapped.body.error }, 'request refused');
       const headers: Record<string, string> = { ...limitHeaders, [REQUEST_ID_HEADER]: requestId };
       if (mapped.status === 429 && limitHeaders['Retry-After']) {
         // the sandboxed player (origin "null") reads when to retry
@@ -236,7 +255,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
           return new Response(opts.limitedPage, { status: 429, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
         }
       }
-      return Response.json(mapped.body, { status: mapped.status, headers });
+      return jsonResponse(mapped.body, { status: mapped.status, headers });
     }
   };
   // the API document (lib/http/openapi.ts) reads the route's options from here

@@ -66,7 +66,7 @@ interface App {
 
 async function startOurApp(dataDir: string): Promise<App> {
   let out = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,

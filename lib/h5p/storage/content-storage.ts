@@ -10,7 +10,7 @@ import type { Readable, Stream } from 'node:stream';
 import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, type IFileStats, type ILibraryName, type IUser } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
 import { chargeStorage, fileSize, folderSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
-import { contentDocument, contentSnapshot, forgetContent } from '../content-cache';
+import { contentMetadata, contentParameters, contentSnapshot, forgetContent } from '../content-cache';
 import { contentDir, contentRoot, safeJoin, UnsafePathError } from '../paths';
 import { filterContentParams } from '../sanitize';
 
@@ -211,15 +211,14 @@ export class DbContentStorage implements IContentStorage {
   }
 
   async getMetadata(contentId: ContentId): Promise<IContentMetadata> {
-    const doc = await contentDocument(String(contentId));
-    if (!doc) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
-    return doc.metadata as IContentMetadata;
+    const metadata = await contentMetadata(String(contentId));
+    if (metadata === null) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return metadata as IContentMetadata;
   }
 
   async getParameters(contentId: ContentId): Promise<unknown> {
-    const doc = await contentDocument(String(contentId));
-    if (!doc) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
-    return doc.parameters;
+    if (!(await contentSnapshot(String(contentId)))) throw new H5pError('content-not-found', { contentId: String(contentId) }, 404);
+    return contentParameters(String(contentId));
   }
 
   async getUsage(library: ILibraryName): Promise<{ asDependency: number; asMainLibrary: number }> {
