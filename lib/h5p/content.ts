@@ -11,6 +11,7 @@ import { AppError } from '@/lib/http/errors';
 import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
 import { contentDir, tempRoot, safeJoin } from './paths';
 import { assertCanRead, type Reader } from './access';
+import { invalidate } from '@/lib/cache/local';
 import { forgetContent } from './content-cache';
 import { recordView } from './views';
 import type { H5pActor } from './permissions';
@@ -188,6 +189,7 @@ export async function deleteContent(user: User, contentId: string) {
     db().h5pContent.deleteMany({ where: { id: contentId } }),
   ]);
   await contentStorage.deleteContent(contentId, account ? ({ id: account } as IUser) : undefined);
+  await invalidate('userStates'); // the item's saved states are gone
 }
 
 /** PATCH /h5p/content/:id/visibility: owner only; published_at set on first publication. */

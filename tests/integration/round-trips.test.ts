@@ -136,6 +136,22 @@ describe('in-process caches stay coherent', () => {
     expect((await play()).status).toBe(404);
   });
 
+  it('a state saved through another instance is what this one hands the player next', async () => {
+    const id = await createContent(teacher.token, 'H5P.MultiChoice');
+    const states = async () => {
+      const res = await api('GET', `/h5p/play/${id}`, { base: app.url, token: teacher.token });
+      expect(res.status).toBe(200);
+      return JSON.stringify(res.body.data.integration.contents[`cid-${id}`].contentUserData);
+    };
+    await states(); // cached here
+    for (const n of [1, 2]) {
+      const body = `data=${encodeURIComponent(JSON.stringify({ answer: n }))}&preload=1&invalidate=0`;
+      const saved = await api('POST', `/h5p/contentUserData/${id}/state/0`, { token: teacher.token, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(saved.status).toBe(200);
+      expect(await states()).toContain(`answer\\":${n}`);
+    }
+  });
+
   it('a change made in the database outside the app (a plan set by SQL) reaches the cached user', async () => {
     const u = await signedIn(['teacher']);
     const me = () => api('GET', '/api/auth/me', { base: app.url, token: u.token });

@@ -1,6 +1,17 @@
 // IContentUserDataStorage over h5p_content_user_data (saved state) and h5p_finished_data (results).
 import type { ContentId, IContentUserData, IContentUserDataStorage, IFinishedUserData, IUser } from '@lumieducation/h5p-server';
+import { invalidate, localCache } from '@/lib/cache/local';
 import { db } from '@/lib/db/client';
+
+/**
+ * A viewer's saved states of one item (what the player loads on every play), in-process for seconds: dropped on
+ * every instance when the app writes them (through Redis) or anything else does (the table's trigger announces it).
+ */
+const STATES_TTL_MS = 30_000;
+const statesCache = () => localCache<IContentUserData[]>('userStates', { ttlMs: STATES_TTL_MS, max: 20_000 });
+/** the key of one viewer's states of one item in one context (the trigger builds the same one) */
+export const statesKey = (contentId: string, userId: string, contextId: string) => `${contentId}\u0001${userId}\u0001${contextId}`;
+const forgetStates = (...keys: string[]) => invalidate('userStates', ...keys);
 
 type Row = { contentId: string; userId: string; dataType: string; subContentId: string; contextId: string; userState: string; invalidate: boolean; preload: boolean };
 
@@ -39,18 +50,22 @@ export class DbContentUserDataStorage implements IContentUserDataStorage {
       create: { ...where, userState: d.userState, invalidate: Boolean(d.invalidate), preload: Boolean(d.preload) },
       update: { userState: d.userState, invalidate: Boolean(d.invalidate), preload: Boolean(d.preload) },
     });
+    await forgetStates(statesKey(where.contentId, where.userId, where.contextId));
   }
 
   async deleteInvalidatedContentUserData(contentId: ContentId): Promise<void> {
     await db().h5pContentUserData.deleteMany({ where: { contentId: String(contentId), invalidate: true } });
+    await forgetStates();
   }
 
   async deleteAllContentUserDataByUser(user: IUser): Promise<void> {
     await db().h5pContentUserData.deleteMany({ where: { userId: user.id } });
+    await forgetStates();
   }
 
   async deleteAllContentUserDataByContentId(contentId: ContentId): Promise<void> {
     await db().h5pContentUserData.deleteMany({ where: { contentId: String(contentId) } });
+    await forgetStates();
   }
 
   async getContentUserData(contentId: ContentId, dataType: string, subContentId: string, userId: string, contextId?: string): Promise<IContentUserData> {
@@ -61,8 +76,12 @@ export class DbContentUserDataStorage implements IContentUserDataStorage {
   }
 
   async getContentUserDataByContentIdAndUser(contentId: ContentId, userId: string, contextId?: string): Promise<IContentUserData[]> {
-    const rows = await db().h5pContentUserData.findMany({ where: { contentId: String(contentId), userId, contextId: contextId ?? '' } });
-    return rows.map(toData);
+    const id = String(contentId);
+    const context = contextId ?? '';
+    const states = await statesCache().getOrLoad(statesKey(id, userId, context), async () =>
+      (await db().h5pContentUserData.findMany({ where: { contentId: id, userId, contextId: context } })).map(toData),
+    );
+    return states.map((x) => ({ ...x }));
   }
 
   async getContentUserDataByUser(user: IUser): Promise<IContentUserData[]> {

@@ -44,6 +44,20 @@ CREATE TRIGGER content_ownership_cache_notify_update AFTER UPDATE ON content_own
   EXECUTE FUNCTION lumen_cache_notify_content();
 CREATE TRIGGER content_ownership_cache_notify_insert_delete AFTER INSERT OR DELETE ON content_ownership
   FOR EACH ROW EXECUTE FUNCTION lumen_cache_notify_content();
+-- a viewer's saved states of an item, keyed as lib/h5p/storage/user-data.ts keys them (content, user, context)
+CREATE OR REPLACE FUNCTION lumen_cache_notify_states() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('lumen_cache', 'userStates' || chr(9) || OLD.content_id || chr(1) || OLD.user_id || chr(1) || OLD.context_id);
+  ELSE
+    PERFORM pg_notify('lumen_cache', 'userStates' || chr(9) || NEW.content_id || chr(1) || NEW.user_id || chr(1) || NEW.context_id);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER h5p_content_user_data_cache_notify AFTER INSERT OR UPDATE OR DELETE ON h5p_content_user_data
+  FOR EACH ROW EXECUTE FUNCTION lumen_cache_notify_states();
+
 CREATE TRIGGER tenants_cache_notify AFTER INSERT OR UPDATE OR DELETE ON tenants
   FOR EACH STATEMENT EXECUTE FUNCTION lumen_cache_notify_all('tenants');
 CREATE TRIGGER h5p_libraries_cache_notify AFTER INSERT OR UPDATE OR DELETE ON h5p_libraries
