@@ -33,6 +33,17 @@ export async function pageLoad(browser: Browser, t: PageLoadTarget, timeoutMs = 
         const found = await frame.$(t.selector).catch(() => null);
         if (found) {
           const ms = performance.now() - t0;
+          if (process.env.BENCH_PAGELOAD_TRACE) {
+            // where the time went: each frame's navigation and resources (start, duration, bytes)
+            for (const f of page.frames()) {
+              const entries = await f
+                .evaluate(() =>
+                  performance.getEntries().map((e) => `${Math.round(e.startTime)}+${Math.round(e.duration)} ${(e as PerformanceResourceTiming).transferSize ?? ''} ${e.name.slice(0, 120)}`),
+                )
+                .catch(() => []);
+              console.log(`[pageload] ${t.label} frame ${f.url().slice(0, 100)}\n  ${entries.join('\n  ')}`);
+            }
+          }
           await nav.catch(() => undefined);
           return ms;
         }

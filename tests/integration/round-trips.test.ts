@@ -143,7 +143,8 @@ describe('in-process caches stay coherent', () => {
       expect(res.status).toBe(200);
       return JSON.stringify(res.body.data.integration.contents[`cid-${id}`].contentUserData);
     };
-    await states(); // cached here
+    // a viewer without a saved state gets an explicit "none" preloaded (the player need not ask before it renders)
+    expect(await states()).toBe(JSON.stringify([{ state: 'false' }]));
     for (const n of [1, 2]) {
       const body = `data=${encodeURIComponent(JSON.stringify({ answer: n }))}&preload=1&invalidate=0`;
       const saved = await api('POST', `/h5p/contentUserData/${id}/state/0`, { token: teacher.token, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
