@@ -86,7 +86,7 @@ export class DbContentUserDataStorage implements IContentUserDataStorage {
     // (JSON false: H5P starts fresh, without the content-changed notice a null brings), so the player does not ask
     // the server for it before it can render — one round trip less on every first visit.
     if (!copies.some((x) => x.dataType === 'state' && String(x.subContentId) === '0')) {
-      copies.push({ contentId: id, userId, dataType: 'state', subContentId: '0', contextId: context || undefined, userState: 'false', invalidate: false, preload: true } as IContentUserData);
+      copies.push({ contentId: id, userId, dataType: 'state', subContentId: '0', contextId: context || undefined, userState: 'false', invalidate: false, preload: true });
     }
     return copies;
   }
