@@ -13,29 +13,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
+import { COMPRESSIBLE, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-const TYPES = {
-  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.bmp': 'image/bmp', '.ico': 'image/x-icon',
-  '.tif': 'image/tiff', '.tiff': 'image/tiff', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.otf': 'font/otf',
-  '.eot': 'application/vnd.ms-fontobject', '.mp4': 'video/mp4', '.webm': 'video/webm', '.ogg': 'audio/ogg', '.ogv': 'video/ogg',
-  '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.wav': 'audio/wav', '.vtt': 'text/vtt; charset=utf-8', '.webvtt': 'text/vtt; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8', '.pdf': 'application/pdf', '.xml': 'application/xml', '.csv': 'text/csv; charset=utf-8',
-  '.zip': 'application/zip', '.h5p': 'application/zip', '.xsd': 'application/xml',
-};
-const mimeOf = (file) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml|application\/vnd\.ms-fontobject|font\/(ttf|otf))/;
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const SHORT_CACHE = 'public, max-age=300';
-export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
-const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;
-const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/[\w.+-]*\+xml)\b/i;
-const isScriptable = (file) => SCRIPTABLE.test(file) || SCRIPTABLE_TYPES.test(mimeOf(file));
 
 /** `rel` under `root`, or null when it would leave it (`..`, absolute, backslash, NUL). */
 function safeJoin(root, rel) {
@@ -44,26 +25,6 @@ function safeJoin(root, rel) {
   const base = path.resolve(root);
   const full = path.resolve(base, rel);
   return full.startsWith(base + path.sep) ? full : null;
-}
-
-/** One `bytes=a-b` range: undefined for none or an unsupported form, null when unsatisfiable. */
-function parseRange(header, size) {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  let start;
-  let end;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return null;
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return null;
-  return { start, end };
 }
 
 // ------------------------------------------------------------------ memory: small files and compressed text

@@ -2,89 +2,21 @@
 // H5P client expects, and the request body parsing of the library's AJAX calls.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { H5pError } from '@lumieducation/h5p-server';
+import { IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '../../scripts/file-types.mjs';
 import { safeJoin, UnsafePathError } from './paths';
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.bmp': 'image/bmp',
-  '.ico': 'image/x-icon',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.ogg': 'audio/ogg',
-  '.ogv': 'video/ogg',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.wav': 'audio/wav',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.webvtt': 'text/vtt; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.xml': 'application/xml',
-  '.csv': 'text/csv; charset=utf-8',
-  '.zip': 'application/zip',
-  '.h5p': 'application/zip',
-  '.xsd': 'application/xml',
-};
-
-export const mimeOf = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const SHORT_CACHE = 'public, max-age=300';
-/** uploaded files are served from our origin: never let them run script (an SVG or XML could) */
-export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
-
-/** File types a browser runs script in when they are opened on their own (documents, not subresources). */
-const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;
-const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/[\w.+-]*\+xml)\b/i;
+// the file rules are shared with the front server (scripts/static-files.mjs), which serves most of these files
+export { IMMUTABLE, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP };
 
 /** True for a file that could run script on our origin (by its name or by the type it is served as). */
-export const isScriptableFile = (file: string) => SCRIPTABLE.test(file) || SCRIPTABLE_TYPES.test(mimeOf(file));
+export const isScriptableFile = isScriptable;
 
 export const nodeToWeb = (s: Readable) => Readable.toWeb(s) as unknown as ReadableStream<Uint8Array>;
 
 export function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-}
-
-/** Parses a single `bytes=a-b` range; undefined for none or an unsupported form, null when unsatisfiable. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | undefined | null {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return undefined;
-  let start: number;
-  let end: number;
-  if (m[1] === '' && m[2] === '') return undefined;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return null;
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return null;
-  return { start, end };
 }
 
 export interface FileOptions {

@@ -3,16 +3,16 @@
 // iframes), same-origin elsewhere; user files and scriptable library files sandboxed.
 import { PLAYER_CSP } from '@/lib/h5p/csp';
 import { DOCS_CSP } from '@/lib/http/docs-csp';
+import { USER_FILE_CSP } from '../../scripts/file-types.mjs';
 
 const USER_FILE = /^\/h5p\/(content\/[^/]+\/.|player-files\/|temp\/|libraries\/.+\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$)/i;
-const USER_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
 
 /** The response headers of a path; `remove` lists the ones it must not carry. */
 export function edgeHeaders(pathname: string): { set: Record<string, string>; remove: string[] } {
   const set: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
   if (pathname.startsWith('/h5p/')) {
     // the player page runs content: sandboxed into an opaque origin (lib/h5p/csp.ts)
-    set['Content-Security-Policy'] = pathname.startsWith('/h5p/embed/') ? PLAYER_CSP : USER_FILE.test(pathname) ? USER_FILE_POLICY : 'frame-ancestors *';
+    set['Content-Security-Policy'] = pathname.startsWith('/h5p/embed/') ? PLAYER_CSP : USER_FILE.test(pathname) ? USER_FILE_CSP : 'frame-ancestors *';
     // the sandboxed player (origin "null") loads fonts and calls its result/state routes cross-origin; these
     // answers carry no cookie-based credentials (a credentialed request cannot read a `*` answer)
     set['Access-Control-Allow-Origin'] = '*';

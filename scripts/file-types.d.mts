@@ -1,0 +1,9 @@
+export const TYPES: Record<string, string>;
+export function mimeOf(file: string): string;
+export const COMPRESSIBLE: RegExp;
+export const IMMUTABLE: string;
+export const SHORT_CACHE: string;
+export const USER_FILE_CSP: string;
+export function isScriptable(file: string): boolean;
+/** One `bytes=a-b` range: undefined for none or an unsupported form, null when unsatisfiable. */
+export function parseRange(header: string | null | undefined, size: number): { start: number; end: number } | undefined | null;
