@@ -37,6 +37,14 @@ const schema = z.object({
       .default('localhost'),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  FILE_STORE: z.preprocess(emptyToUndefined, z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local')),
+  S3_ENDPOINT: url(),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
+  S3_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'must be a key prefix like lumen/prod').optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: str(),
+  S3_SECRET_ACCESS_KEY: str(),
+  S3_FORCE_PATH_STYLE: bool(false),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -90,6 +98,19 @@ export interface AppConfig {
   appUrl: string;
   baseDomain: string;
   dataDir: string;
+  /** where H5P files live (lib/files): the DATA_DIR, or an S3-compatible store shared by every instance */
+  files:
+    | { store: 'local' }
+    | {
+        store: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        prefix: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   databaseUrl: string | undefined;
   dbPoolMax: number;
   redisUrl: string | undefined;
@@ -155,6 +176,12 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   if (!embedded && !e.IDP_CLIENT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  IDP_CLIENT_SECRET: required when IDP_BASE_URL is set');
   }
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when FILE_STORE is s3');
+  }
+  if (e.FILE_STORE === 's3' && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
   const idpBase = (e.IDP_BASE_URL ?? appUrl).replace(/\/+$/, '');
   const clientSecret = e.IDP_CLIENT_SECRET ?? readEmbeddedClientSecret(e.DATA_DIR);
   const authSecret =
@@ -168,6 +195,19 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     appUrl,
     baseDomain: e.BASE_DOMAIN,
     dataDir: path.resolve(e.DATA_DIR),
+    files:
+      e.FILE_STORE === 's3'
+        ? {
+            store: 's3',
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            bucket: e.S3_BUCKET!,
+            prefix: e.S3_PREFIX ? `${e.S3_PREFIX}/` : '',
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { store: 'local' },
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     redisUrl: e.REDIS_URL,

@@ -202,11 +202,13 @@ export async function serveStatic(req, res, base) {
     case 'editor':
       return sendFile(req, res, kind === 'core' ? roots.core : roots.editor, rest.join('/'), { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: frame });
     case 'libraries': {
+      if (!roots.libraries) return false; // a remote file store: the app's route serves it
       if (rest.length < 2 || !LIBRARY_DIR.test(rest[0] ?? '') || LIBRARY_ROUTES.has(rest[0] ?? '')) return false;
       const rel = rest.join('/');
       return sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: isScriptable(rel) ? user : frame, sandboxScriptable: true });
     }
     case 'content': {
+      if (!roots.content) return false;
       const [contentId, ...file] = rest;
       if (!contentId || !file.length || contentId.length > 100 || (file.length === 1 && CONTENT_ROUTES.has(file[0] ?? ''))) return false;
       // open content (public, or without an owner) is a static asset; anything else is decided by the app's route
@@ -215,6 +217,7 @@ export async function serveStatic(req, res, base) {
       return sendFile(req, res, dir, file.join('/'), { cacheControl: 'public, max-age=3600', range: true, headers: user });
     }
     case 'player-files': {
+      if (!roots.content) return false;
       const [token, contentId, ...file] = rest;
       if (!token || !contentId || !file.length || contentId.length > 100) return false;
       const headers = { ...user, 'Access-Control-Allow-Origin': '*' };

@@ -4,8 +4,6 @@
 // null). Pages continue by keyset cursor (`nextCursor`, lib/db/keyset.ts) or by a bounded offset; without `limit`
 // the list holds every match. Items without a quality report get one generated in the background
 // (quality/background.ts), so the list never waits for it.
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { z } from 'zod';
 import { contentTypeSlug } from '@/lib/content/types';
@@ -15,7 +13,9 @@ import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { machineNameFor, prefixTsQuery } from '@/lib/marketplace/search';
 import { CONTENT_DEFAULTS } from './content';
-import { librariesRoot } from './paths';
+import { libraryPrefix } from './paths';
+import { fileStore } from '@/lib/files/store';
+import { localCache } from '@/lib/cache/local';
 import { scheduleQualityReport } from './quality/background';
 
 export const CONTENT_SORTS = ['updated', 'created', 'title', 'views', 'quality'] as const;
@@ -178,7 +178,12 @@ async function iconsOf(rows: PageRow[]): Promise<Map<string, string | null>> {
       const version = w.version ?? newest.get(w.machine);
       const dir = version ? `${w.machine}-${version}` : null;
       if (!dir || !/^[\w.-]+$/.test(dir)) return void out.set(key, null);
-      const found = await fsp.stat(path.join(librariesRoot(), dir, 'icon.svg')).then((s) => s.isFile(), () => false);
+      const store = fileStore();
+      const exists = async () => (await store.stat(`${libraryPrefix(dir)}icon.svg`).catch(() => null)) !== null;
+      // on a remote store the answer is kept (a round trip each): a library's files change only with its version
+      // or a patch install, which empties the 'libraries' cache on every instance
+      const found =
+        store.kind === 'local' ? await exists() : await localCache<boolean>('libraries', { ttlMs: 10 * 60_000, max: 50_000 }).getOrLoad(`icon:${dir}`, exists);
       out.set(key, found ? `/h5p/libraries/${dir}/icon.svg` : null);
     }),
   );

@@ -2,14 +2,13 @@
 // monthly quota per the spec's state tables and H5P rules 1–7. Every write that touches a user's content is
 // scoped to the owner; content without an ownership row may be taken over by any teacher (rule 3).
 import { H5pError, LibraryName, type IContentMetadata, type IUser } from '@lumieducation/h5p-server';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { chargeStorage, fileSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
+import { storageAccountOf } from '@/lib/plans/storage';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
-import { contentDir, tempRoot, safeJoin } from './paths';
+import { copyUploadIntoContent } from './uploads';
 import { assertCanRead, type Reader } from './access';
 import { invalidate } from '@/lib/cache/local';
 import { forgetContent } from './content-cache';
@@ -110,14 +109,8 @@ async function attachTempImages(contentId: string, ownerId: string, files: strin
     const base = path.posix.basename(name.replace(/\\/g, '/'));
     if (!base || base === '.' || base === '..') continue;
     try {
-      const src = safeJoin(tempRoot(), ownerId, 'uploads', base);
-      const dst = safeJoin(contentDir(contentId), 'images', base);
-      if (!(await fsp.stat(src).catch(() => null))?.isFile()) continue; // missing from temporary storage: skipped (rule 12)
-      const delta = (await fileSize(src)) - (await fileSize(dst));
-      await chargeStorage(ownerId, delta);
-      await fsp.mkdir(path.dirname(dst), { recursive: true });
-      await fsp.copyFile(src, dst);
-      if (delta < 0) await refundStorage(ownerId, -delta);
+      // missing from temporary storage: skipped (rule 12)
+      await copyUploadIntoContent({ uploaderId: ownerId, chargeTo: ownerId, contentId, folder: 'images', name: base });
     } catch (err) {
       if (err instanceof AppError) throw err;
       /* unreadable in temporary storage: skipped */

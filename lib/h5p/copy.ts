@@ -3,25 +3,17 @@
 // storage; files, then the rows in one transaction — content, private ownership, curriculum metadata (and the
 // tags, and the clone record, when asked). A failed copy leaves nothing behind: copied files are removed, quota and storage given back.
 import { randomUUID } from 'node:crypto';
-import { cp, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
 import type { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
-import { chargeStorage, fileSize, folderSize, refundStorage } from '@/lib/plans/storage';
+import { fileStore } from '@/lib/files/store';
+import { chargeStorage, refundStorage } from '@/lib/plans/storage';
 import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
-import { contentDir } from './paths';
+import { contentPrefix } from './paths';
+import { isParametersFile, mapBounded } from './storage/content-storage';
 import { scheduleQualityReport } from './quality/background';
 import { filterContentParams } from './sanitize';
-
-async function isDirectory(p: string): Promise<boolean> {
-  try {
-    return (await stat(p)).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 export interface CopySource {
   id: string;
@@ -58,21 +50,21 @@ export async function copyContent(source: CopySource, userId: string, opts: Copy
   if (!(await consumeContentQuota(userId))) throw opts.quotaExceeded;
 
   const newId = randomUUID();
-  const from = contentDir(source.id);
-  const to = contentDir(newId);
+  const store = fileStore();
+  const from = contentPrefix(source.id);
+  const to = contentPrefix(newId);
   let copiedFiles = false;
   let charged = 0;
   try {
+    // a stale content.json from an old import is not content (the parameters are in the row)
+    const files = (await store.list(from)).filter((f) => !isParametersFile(f.name));
     // the copy's files count against the caller's storage allowance (403 Storage limit reached)
-    const bytes = (await folderSize(from)) - (await fileSize(path.join(from, 'content.json')));
+    const bytes = files.reduce((a, f) => a + f.size, 0);
     await chargeStorage(userId, bytes);
     charged = bytes;
-    if (await isDirectory(from)) {
-      // a stale content.json from an old import is not content (the parameters are in the row)
-      const stale = path.join(from, 'content.json');
-      await cp(from, to, { recursive: true, errorOnExist: true, force: false, filter: (src) => src !== stale });
-      copiedFiles = true;
-    }
+    copiedFiles = files.length > 0;
+    // copied within the store (a server-side copy on S3), a few at a time
+    await mapBounded(files, 8, (f) => store.copy(`${from}${f.name}`, `${to}${f.name}`));
     await db().$transaction(async (tx) => {
       await tx.h5pContent.create({
         data: {
@@ -97,7 +89,7 @@ export async function copyContent(source: CopySource, userId: string, opts: Copy
       if (opts.recordClone) await tx.contentClone.create({ data: { sourceContentId: source.id, cloneContentId: newId, userId } });
     });
   } catch (err) {
-    if (copiedFiles || (await isDirectory(to))) await rm(to, { recursive: true, force: true }).catch(() => {});
+    if (copiedFiles) await store.deletePrefix(to).catch(() => {});
     await releaseContentQuota(userId).catch((e) => log.error({ err: e, userId }, 'could not give back the content quota'));
     await refundStorage(userId, charged).catch((e) => log.error({ err: e, userId }, 'could not give back the storage'));
     throw err;

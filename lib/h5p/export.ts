@@ -10,7 +10,8 @@ import { db } from '@/lib/db/client';
 import { assertCanExport } from './content';
 import { AppError } from '@/lib/http/errors';
 import { nodeToWeb } from './http';
-import { contentDir, librariesRoot } from './paths';
+import { fileStore } from '@/lib/files/store';
+import { contentPrefix, libraryPrefix } from './paths';
 import type { H5pActor } from './permissions';
 import { zipStream, type ZipSource } from './zip-stream';
 import { h5p } from './server';
@@ -39,13 +40,23 @@ export type ArchiveEntry = ZipSource;
 /** The archive of `entries`, in order, as a stream: media stored, text deflated (zip-stream.ts). */
 export const streamArchive = (entries: ArchiveEntry[]): PassThrough => zipStream(entries, { deflate: shouldDeflate });
 
+/** A stored file as an archive member: a local path on the local store, else opened from the store when its turn comes. */
+export type StoredEntry = Exclude<ZipSource, { data: Buffer }>;
+
 export interface PackageFiles {
   metadata: IContentMetadata;
   parameters: unknown;
   /** The content's files: `name` is relative to its content folder. */
-  content: { name: string; file: string }[];
+  content: StoredEntry[];
   /** Every file of every library the content needs: `name` is `<Machine.Name-1.2>/<path>`. */
-  libraries: { name: string; file: string }[];
+  libraries: StoredEntry[];
+}
+
+/** The archive member `name` for the stored file `key` of `size` bytes. */
+function storedEntry(name: string, key: string, size: number): StoredEntry {
+  const store = fileStore();
+  const file = store.localPath(key);
+  return file ? { name, file } : { name, size, open: () => store.read(key) };
 }
 
 /**
@@ -54,23 +65,27 @@ export interface PackageFiles {
  */
 export async function packageFiles(contentId: string): Promise<PackageFiles> {
   const { editor, contentStorage } = await h5p();
+  const store = fileStore();
+  const prefix = contentPrefix(contentId);
   const [metadata, parameters, files] = await Promise.all([
     contentStorage.getMetadata(contentId),
     contentStorage.getParameters(contentId),
-    contentStorage.listFiles(contentId),
+    store.list(prefix).then((all) => all.filter((f) => f.name !== 'content.json')),
   ]);
   const roots: ILibraryName[] = [...(metadata.preloadedDependencies ?? []), ...(metadata.editorDependencies ?? []), ...(metadata.dynamicDependencies ?? [])];
   const dependencies = await new DependencyGetter(editor.libraryManager.libraryStorage).getDependentLibraries(roots, { editor: true, preloaded: true });
-  const dir = contentDir(contentId);
   const libraries = (
     await Promise.all(
       dependencies.map(async (lib) => {
         const uber = LibraryName.toUberName(lib);
-        return (await editor.libraryManager.listFiles(lib)).map((f) => ({ name: `${uber}/${f}`, file: path.join(librariesRoot(), uber, f) }));
+        const lp = libraryPrefix(uber);
+        // on the local store the file list comes from the library cache (no walk); a remote store lists with sizes
+        if (store.kind === 'local') return (await editor.libraryManager.listFiles(lib)).map((f) => ({ name: `${uber}/${f}`, file: store.localPath(`${lp}${f}`)! }));
+        return (await store.list(lp)).map((f) => storedEntry(`${uber}/${f.name}`, `${lp}${f.name}`, f.size));
       }),
     )
   ).flat();
-  return { metadata, parameters, content: files.map((f) => ({ name: f, file: path.join(dir, f) })), libraries };
+  return { metadata, parameters, content: files.map((f) => storedEntry(f.name, `${prefix}${f.name}`, f.size)), libraries };
 }
 
 /** The longest content path Lumi's exporter keeps as it is (it renames longer ones); stored names are far shorter. */
@@ -91,7 +106,7 @@ export async function exportResponse(contentId: string, actor: H5pActor): Promis
     body = streamArchive([
       { name: 'content/content.json', data: Buffer.from(JSON.stringify(pkg.parameters)) },
       { name: 'h5p.json', data: Buffer.from(JSON.stringify(pkg.metadata)) },
-      ...pkg.content.map((f) => ({ name: `content/${f.name}`, file: f.file })),
+      ...pkg.content.map((f) => ({ ...f, name: `content/${f.name}` })),
       ...pkg.libraries,
     ]);
   }

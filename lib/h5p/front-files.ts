@@ -4,10 +4,12 @@
 // token). Registered on globalThis at start-up; everything else (private content files) is left to the routes.
 import { verifyEmbedToken } from '@/lib/auth/embed-token';
 import { ANONYMOUS, contentAccessFacts, mayRead } from './access';
-import { contentRoot, coreDir, editorDir, librariesRoot } from './paths';
+import { fileStore } from '@/lib/files/store';
+import { coreDir, editorDir } from './paths';
 
 export interface FrontFiles {
-  roots(): { core: string; editor: string; libraries: string; content: string };
+  /** local folders; libraries and content are null on a remote file store (the app's routes serve them from it) */
+  roots(): { core: string; editor: string; libraries: string | null; content: string | null };
   /** 'open' when anyone may read the item's files; 'other' leaves the decision to the route */
   contentAccess(contentId: string): Promise<'open' | 'other'>;
   /** whether the token is an embed or player token of exactly this content */
@@ -15,7 +17,10 @@ export interface FrontFiles {
 }
 
 const frontFiles: FrontFiles = {
-  roots: () => ({ core: coreDir(), editor: editorDir(), libraries: librariesRoot(), content: contentRoot() }),
+  roots: () => {
+    const store = fileStore();
+    return { core: coreDir(), editor: editorDir(), libraries: store.localPath('libraries'), content: store.localPath('content') };
+  },
   async contentAccess(contentId) {
     const facts = await contentAccessFacts(contentId).catch(() => null);
     return facts && mayRead(ANONYMOUS, contentId, facts) ? 'open' : 'other';

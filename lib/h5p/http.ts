@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { H5pError } from '@lumieducation/h5p-server';
 import { IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '../../scripts/file-types.mjs';
+import { fileStore, FileMissingError, isSafeKey, type StoredFile } from '@/lib/files/store';
 import { safeJoin, UnsafePathError } from './paths';
 
 // the file rules are shared with the front server (scripts/static-files.mjs), which serves most of these files
@@ -28,7 +29,7 @@ export interface FileOptions {
   sandboxScriptable?: boolean;
 }
 
-/** Serves `rel` under `root` (never outside it), with Range when asked. */
+/** Serves `rel` under the local folder `root` (install-time assets: core, editor), with Range when asked. */
 export async function serveFile(req: Request, root: string, rel: string, opts: FileOptions): Promise<Response> {
   let file: string;
   try {
@@ -44,31 +45,58 @@ export async function serveFile(req: Request, root: string, rel: string, opts: F
     return notFound();
   }
   if (!st.isFile()) return notFound();
-  const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+  const info = { size: st.size, mtime: st.mtime, etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"` };
+  return respond(req, file, info, opts, (range) => Readable.from(fs.createReadStream(file, range)));
+}
+
+/** Serves the stored file `key` (lib/files: content, library, temporary and custom files), with Range when asked. */
+export async function serveStored(req: Request, key: string, opts: FileOptions): Promise<Response> {
+  if (!isSafeKey(key)) return notFound();
+  const store = fileStore();
+  const st = await store.stat(key);
+  if (!st) return notFound();
+  try {
+    // a HEAD, a 304 or a 416 reads nothing
+    return await respond(req, key, st, opts, (range) => store.read(key, range));
+  } catch (err) {
+    if (err instanceof FileMissingError) return notFound(); // removed between the stat and the read
+    throw err;
+  }
+}
+
+async function respond(
+  req: Request,
+  name: string,
+  st: StoredFile,
+  opts: FileOptions,
+  open: (range?: { start: number; end: number }) => Readable | Promise<Readable>,
+): Promise<Response> {
   const headers: Record<string, string> = {
-    'Content-Type': mimeOf(file),
+    'Content-Type': mimeOf(name),
     'Cache-Control': opts.cacheControl,
-    ETag: etag,
+    ETag: st.etag,
     'Last-Modified': st.mtime.toUTCString(),
     ...(opts.range ? { 'Accept-Ranges': 'bytes' } : {}),
     ...opts.headers,
     // never sniffed into something else; a file that can carry script runs sandboxed (no origin, no script)
     'X-Content-Type-Options': 'nosniff',
-    ...(opts.sandboxScriptable && isScriptableFile(file) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
+    ...(opts.sandboxScriptable && isScriptableFile(name) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
   };
-  if (req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  const inm = req.headers.get('if-none-match');
+  if (inm && inm.split(',').some((t) => t.trim() === st.etag || t.trim() === `W/${st.etag}`)) return new Response(null, { status: 304, headers });
   if (req.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': String(st.size) } });
   if (opts.range) {
     const r = parseRange(req.headers.get('range'), st.size);
     if (r === null) return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${st.size}` } });
     if (r) {
-      return new Response(nodeToWeb(fs.createReadStream(file, { start: r.start, end: r.end })), {
+      return new Response(nodeToWeb(await open(r)), {
         status: 206,
         headers: { ...headers, 'Content-Range': `bytes ${r.start}-${r.end}/${st.size}`, 'Content-Length': String(r.end - r.start + 1) },
       });
     }
   }
-  return new Response(nodeToWeb(fs.createReadStream(file)), { status: 200, headers: { ...headers, 'Content-Length': String(st.size) } });
+  if (st.size === 0) return new Response(new Uint8Array(0), { status: 200, headers: { ...headers, 'Content-Length': '0' } });
+  return new Response(nodeToWeb(await open()), { status: 200, headers: { ...headers, 'Content-Length': String(st.size) } });
 }
 
 /** An H5P library error in the shape the H5P client reads ({ success:false, message, errorCode }). */

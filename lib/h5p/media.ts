@@ -2,19 +2,16 @@
 // sanitised, unique name (no traversal, no overwriting anyone's upload) and checked against the H5P content
 // whitelist; attach copies the caller's named uploads into the content's media folder.
 import { randomBytes } from 'node:crypto';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { chargeStorage, fileSize, refundStorage } from '@/lib/plans/storage';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { ERR } from './content';
 import { CONTENT_WHITELIST } from './package-inspector';
-import { contentDir, safeJoin, tempRoot } from './paths';
 import type { H5pActor } from './permissions';
 import { h5p } from './server';
-import { indexTempFile } from './temp-files';
+import { copyUploadIntoContent } from './uploads';
 
 export const MEDIA_TYPES = ['images', 'videos', 'audios'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -76,7 +73,6 @@ export async function uploadMedia(actor: H5pActor, input: { filename: string; da
   const filename = `${stem}-${randomBytes(4).toString('hex')}.${ext}`;
   const { editor } = await h5p();
   await editor.temporaryStorage.saveFile(`uploads/${filename}`, Readable.from(bytes) as unknown as import("node:fs").ReadStream, actor, new Date(Date.now() + 24 * 60 * 60 * 1000));
-  await indexTempFile(`uploads/${filename}`, actor.id);
   return { url: `/h5p/temp/uploads/${filename}`, filename, size: bytes.length, contentType };
 }
 
@@ -90,24 +86,10 @@ export async function attachMedia(user: User, input: { contentId: string; files:
   const attached: string[] = [];
   for (const name of input.files) {
     const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
-    if (!base || base.startsWith('.') || base.endsWith('.metadata')) continue;
-    let src: string;
-    let dst: string;
     try {
-      // only the caller's own uploads can be attached
-      src = safeJoin(tempRoot(), user.id, 'uploads', base);
-      dst = safeJoin(contentDir(input.contentId), input.mediaType, base);
-    } catch {
-      continue;
-    }
-    try {
-      if (!(await fsp.stat(src).catch(() => null))?.isFile()) continue; // missing from temporary storage: skipped
-      const delta = (await fileSize(src)) - (await fileSize(dst));
-      await chargeStorage(ownership?.userId ?? user.id, delta); // 403 Storage limit reached past the allowance
-      await fsp.mkdir(path.dirname(dst), { recursive: true });
-      await fsp.copyFile(src, dst);
-      if (delta < 0) await refundStorage(ownership?.userId ?? user.id, -delta);
-      attached.push(base);
+      // only the caller's own uploads can be attached; one missing from temporary storage is skipped
+      const ok = await copyUploadIntoContent({ uploaderId: user.id, chargeTo: ownership?.userId ?? user.id, contentId: input.contentId, folder: input.mediaType, name: base });
+      if (ok) attached.push(base);
     } catch (err) {
       if (err instanceof AppError) throw err;
       /* unreadable in temporary storage: skipped without error */

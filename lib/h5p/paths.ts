@@ -1,16 +1,27 @@
-// Where H5P keeps its files. The layout is shared with other features (the marketplace clone copies
-// content/<id>/ directories): ${DATA_DIR}/h5p/{content/<contentId>,libraries,temp}.
+// Where H5P keeps its files. Stored files are keys of the file store (lib/files: ${DATA_DIR}/h5p or an S3 bucket):
+// content/<contentId>/…, libraries/<Machine.Name-1.2>/…, temp/<userId>/…, custom/… (CSS overrides served at
+// /h5p/custom/*). Install-time assets (core, editor, standalone player) and scratch space are local folders.
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { assertPrefix, UnsafeKeyError } from '@/lib/files/store';
+
+/** `content/<id>/`-style prefix for one path segment. */
+const folder = (kind: string, name: string) => {
+  if (name.includes('/')) throw new UnsafeKeyError(name);
+  return assertPrefix(`${kind}/${name}/`);
+};
 
 export const h5pRoot = () => path.join(config().dataDir, 'h5p');
-export const contentRoot = () => path.join(h5pRoot(), 'content');
-export const librariesRoot = () => path.join(h5pRoot(), 'libraries');
-export const tempRoot = () => path.join(h5pRoot(), 'temp');
-/** custom CSS overrides served at /h5p/custom/* */
-export const customRoot = () => path.join(h5pRoot(), 'custom');
-export const contentDir = (contentId: string) => safeJoin(contentRoot(), contentId);
+/** Local scratch space (packages being unpacked, uploads being received): beside the local store, so files move in by rename. */
+export const scratchRoot = () => path.join(h5pRoot(), 'imports');
+
+/** The store prefix of a content item's files (`content/<id>/`); refuses an id that is not one path segment. */
+export const contentPrefix = (contentId: string) => folder('content', contentId);
+export const LIBRARIES_PREFIX = 'libraries/';
+export const libraryPrefix = (uberName: string) => folder('libraries', uberName);
+export const TEMP_PREFIX = 'temp/';
+export const CUSTOM_PREFIX = 'custom/';
 
 export const coreDir = () => path.join(config().h5p.assetsDir, 'core');
 export const standaloneDir = () => path.join(config().h5p.assetsDir, 'standalone');

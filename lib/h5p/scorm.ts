@@ -236,8 +236,8 @@ export async function scormResponse(contentId: string, version: ScormVersion, ac
     { name: 'content.json', data: Buffer.from(JSON.stringify(pkg.parameters)) },
     { name: 'h5p.json', data: Buffer.from(JSON.stringify(pkg.metadata)) },
     // the content's media folders sit beside content.json (h5p-standalone's contentJsonPath '.')
-    ...pkg.content.filter((f) => !RESERVED.has(f.name)).map((f) => ({ name: f.name, file: f.file })),
-    ...pkg.libraries.map((f) => ({ name: `libraries/${f.name}`, file: f.file })),
+    ...pkg.content.filter((f) => !RESERVED.has(f.name)),
+    ...pkg.libraries.map((f) => ({ ...f, name: `libraries/${f.name}` })),
     { name: 'index.html', data: Buffer.from(launcherHtml(row.title)) },
     { name: 'h5p-scorm-wrapper.js', data: Buffer.from(wrapperJs(version)) },
     ...player,

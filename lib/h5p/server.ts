@@ -1,10 +1,8 @@
 // The H5P engine of the service: Lumi's H5PEditor, H5PPlayer and AJAX endpoint over storages that several
-// instances can share (PostgreSQL for metadata, parameters, settings and user data; DATA_DIR for files; Redis
-// for the library cache and the install lock). Created once per process.
-import fs from 'node:fs';
+// instances can share (PostgreSQL for metadata, parameters, settings and user data; the file store — DATA_DIR or
+// S3 — for files; Redis for the library cache and the install lock). Created once per process.
 import {
   cacheImplementations,
-  fsImplementations,
   H5PAjaxEndpoint,
   H5PConfig,
   H5PEditor,
@@ -18,12 +16,12 @@ import { cache } from '@/lib/cache';
 import { RedisCache } from '@/lib/cache/redis';
 import { log } from '@/lib/log';
 import { lockProvider } from './lock';
-import { contentRoot, librariesRoot, tempRoot } from './paths';
 import { RolePermissionSystem, type H5pActor } from './permissions';
 import { DbContentStorage } from './storage/content-storage';
 import { DbKeyValueStorage } from './storage/key-value';
 import { LocalLibraryCache } from './storage/library-cache';
 import { DbLibraryStorage } from './storage/library-storage';
+import { StoreTemporaryFileStorage } from './storage/temporary-storage';
 import { DbContentUserDataStorage } from './storage/user-data';
 import { h5pTranslate } from './translations';
 
@@ -83,11 +81,10 @@ export function h5pConfig(): H5PConfig {
 const g = globalThis as unknown as { __lumenH5p?: Promise<H5pEngine> };
 
 async function create(): Promise<H5pEngine> {
-  for (const d of [contentRoot(), librariesRoot(), tempRoot()]) fs.mkdirSync(d, { recursive: true });
   const cfg = h5pConfig();
   const keyValue = new DbKeyValueStorage();
   const redis = redisClient();
-  const libraryStorage = new DbLibraryStorage(librariesRoot());
+  const libraryStorage = new DbLibraryStorage();
   // library metadata in-process, dropped on every instance when a library changes
   const cachedLibraries = new cacheImplementations.CachedLibraryStorage(libraryStorage, new LocalLibraryCache() as any);
   const contentStorage = new DbContentStorage();
@@ -105,7 +102,7 @@ async function create(): Promise<H5pEngine> {
     cfg,
     cachedLibraries,
     contentStorage,
-    new fsImplementations.DirectoryTemporaryFileStorage(tempRoot()),
+    new StoreTemporaryFileStorage(),
     h5pTranslate,
     urlGenerator,
     { lockProvider: lockProvider(redis), permissionSystem, enableHubLocalization: false, enableLibraryNameLocalization: false },

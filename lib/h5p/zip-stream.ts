@@ -5,11 +5,15 @@
 // size. Entries come out in the order given. Archives past 4 GiB or 65,535 entries (no ZIP64) are refused:
 // content is limited to 500 MB.
 import fs from 'node:fs';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-export type ZipSource = { name: string; file: string } | { name: string; data: Buffer };
+/** A member: a local file, bytes made here, or a file of a remote store (its size known, opened when its turn comes). */
+export type ZipSource =
+  | { name: string; file: string }
+  | { name: string; data: Buffer }
+  | { name: string; size: number; mtime?: Date; open: () => Promise<Readable> };
 
 export interface ZipStreamOptions {
   /** Whether the entry is deflated (true) or stored as it is (already-compressed media). */
@@ -32,7 +36,7 @@ interface Ready {
   /** the whole entry when it is small or made here */
   body?: { crc: number; size: number; data: Buffer };
   /** a big file, streamed */
-  file?: string;
+  open?: () => Promise<Readable>;
 }
 
 interface Written {
@@ -125,13 +129,19 @@ export function zipStream(sources: ZipSource[], opts: ZipStreamOptions): PassThr
     let data: Buffer;
     let mtime = new Date();
     if ('data' in s) data = s.data;
-    else {
+    else if ('open' in s) {
+      mtime = s.mtime ?? mtime;
+      if (s.size > small) return { name, mtime, method: deflate ? 8 : 0, open: s.open };
+      const chunks: Buffer[] = [];
+      for await (const c of await s.open()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+      data = Buffer.concat(chunks);
+    } else {
       // small files are stat'ed and read synchronously: microseconds each from the page cache, where a round trip
       // through the thread pool per call (stat, open, read, close) cost 2-3x the whole archive on a busy 2-core machine
       const st = fs.statSync(s.file);
       if (!st.isFile()) throw new Error(`not a file: ${s.name}`);
       mtime = st.mtime;
-      if (st.size > small) return { name, mtime, method: deflate ? 8 : 0, file: s.file };
+      if (st.size > small) return { name, mtime, method: deflate ? 8 : 0, open: async () => fs.createReadStream(s.file, { highWaterMark: 1024 * 1024 }) };
       data = fs.readFileSync(s.file);
     }
     const crc = zlib.crc32(data) >>> 0;
@@ -142,12 +152,12 @@ export function zipStream(sources: ZipSource[], opts: ZipStreamOptions): PassThr
     return { name, mtime, method: 0, body: { crc, size: data.length, data } };
   }
 
-  async function writeBig(r: Ready & { file: string }) {
+  async function writeBig(r: Ready & { open: () => Promise<Readable> }) {
     const { time, date } = dos(r.mtime);
     const e: Written = { name: r.name, flags: UTF8 | DESCRIPTOR, method: r.method, time, date, crc: 0, compressed: 0, size: 0, offset };
     await write(localHeader(e));
     let crc = 0;
-    const input = fs.createReadStream(r.file, { highWaterMark: 1024 * 1024 });
+    const input = await r.open();
     const counted = async function* () {
       for await (const chunk of input as AsyncIterable<Buffer>) {
         crc = zlib.crc32(chunk, crc);
@@ -197,8 +207,8 @@ export function zipStream(sources: ZipSource[], opts: ZipStreamOptions): PassThr
     while (pending.length) {
       const r = await pending.shift()!;
       fill();
-      if (r.file) {
-        await writeBig(r as Ready & { file: string });
+      if (r.open) {
+        await writeBig(r as Ready & { open: () => Promise<Readable> });
         continue;
       }
       const b = r.body!;

@@ -1,7 +1,5 @@
 // Storage accounting: bytes of content files are charged to the content's owner against the plan's
 // allowance when they are written, and given back when they are deleted. Storage never resets.
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { releaseStorage, reserveStorage } from './quota';
@@ -27,31 +25,4 @@ export async function refundStorage(userId: string | null | undefined, bytes: nu
 export async function storageAccountOf(contentId: string, fallbackUserId?: string | null): Promise<string | null> {
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { creatorId: true, ownership: { select: { userId: true } } } });
   return row?.ownership?.userId ?? row?.creatorId ?? fallbackUserId ?? null;
-}
-
-/** Size of a file in bytes, 0 when absent. */
-export async function fileSize(file: string): Promise<number> {
-  try {
-    const st = await fsp.stat(file);
-    return st.isFile() ? st.size : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Total size of the regular files under a folder (0 when absent); symlinks are not followed. */
-export async function folderSize(dir: string): Promise<number> {
-  let entries;
-  try {
-    entries = await fsp.readdir(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  let total = 0;
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) total += await folderSize(p);
-    else if (e.isFile()) total += (await fsp.stat(p)).size;
-  }
-  return total;
 }

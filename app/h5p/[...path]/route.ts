@@ -1,10 +1,9 @@
 // The rest of /h5p: static core, editor, custom CSS and temporary files (no login), and the H5P library's
 // asynchronous routes (ajax, contentUserData, finishedData, params, download) acting as the caller.
-import path from 'node:path';
 import type { NextRequest } from 'next/server';
 import { ajaxGet, ajaxPost } from '@/lib/h5p/ajax';
-import { IMMUTABLE, notFound, serveFile, SHORT_CACHE, USER_FILE_CSP } from '@/lib/h5p/http';
-import { coreDir, customRoot, editorDir } from '@/lib/h5p/paths';
+import { IMMUTABLE, notFound, serveFile, serveStored, SHORT_CACHE, USER_FILE_CSP } from '@/lib/h5p/http';
+import { coreDir, CUSTOM_PREFIX, editorDir } from '@/lib/h5p/paths';
 import { findTempFile } from '@/lib/h5p/temp-files';
 
 export const dynamic = 'force-dynamic';
@@ -22,11 +21,11 @@ async function staticFile(req: NextRequest, parts: string[]): Promise<Response |
     case 'editor':
       return serveFile(req, editorDir(), rel, { cacheControl: versioned(req) });
     case 'custom':
-      return serveFile(req, customRoot(), rel, { cacheControl: SHORT_CACHE });
+      return rel ? serveStored(req, `${CUSTOM_PREFIX}${rel}`, { cacheControl: SHORT_CACHE }) : notFound();
     case 'temp': {
-      const file = rel ? await findTempFile(rel) : null;
-      if (!file) return notFound();
-      return serveFile(req, path.dirname(file), path.basename(file), { cacheControl: 'private, max-age=300', range: true, headers: { 'Content-Security-Policy': USER_FILE_CSP } });
+      const key = rel ? await findTempFile(rel) : null;
+      if (!key) return notFound();
+      return serveStored(req, key, { cacheControl: 'private, max-age=300', range: true, headers: { 'Content-Security-Policy': USER_FILE_CSP } });
     }
   }
   return null;

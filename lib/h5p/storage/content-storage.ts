@@ -1,17 +1,18 @@
 // IContentStorage over PostgreSQL (metadata = h5p.json and parameters = content.json in h5p_contents) and
-// the shared file tree (media under ${DATA_DIR}/h5p/content/<id>/). Listing and usage counts are queries,
-// never directory scans; ids are strings (crypto.randomUUID()).
+// the file store (media under content/<id>/ in lib/files: the DATA_DIR or an S3-compatible store). Listing and
+// usage counts are queries, never directory scans; ids are strings (crypto.randomUUID()).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable, Stream } from 'node:stream';
+import { fileStore, FileMissingError, joinKey, keySize, prefixSize, UnsafeKeyError } from '@/lib/files/store';
 import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, type IFileStats, type ILibraryName, type IUser } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
-import { chargeStorage, fileSize, folderSize, refundStorage, storageAccountOf } from '@/lib/plans/storage';
+import { chargeStorage, refundStorage, storageAccountOf } from '@/lib/plans/storage';
 import { contentMetadata, contentParameters, contentSnapshot, forgetContent } from '../content-cache';
-import { contentDir, contentRoot, safeJoin, UnsafePathError } from '../paths';
+import { contentPrefix, scratchRoot } from '../paths';
 import { filterContentParams } from '../sanitize';
 
 const MAX_FILENAME = 200;
@@ -39,15 +40,17 @@ export function sanitizeContentFilename(filename: string): string {
  */
 export const isParametersFile = (filename: string) => filename.replace(/\\/g, '/').replace(/^\.?\/+/, '') === 'content.json';
 
-function filePath(contentId: ContentId, filename: string): string {
+/** The store key of a content file; an unsafe name is H5P's illegal-filename (400). */
+function fileKey(contentId: ContentId, filename: string): string {
   try {
-    return safeJoin(contentDir(String(contentId)), filename);
+    return joinKey(contentPrefix(String(contentId)).slice(0, -1), filename.replace(/^\.?\/+/, ''));
   } catch (err) {
-    if (err instanceof UnsafePathError) throw new H5pError('illegal-filename', { filename }, 400);
+    if (err instanceof UnsafeKeyError) throw new H5pError('illegal-filename', { filename }, 400);
     throw err;
   }
 }
 
+/** The files of a local folder (recursive), as relative paths. */
 async function walk(dir: string, rel = ''): Promise<string[]> {
   let entries: fs.Dirent[];
   try {
@@ -65,7 +68,7 @@ async function walk(dir: string, rel = ''): Promise<string[]> {
 }
 
 /** `fn` over `items`, at most `n` at a time; the results in order. The first failure rejects once all have stopped. */
-export async function mapBounded<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(items: T[], n: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   let failed: { err: unknown } | undefined;
@@ -73,7 +76,7 @@ export async function mapBounded<T, R>(items: T[], n: number, fn: (item: T) => P
     while (!failed && next < items.length) {
       const i = next++;
       try {
-        out[i] = await fn(items[i]!);
+        out[i] = await fn(items[i]!, i);
       } catch (err) {
         failed ??= { err };
       }
@@ -98,7 +101,7 @@ export class DbContentStorage implements IContentStorage {
     });
     await forgetContent(id);
     // content imported before content.json was refused as a file still has the stale copy: gone on update
-    if (contentId && (await fileSize(filePath(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
+    if (contentId && (await keySize(fileStore(), fileKey(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
     return id;
   }
 
@@ -107,55 +110,47 @@ export class DbContentStorage implements IContentStorage {
       (readStream as Readable).resume?.(); // drained, never stored
       return;
     }
-    const target = filePath(contentId, filename);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    // write to a temporary name first so a reader on another instance never sees half a file
-    const tmp = `${target}.${randomUUID()}.part`;
+    const key = fileKey(contentId, filename);
+    // received into a local file first: the owner is charged for its size before it is stored, and a reader (on
+    // any instance) never sees half a file
+    await fsp.mkdir(scratchRoot(), { recursive: true });
+    const tmp = path.join(scratchRoot(), `${randomUUID()}.part`);
     try {
       await pipeline(readStream as Readable, fs.createWriteStream(tmp));
       // the owner pays for the bytes the file adds (a replaced file gives its own back)
-      const delta = (await fileSize(tmp)) - (await fileSize(target));
+      const store = fileStore();
+      const delta = (await fsp.stat(tmp)).size - (await keySize(store, key));
       const account = await storageAccountOf(String(contentId), user?.id);
       await chargeStorage(account, delta);
-      await fsp.rename(tmp, target);
+      try {
+        await store.putFile(key, tmp, { move: true });
+      } catch (err) {
+        if (delta > 0) await refundStorage(account, delta);
+        throw err;
+      }
       if (delta < 0) await refundStorage(account, -delta);
-    } catch (err) {
+    } finally {
       await fsp.rm(tmp, { force: true });
-      throw err;
     }
   }
 
   /**
-   * Moves the files of an unpacked package (its `content/` folder, on the same file system) into the content's
-   * folder: one rename per file instead of a copy, a bounded number at a time, and the owner charged once for
-   * all their bytes. A failure moves nothing back: it removes what was moved and gives the bytes back.
+   * Moves the files of an unpacked package (its `content/` folder, a local folder) into the content's files: the
+   * owner charged once for all their bytes, then a bounded number of files at a time (a rename on the local store,
+   * an upload on S3). A failure removes what was stored and gives the bytes back.
    */
   async adoptFiles(contentId: ContentId, dir: string, user?: IUser, concurrency = 16): Promise<{ files: number; bytes: number }> {
     const files = (await walk(dir)).filter((f) => !isParametersFile(f));
+    const keys = files.map((f) => fileKey(contentId, f));
     const sizes = await mapBounded(files, concurrency, async (f) => (await fsp.stat(path.join(dir, f))).size);
     const bytes = sizes.reduce((a, b) => a + b, 0);
     const account = await storageAccountOf(String(contentId), user?.id);
     await chargeStorage(account, bytes);
-    const made = new Map<string, Promise<unknown>>();
-    const mkdir = (d: string) => {
-      let p = made.get(d);
-      if (!p) made.set(d, (p = fsp.mkdir(d, { recursive: true })));
-      return p;
-    };
+    const store = fileStore();
     try {
-      await mapBounded(files, concurrency, async (f) => {
-        const from = path.join(dir, f);
-        const to = filePath(contentId, f);
-        await mkdir(path.dirname(to));
-        try {
-          await fsp.rename(from, to);
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-          await fsp.copyFile(from, to);
-        }
-      });
+      await mapBounded(files, concurrency, (f, i) => store.putFile(keys[i]!, path.join(dir, f), { move: true }));
     } catch (err) {
-      await fsp.rm(contentDir(String(contentId)), { recursive: true, force: true });
+      await store.deletePrefix(contentPrefix(String(contentId))).catch(() => undefined);
       await refundStorage(account, bytes);
       throw err;
     }
@@ -168,46 +163,51 @@ export class DbContentStorage implements IContentStorage {
 
   async deleteContent(contentId: ContentId, user?: IUser): Promise<void> {
     const id = String(contentId);
+    const store = fileStore();
     const account = await storageAccountOf(id, user?.id);
-    const bytes = await folderSize(contentDir(id));
+    const bytes = await prefixSize(store, contentPrefix(id));
     await db().h5pContent.deleteMany({ where: { id } });
     await forgetContent(id);
-    await fsp.rm(contentDir(id), { recursive: true, force: true });
+    await store.deletePrefix(contentPrefix(id));
     await refundStorage(account, bytes);
   }
 
   async deleteFile(contentId: ContentId, filename: string, user?: IUser): Promise<void> {
-    const file = filePath(contentId, filename);
-    const bytes = await fileSize(file);
-    await fsp.rm(file, { force: true });
+    const key = fileKey(contentId, filename);
+    const store = fileStore();
+    const bytes = await keySize(store, key);
+    await store.delete(key);
     await refundStorage(await storageAccountOf(String(contentId), user?.id), bytes);
   }
 
   async fileExists(contentId: ContentId, filename: string): Promise<boolean> {
     if (isParametersFile(filename)) return false;
-    try {
-      return (await fsp.stat(/*turbopackIgnore: true*/ filePath(contentId, filename))).isFile();
-    } catch {
-      return false;
-    }
+    return (await fileStore().stat(fileKey(contentId, filename))) !== null;
   }
 
   async getFileStats(contentId: ContentId, file: string): Promise<IFileStats> {
-    try {
-      if (isParametersFile(file)) throw new Error('not a content file');
-      const st = await fsp.stat(/*turbopackIgnore: true*/ filePath(contentId, file));
-      if (!st.isFile()) throw new Error('not a file');
-      return { size: st.size, birthtime: st.birthtime };
-    } catch (err) {
-      if (err instanceof H5pError) throw err;
-      throw new H5pError('content-file-missing', { file, contentId: String(contentId) }, 404);
-    }
+    const st = isParametersFile(file) ? null : await fileStore().stat(fileKey(contentId, file));
+    if (!st) throw new H5pError('content-file-missing', { file, contentId: String(contentId) }, 404);
+    return { size: st.size, birthtime: st.mtime };
   }
 
   async getFileStream(contentId: ContentId, file: string, _user: IUser, rangeStart?: number, rangeEnd?: number): Promise<Readable> {
-    const p = filePath(contentId, file);
-    if (!(await this.fileExists(contentId, file))) throw new H5pError('content-file-missing', { file, contentId: String(contentId) }, 404);
-    return fs.createReadStream(/*turbopackIgnore: true*/ p, { start: rangeStart, end: rangeEnd });
+    const missing = () => new H5pError('content-file-missing', { file, contentId: String(contentId) }, 404);
+    if (isParametersFile(file)) throw missing();
+    const key = fileKey(contentId, file);
+    const store = fileStore();
+    let range: { start: number; end: number } | undefined;
+    if (rangeStart !== undefined || rangeEnd !== undefined) {
+      const st = await store.stat(key);
+      if (!st) throw missing();
+      range = { start: rangeStart ?? 0, end: Math.min(rangeEnd ?? st.size - 1, st.size - 1) };
+    }
+    try {
+      return await store.read(key, range);
+    } catch (err) {
+      if (err instanceof FileMissingError) throw missing();
+      throw err;
+    }
   }
 
   async getMetadata(contentId: ContentId): Promise<IContentMetadata> {
@@ -245,7 +245,7 @@ export class DbContentStorage implements IContentStorage {
   }
 
   async listFiles(contentId: ContentId): Promise<string[]> {
-    return (await walk(contentDir(String(contentId)))).filter((f) => !isParametersFile(f));
+    return (await fileStore().list(contentPrefix(String(contentId)))).map((f) => f.name).filter((f) => !isParametersFile(f));
   }
 
   sanitizeFilename(filename: string): string {
@@ -253,4 +253,3 @@ export class DbContentStorage implements IContentStorage {
   }
 }
 
-export const contentFilesRoot = contentRoot;

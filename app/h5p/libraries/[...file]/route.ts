@@ -2,8 +2,8 @@
 // A library is installed once for every tenant: its files that can carry script (svg, html, xml) are served
 // sandboxed, so opening one never runs script on the app's origin.
 import type { NextRequest } from 'next/server';
-import { IMMUTABLE, notFound, serveFile, SHORT_CACHE } from '@/lib/h5p/http';
-import { librariesRoot } from '@/lib/h5p/paths';
+import { IMMUTABLE, notFound, serveStored, SHORT_CACHE } from '@/lib/h5p/http';
+import { LIBRARIES_PREFIX } from '@/lib/h5p/paths';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +12,7 @@ type Ctx = { params: Promise<{ file: string[] }> };
 async function handle(req: NextRequest, { params }: Ctx) {
   const { file } = await params;
   if (file.length < 2 || !/^[\w.]+-\d+\.\d+$/.test(file[0] ?? '')) return notFound();
-  return serveFile(req, librariesRoot(), file.join('/'), {
+  return serveStored(req, `${LIBRARIES_PREFIX}${file.join('/')}`, {
     cacheControl: req.nextUrl.searchParams.has('version') ? IMMUTABLE : SHORT_CACHE,
     sandboxScriptable: true,
   });

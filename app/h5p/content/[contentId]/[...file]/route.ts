@@ -4,8 +4,8 @@
 // content's embed/player token). Anyone else — no credential, a bad one, or the wrong caller — gets 404.
 import { authenticate } from '@/lib/auth/authenticate';
 import { ANONYMOUS, contentAccessFacts, mayRead, readerMayRead, readerOf, type ContentAccessFacts } from '@/lib/h5p/access';
-import { contentDir } from '@/lib/h5p/paths';
-import { notFound, serveFile, USER_FILE_CSP } from '@/lib/h5p/http';
+import { contentPrefix } from '@/lib/h5p/paths';
+import { notFound, serveStored, USER_FILE_CSP } from '@/lib/h5p/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,9 +23,9 @@ async function callerMayRead(req: Request, contentId: string, facts: ContentAcce
 async function handle(req: Request, { params }: Ctx) {
   const { contentId, file } = await params;
   if (contentId.length > 100) return notFound(); // content ids are at most 100 characters
-  let root: string;
+  let prefix: string;
   try {
-    root = contentDir(contentId);
+    prefix = contentPrefix(contentId);
   } catch {
     return notFound();
   }
@@ -33,7 +33,7 @@ async function handle(req: Request, { params }: Ctx) {
   if (!facts) return notFound();
   const open = mayRead(ANONYMOUS, contentId, facts);
   if (!open && !(await callerMayRead(req, contentId, facts))) return notFound();
-  return serveFile(req, root, file.join('/'), {
+  return serveStored(req, `${prefix}${file.join('/')}`, {
     // a private file must never sit in a shared cache
     cacheControl: open ? 'public, max-age=3600' : 'private, max-age=3600',
     range: true,

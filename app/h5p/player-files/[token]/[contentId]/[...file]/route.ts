@@ -2,8 +2,8 @@
 // origin and sends no cookie, so the content-scoped token of the page travels in the path (H5P appends file
 // paths to the content's URL). Only an embed or player token of exactly this content opens its files.
 import { verifyEmbedToken } from '@/lib/auth/embed-token';
-import { notFound, serveFile, USER_FILE_CSP } from '@/lib/h5p/http';
-import { contentDir } from '@/lib/h5p/paths';
+import { notFound, serveStored, USER_FILE_CSP } from '@/lib/h5p/http';
+import { contentPrefix } from '@/lib/h5p/paths';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,13 +13,13 @@ async function handle(req: Request, { params }: Ctx) {
   const { token, contentId, file } = await params;
   const claims = await verifyEmbedToken(token).catch(() => null);
   if (!claims || claims.contentId !== contentId) return notFound();
-  let root: string;
+  let prefix: string;
   try {
-    root = contentDir(contentId);
+    prefix = contentPrefix(contentId);
   } catch {
     return notFound();
   }
-  return serveFile(req, root, file.join('/'), {
+  return serveStored(req, `${prefix}${file.join('/')}`, {
     cacheControl: 'private, max-age=3600',
     range: true,
     headers: { 'Content-Security-Policy': USER_FILE_CSP, 'Access-Control-Allow-Origin': '*' },
