@@ -1,5 +1,5 @@
-// Issue 9 item 6, scale-out proven: two app instances on ONE PostgreSQL database, ONE Redis db and ONE DATA_DIR
-// (tests/support/scale-out-env.ts, the same variables as compose.yaml's app services) behind a small round-robin
+// Issue 9 item 6, scale-out proven: two app instances on ONE PostgreSQL database, ONE Redis db and ONE S3-compatible
+// file store (s3rver over HTTP; tests/support/scale-out-env.ts, the same variables as compose.yaml's app services) behind a small round-robin
 // proxy (tests/support/round-robin.ts). For 60 s a handful of virtual users run a mixed load through the proxy —
 // teachers (bearer tokens of the stand-in IdP) list, read, edit, import a small .h5p and clone from the
 // marketplace; learners play public items through the player routes with their own player token and post saved
@@ -13,12 +13,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issuePlayerToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
+import { copyBetweenStores } from '@/lib/files/copy-store';
+import { LocalFileStore } from '@/lib/files/local';
+import { S3FileStore } from '@/lib/files/s3';
 import { ROOT, startApp, type AppProcess } from '../support/app-process';
 import { setPlan, signedIn } from '../support/factories';
 import { api, randomIp, type ApiResponse, type CallOptions } from '../support/http';
 import { createContent, installTestLibraries } from '../support/h5p';
 import { contentPackage, libraryString, SAMPLE_PARAMS } from '../support/h5p-packages';
 import { startRoundRobin, type RoundRobin } from '../support/round-robin';
+import { startS3StandIn, type S3StandIn } from '../support/s3-standin';
 import { IDP_VARIABLES, scaleOutEnv } from '../support/scale-out-env';
 
 /** how long the mixed load runs (SCALE_OUT_LOAD_MS overrides it for a quick local run) */
@@ -131,21 +135,35 @@ async function seed() {
   return { author, reader, checker, teachers, learners, market, own, watched };
 }
 
-describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and DATA_DIR', () => {
+const BUCKET = 'lumen-scale-out';
+const PICTURE = 'images/market-picture.png';
+
+describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and S3 file store', () => {
   let a: AppProcess;
   let b: AppProcess;
   let proxy: RoundRobin;
   let world: Awaited<ReturnType<typeof seed>>;
+  let s3: S3StandIn;
+  let bucket: S3FileStore;
 
   beforeAll(async () => {
-    const env = scaleOutEnv({ idpUrl: inject('idpUrl'), hubUrl: inject('hubUrl'), dataDir: inject('appDataDir') });
+    s3 = await startS3StandIn();
+    const env = scaleOutEnv({ idpUrl: inject('idpUrl'), hubUrl: inject('hubUrl'), dataDir: inject('appDataDir'), s3: { ...s3, bucket: BUCKET } });
+    bucket = new S3FileStore({ endpoint: s3.endpoint, bucket: BUCKET, prefix: '', region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true });
     // the instances start while the people and content are made
     [a, b, world] = await Promise.all([startApp(env, { waitForHealthy: true }), startApp(env, { waitForHealthy: true }), seed()]);
+    // the seed installed the libraries through the main test app (its DATA_DIR): they move into the bucket as an
+    // operator's `npm run files:copy` would; the first marketplace item gets a picture there, which clones copy
+    const local = new LocalFileStore(path.join(inject('appDataDir'), 'h5p'));
+    const moved = await copyBetweenStores(local, bucket, ['libraries/']);
+    expect(moved.copied).toBeGreaterThan(0);
+    await bucket.write(`content/${world.market[0]}/${PICTURE}`, Buffer.from('picture-bytes'));
     proxy = await startRoundRobin([a.url, b.url]);
   });
   afterAll(async () => {
     await proxy?.close();
     await Promise.all([a?.stop(), b?.stop()]);
+    await s3?.close();
   });
 
   it('compose.yaml runs this environment: every variable of the test is in its x-app-environment (the IdP ones commented)', () => {
@@ -153,7 +171,7 @@ describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and 
     const block = compose.slice(compose.indexOf('x-app-environment:'), compose.indexOf('\nservices:'));
     const set = [...block.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
     const commented = [...block.matchAll(/^ {2}# ?([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
-    const env = Object.keys(scaleOutEnv({ idpUrl: 'http://idp', hubUrl: 'http://hub', dataDir: '/data' }));
+    const env = Object.keys(scaleOutEnv({ idpUrl: 'http://idp', hubUrl: 'http://hub', dataDir: '/data', s3: { endpoint: 'http://s3', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's' } }));
     expect(set.sort()).toEqual(env.filter((k) => !(IDP_VARIABLES as readonly string[]).includes(k)).sort());
     expect(commented).toEqual(expect.arrayContaining([...IDP_VARIABLES]));
   });
@@ -434,6 +452,17 @@ describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and 
       expect(okBy[1]).toBeGreaterThan(0);
       expect(limited.every((r) => r.body.error === 'Too many requests. Please try again later.')).toBe(true);
       expect(logins).toEqual([...Array(10).fill(401), 429, 429]);
+
+      // the files written under load are in the shared bucket, none in the shared DATA_DIR (clones copied the picture)
+      const pictureClones = await db().contentClone.findMany({
+        where: { sourceContentId: world.market[0], userId: { in: teachers.map((t) => t.user.id) } },
+        select: { cloneContentId: true },
+      });
+      expect(pictureClones.length).toBeGreaterThan(0);
+      for (const c of pictureClones) {
+        expect((await bucket.readBuffer(`content/${c.cloneContentId}/${PICTURE}`))?.toString()).toBe('picture-bytes');
+        expect(fs.existsSync(path.join(inject('appDataDir'), 'h5p', 'content', c.cloneContentId!))).toBe(false);
+      }
     },
   );
 });

@@ -7,7 +7,8 @@
 // | NODE_ENV | production | production |
 // | DATABASE_URL | the integration database (TEST_DATABASE_URL) — ONE database for both | the `postgres` service |
 // | REDIS_URL | the integration Redis db (TEST_REDIS_URL) — ONE db for both: caches, rate limits, locks, invalidation | the `redis` service |
-// | DATA_DIR | the main test app's DATA_DIR — ONE directory for both (the library index in the database describes its files) | the shared volume `lumen-data` |
+// | DATA_DIR | the main test app's DATA_DIR — ONE directory for both: scratch space only (H5P files are in the S3 store) | the shared volume `lumen-data` (the embedded IdP's keys, scratch) |
+// | FILE_STORE, S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE | s3: ONE bucket of the S3 stand-in (s3rver) for both — content, library and temporary files | s3: the `minio` service's bucket |
 // | TRUST_PROXY | true: the client is the first X-Forwarded-For entry, set by the round-robin proxy | true (the `proxy` service) |
 // | APP_URL, BASE_DOMAIN | the test's hosts | the proxy's public address |
 // | AUTH_SECRET, JWT_SECRET, INTERNAL_API_KEY | the test secrets, the SAME on every instance (sessions, content tokens, local tokens and internal calls verify anywhere) | set once, the same for both |
@@ -30,6 +31,8 @@ export interface ScaleOutStores {
   hubUrl: string;
   /** the one DATA_DIR every instance shares (inject('appDataDir')) */
   dataDir: string;
+  /** the S3-compatible store every instance shares (tests/support/s3-standin.ts) and its bucket */
+  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
 
 /** The environment every instance of the two-instance test starts with (startApp adds PORT and HOST). */
@@ -40,6 +43,13 @@ export function scaleOutEnv(stores: ScaleOutStores): Record<string, string> {
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
     DATA_DIR: stores.dataDir,
+    FILE_STORE: 's3',
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_BUCKET: stores.s3.bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: stores.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
     TRUST_PROXY: 'true',
     APP_URL: base.APP_URL!,
     BASE_DOMAIN: base.BASE_DOMAIN!,
