@@ -14,6 +14,26 @@ describe('parseConfig', () => {
     expect(c.h5p.hubUrl).toBe('https://api.h5p.org/v1');
   });
 
+  it('keeps files in DATA_DIR by default and in an S3 store with FILE_STORE=s3 (bucket required, keys in pairs)', () => {
+    expect(parseConfig({}).files).toEqual({ store: 'local' });
+    expect(() => parseConfig({ FILE_STORE: 's3' })).toThrowError(/S3_BUCKET: required when FILE_STORE is s3/);
+    expect(() => parseConfig({ FILE_STORE: 'nfs' })).toThrowError(/FILE_STORE: must be local or s3/);
+    expect(() => parseConfig({ FILE_STORE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrowError(/S3_BUCKET: must be an S3 bucket name/);
+    expect(() => parseConfig({ FILE_STORE: 's3', S3_BUCKET: 'lumen', S3_ACCESS_KEY_ID: 'k' })).toThrowError(/S3_SECRET_ACCESS_KEY/);
+    expect(() => parseConfig({ FILE_STORE: 's3', S3_BUCKET: 'lumen', S3_PREFIX: '../x' })).toThrowError(/S3_PREFIX/);
+    const c = parseConfig({ FILE_STORE: 's3', S3_BUCKET: 'lumen', S3_ENDPOINT: 'http://minio:9000/', S3_PREFIX: 'lumen/prod', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(c.files).toEqual({
+      store: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'lumen',
+      prefix: 'lumen/prod/',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ REDIS_URL: '', TRUST_PROXY: ' ', PORT: '' }).redisUrl).toBeUndefined();
   });

@@ -40,7 +40,11 @@ const schema = z.object({
   FILE_STORE: z.preprocess(emptyToUndefined, z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local')),
   S3_ENDPOINT: url(),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
-  S3_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'must be a key prefix like lumen/prod').optional()),
+  S3_PREFIX: z.preprocess(emptyToUndefined, z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'must be a key prefix like lumen/prod')
+      .refine((v) => v.split('/').every((seg) => seg !== '.' && seg !== '..'), 'must be a key prefix like lumen/prod')
+      .optional()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
   S3_ACCESS_KEY_ID: str(),
   S3_SECRET_ACCESS_KEY: str(),

@@ -30,7 +30,9 @@ for (let i = 0; i < VIDEO.length; i++) VIDEO[i] = (i * 7919) % 251;
 const PICTURE = Buffer.from('\x89PNG picture bytes');
 
 async function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBuffer(buf);
+  const file = path.join(ownDataDir, `archive-${Date.now()}-${Math.random().toString(36).slice(2)}.zip`);
+  fs.writeFileSync(file, buf);
+  const zip = await yauzl.open(file);
   const out = new Map<string, Buffer>();
   try {
     for await (const entry of zip) {
