@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from '@/lib/files/s3';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -103,18 +104,7 @@ export interface AppConfig {
   baseDomain: string;
   dataDir: string;
   /** where H5P files live (lib/files): the DATA_DIR, or an S3-compatible store shared by every instance */
-  files:
-    | { store: 'local' }
-    | {
-        store: 's3';
-        endpoint: string | undefined;
-        bucket: string;
-        prefix: string;
-        region: string;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-      };
+  files: { store: 'local' } | ({ store: 's3' } & S3Options);
   databaseUrl: string | undefined;
   dbPoolMax: number;
   redisUrl: string | undefined;
