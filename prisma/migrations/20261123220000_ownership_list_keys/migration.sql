@@ -115,3 +115,6 @@ CREATE INDEX "content_ownership_public_curriculum_idx" ON "content_ownership"
 CREATE INDEX "content_ownership_public_framework_idx" ON "content_ownership"
   ("framework_code", "grade_code", "subject_code", "difficulty", "language")
   INCLUDE ("user_id", "published_at", "view_count", "quality_score", "main_library") WHERE "visibility" = 'public';
+
+-- My content, newest update first (the default sort of GET /h5p/content): a page is a walk of the caller's entries.
+CREATE INDEX "content_ownership_user_id_content_updated_at_content_id_idx" ON "content_ownership" ("user_id", "content_updated_at" DESC, "content_id" DESC);
