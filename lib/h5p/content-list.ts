@@ -79,10 +79,13 @@ async function settle<T>(what: string, p: Promise<T>, fallback: T): Promise<T> {
 /** The natural direction of each sort when `order` is not given. */
 const DEFAULT_ORDER: Record<ContentSort, 'asc' | 'desc'> = { updated: 'desc', created: 'desc', title: 'asc', views: 'desc', quality: 'desc' };
 
-/** The keys each sort orders by, the last one unique (the content id), so a keyset cursor names one position. */
+/** The keys each sort orders by, the last one unique (the content id), so a keyset cursor names one position.
+ * The last update, view count and quality score are read from the ownership row (content_updated_at and
+ * quality_score are copies kept by triggers, migration 20261123220000_ownership_list_keys), so those sorts walk
+ * the index on (user_id, content_updated_at) or sort the caller's ownership rows without reading their content. */
 function sortKeys(sort: ContentSort, dir: 'asc' | 'desc'): SortKey[] {
   const id: SortKey = { expr: Prisma.sql`o.content_id`, type: 'text', dir };
-  const updatedDesc: SortKey = { expr: Prisma.sql`h.updated_at`, type: 'timestamptz', dir: 'desc' };
+  const updatedDesc: SortKey = { expr: Prisma.sql`o.content_updated_at`, type: 'timestamptz', dir: 'desc' };
   const idAsc: SortKey = { ...id, dir: 'asc' };
   switch (sort) {
     case 'created':
@@ -93,9 +96,9 @@ function sortKeys(sort: ContentSort, dir: 'asc' | 'desc'): SortKey[] {
       return [{ expr: Prisma.sql`o.view_count`, type: 'int', dir }, updatedDesc, idAsc];
     case 'quality':
       // unscored content last in either direction
-      return [{ expr: Prisma.sql`q.overall_score`, type: 'float8', dir, nullable: true }, updatedDesc, idAsc];
+      return [{ expr: Prisma.sql`o.quality_score`, type: 'float8', dir, nullable: true }, updatedDesc, idAsc];
     default:
-      return [{ expr: Prisma.sql`h.updated_at`, type: 'timestamptz', dir }, id];
+      return [{ expr: Prisma.sql`o.content_updated_at`, type: 'timestamptz', dir }, id];
   }
 }
 
@@ -104,23 +107,19 @@ function scopeOf(q: ListContentsQuery, dir: 'asc' | 'desc'): string {
   return cursorScope('content', { sortBy: q.sortBy, order: dir, search: q.search ?? null, type: q.type ?? null, visibility: q.visibility ?? null, tag: q.tag ?? null, frameworkCode: q.frameworkCode ?? null, gradeCode: q.gradeCode ?? null, subjectCode: q.subjectCode ?? null });
 }
 
-function whereOf(userId: string, q: ListContentsQuery): { where: Prisma.Sql; metaJoin: Prisma.Sql } {
+/** The list's conditions, all on the caller's ownership rows: the search vector, main library and curriculum codes
+ * are copies kept there by triggers (migration 20261123220000_ownership_list_keys). */
+function whereOf(userId: string, q: ListContentsQuery): Prisma.Sql {
   const conds: Prisma.Sql[] = [Prisma.sql`o.user_id = ${userId}::uuid`];
   const ts = prefixTsQuery(q.search);
-  if (ts) conds.push(Prisma.sql`h.search_vector @@ to_tsquery('simple', ${ts})`);
-  if (q.type?.trim()) conds.push(Prisma.sql`h.main_library = ${machineNameFor(q.type)}`);
+  if (ts) conds.push(Prisma.sql`o.search_vector @@ to_tsquery('simple', ${ts})`);
+  if (q.type?.trim()) conds.push(Prisma.sql`o.main_library = ${machineNameFor(q.type)}`);
   if (q.visibility) conds.push(q.visibility === 'public' ? Prisma.sql`o.visibility = 'public'` : Prisma.sql`o.visibility <> 'public'`);
   if (q.tag) conds.push(Prisma.sql`EXISTS (SELECT 1 FROM content_tags t WHERE t.content_id = o.content_id AND t.tag = ${q.tag})`);
-  let needsMeta = false;
   for (const [col, v] of [['framework_code', q.frameworkCode], ['grade_code', q.gradeCode], ['subject_code', q.subjectCode]] as const) {
-    if (!v) continue;
-    needsMeta = true;
-    conds.push(Prisma.sql`${Prisma.raw(`m.${col}`)} = ${v}`);
+    if (v) conds.push(Prisma.sql`${Prisma.raw(`o.${col}`)} = ${v}`);
   }
-  return {
-    where: Prisma.join(conds, ' AND '),
-    metaJoin: needsMeta ? Prisma.sql`JOIN content_curriculum_metadata m ON m.content_id = o.content_id` : Prisma.empty,
-  };
+  return Prisma.join(conds, ' AND ');
 }
 
 interface PageRow {
@@ -204,23 +203,24 @@ export async function listContents(
   const keys = sortKeys(q.sortBy, dir);
   const scope = scopeOf(q, dir);
   const after = q.cursor !== undefined ? keysetAfter(keys, decodeCursor(q.cursor, scope, keys)) : null;
-  const { where, metaJoin } = whereOf(userId, q);
-  const qualityJoin = q.sortBy === 'quality' ? Prisma.sql`LEFT JOIN content_quality_reports q ON q.content_id = o.content_id` : Prisma.empty;
+  const where = whereOf(userId, q);
   const order = keysetOrder(keys);
   // one row past the page tells whether another page follows
   const limit = q.limit !== undefined ? Prisma.sql`LIMIT ${q.limit + 1}` : Prisma.empty;
-  // A title search starts from the GIN index on h5p_contents.search_vector; anything else starts from the caller's
-  // ownership rows (index on user_id) and probes each content row by its key (the OFFSET 0 keeps the planner from
-  // hashing the whole content table instead), so the cost follows the caller's item count, not the table's size.
-  // Without a limit every row is returned: its metadata is read in the same pass as the sort keys.
+  // The page starts from the caller's ownership rows, which hold every filter and the keys of the updated, views and
+  // quality sorts: sorted by last update it is a walk of the index on (user_id, content_updated_at), otherwise a
+  // sort of the caller's rows. The title and created sorts, and the whole list without a limit, read each content
+  // row by its key (the OFFSET 0 keeps the planner from hashing the whole content table instead), so the cost
+  // follows the caller's item count, not the table's size; without a limit its metadata is read in the same pass.
   const full = q.limit === undefined;
-  const contents = prefixTsQuery(q.search)
-    ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id`
-    : Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at${full ? Prisma.sql`, c.metadata` : Prisma.empty} FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`;
-  const countOnly = prefixTsQuery(q.search) || q.type?.trim() ? contents : Prisma.empty;
-  // The total of a first page is counted in the same pass (count(*) OVER ()); after a cursor the pass sees only the
-  // rows past it, so the total is a scalar count of every match.
-  const total = after ? Prisma.sql`(SELECT count(*) FROM content_ownership o ${countOnly} ${metaJoin} WHERE ${where})` : Prisma.sql`count(*) OVER ()`;
+  const contents =
+    full || q.sortBy === 'title' || q.sortBy === 'created'
+      ? Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at${full ? Prisma.sql`, c.metadata` : Prisma.empty} FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`
+      : Prisma.empty;
+  // The whole list counts its rows in the same pass (count(*) OVER ()); a page counts every match in a scalar
+  // subquery (an index-only scan of the caller's rows when unfiltered), so it reads no row off the page to count them.
+  // The foreign key content_ownership.content_id → h5p_contents.id guarantees every ownership row its content.
+  const total = full ? Prisma.sql`count(*) OVER ()` : Prisma.sql`(SELECT count(*) FROM content_ownership o WHERE ${where})`;
   // embedTypes and the main library's version, from the metadata of content row `c`
   const metaColumns = (c: string) => {
     const m = Prisma.raw(`${c}.metadata`);
@@ -229,37 +229,35 @@ export async function listContents(
            (SELECT d FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${m} -> 'preloadedDependencies') = 'array' THEN ${m} -> 'preloadedDependencies' ELSE '[]'::jsonb END) d
              WHERE d ->> 'machineName' = ${lib} LIMIT 1) AS main_version`;
   };
-  // One statement. First the page in order (rn) with its lean columns, sort keys and total — a page reads no
-  // metadata for rows off the page. Then each of the page's rows is enriched by key lookups (LATERAL … OFFSET 0
-  // keeps each a probe of the primary key instead of a hash of the whole table): metadata, curriculum, quality, tags.
+  // One statement. First the page in order (rn) with its ids, sort keys and total — a page reads no content row off
+  // the page unless its sort needs one. Then each of the page's rows is enriched by key lookups (LATERAL … OFFSET 0
+  // keeps each a probe of the primary key instead of a hash of the whole table): content, curriculum, quality, tags.
+  const c = full ? Prisma.sql`p` : Prisma.sql`x`;
   const rows = await db().$queryRaw<PageRow[]>`
     WITH p AS MATERIALIZED (
-      SELECT o.content_id AS id, o.visibility, o.view_count, h.title, h.main_library, h.created_at, h.updated_at,
+      SELECT o.content_id AS id, o.visibility, o.view_count,
              ${total} AS total, ${keysetValues(keys)} AS keys, row_number() OVER (ORDER BY ${order}) AS rn
-             ${full ? Prisma.sql`, ${metaColumns('h')}` : Prisma.empty}
+             ${full ? Prisma.sql`, h.title, h.main_library, h.created_at, h.updated_at, ${metaColumns('h')}` : Prisma.empty}
         FROM content_ownership o
         ${contents}
-        ${metaJoin}
-        ${qualityJoin}
        WHERE ${where}${after ? Prisma.sql` AND ${after}` : Prisma.empty}
        ORDER BY ${order}
        ${limit} OFFSET ${q.offset})
-    SELECT p.id, p.total, p.keys, p.title, p.main_library, p.created_at, p.updated_at, ${full ? Prisma.sql`p` : Prisma.sql`x`}.embed_types, ${full ? Prisma.sql`p` : Prisma.sql`x`}.main_version,
+    SELECT p.id, p.total, p.keys, ${c}.title, ${c}.main_library, ${c}.created_at, ${c}.updated_at, ${c}.embed_types, ${c}.main_version,
            p.visibility, p.view_count,
            m.content_id IS NOT NULL AS has_curriculum, m.framework_name, m.stage_name, m.grade_name, m.subject_name, m.topic_names, m.difficulty, m.language,
            q.overall_score, q.blooms_level,
            (SELECT array_agg(t.tag ORDER BY t.tag) FROM content_tags t WHERE t.content_id = p.id) AS tags
       FROM p
-      ${full ? Prisma.empty : Prisma.sql`CROSS JOIN LATERAL (SELECT ${metaColumns('c')} FROM h5p_contents c WHERE c.id = p.id OFFSET 0) x`}
+      ${full ? Prisma.empty : Prisma.sql`CROSS JOIN LATERAL (SELECT c.title, c.main_library, c.created_at, c.updated_at, ${metaColumns('c')} FROM h5p_contents c WHERE c.id = p.id OFFSET 0) x`}
       LEFT JOIN LATERAL (SELECT * FROM content_curriculum_metadata cm WHERE cm.content_id = p.id OFFSET 0) m ON true
       LEFT JOIN LATERAL (SELECT qr.overall_score, qr.blooms_level FROM content_quality_reports qr WHERE qr.content_id = p.id OFFSET 0) q ON true
      ORDER BY p.rn`;
   let count = rows[0] ? Number(rows[0].total) : 0;
   if (!rows.length && (q.offset > 0 || after)) {
     // a page past the end has no row to carry the total
-    const [c] = await db().$queryRaw<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM content_ownership o ${countOnly} ${metaJoin} WHERE ${where}`;
-    count = Number(c?.n ?? 0);
+    const [n] = await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM content_ownership o WHERE ${where}`;
+    count = Number(n?.n ?? 0);
   }
   const more = q.limit !== undefined && rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;

@@ -82,27 +82,27 @@ interface ListRow extends CurriculumColumns {
   keys: CursorValues;
 }
 
-/** The list's conditions; `owner` says how they treat the caller's own content (the list excludes it; the total
- * is counted as every author's matches minus the caller's own). */
-function whereOf(callerId: string, q: ListQuery, owner: 'exclude' | 'any' | 'only' = 'exclude'): { where: Prisma.Sql; needsMeta: boolean; needsContent: boolean } {
+/** The list's conditions, all on content_ownership: the search vector, main library and curriculum keys are
+ * copied onto the ownership row by triggers (migration 20261123220000_ownership_list_keys), so a filter, its count
+ * and its sort read one table through one index. `owner` says how they treat the caller's own content (the list
+ * excludes it; the total is counted as every author's matches minus the caller's own). */
+function whereOf(callerId: string, q: ListQuery, owner: 'exclude' | 'any' | 'only' = 'exclude'): Prisma.Sql {
   const conds: Prisma.Sql[] = [Prisma.sql`o.visibility = 'public'`];
   if (owner === 'exclude') conds.push(Prisma.sql`o.user_id <> ${callerId}::uuid`);
   if (owner === 'only') conds.push(Prisma.sql`o.user_id = ${callerId}::uuid`);
   const ts = prefixTsQuery(q.search);
-  if (ts) conds.push(Prisma.sql`h.search_vector @@ to_tsquery('simple', ${ts})`);
-  if (q.contentType) conds.push(Prisma.sql`h.main_library = ${machineNameFor(q.contentType)}`);
-  let needsMeta = false;
+  if (ts) conds.push(Prisma.sql`o.search_vector @@ to_tsquery('simple', ${ts})`);
+  if (q.contentType) conds.push(Prisma.sql`o.main_library = ${machineNameFor(q.contentType)}`);
   const meta = (col: string, v: string | undefined) => {
     if (v === undefined || v === '') return;
-    needsMeta = true;
-    conds.push(Prisma.sql`${Prisma.raw(`m.${col}`)} = ${v}`);
+    conds.push(Prisma.sql`${Prisma.raw(`o.${col}`)} = ${v}`);
   };
   meta('framework_code', q.frameworkCode);
   meta('grade_code', q.gradeCode);
   meta('subject_code', q.subjectCode);
   meta('difficulty', q.difficulty);
   meta('language', q.language);
-  return { where: Prisma.join(conds, ' AND '), needsMeta, needsContent: Boolean(ts || q.contentType) };
+  return Prisma.join(conds, ' AND ');
 }
 
 /** The columns a sort reads, under the aliases of one query. */
@@ -119,7 +119,8 @@ function sortKeys(sort: ListQuery['sortBy'], c: SortColumns): SortKey[] {
   const id: SortKey = { expr: c.id, type: 'text', dir: 'asc' };
   if (sort === 'newest') return [published, id];
   if (sort === 'popular') return [{ expr: c.views, type: 'int', dir: 'desc' }, published, id];
-  // quality: assessed content by score, then unassessed content by newest
+  // quality: assessed content by score, then unassessed content by newest (the index
+  // content_ownership_public_quality_idx holds these very expressions)
   return [
     { expr: c.score, type: 'float8', dir: 'desc', nullable: true },
     { expr: Prisma.sql`(CASE WHEN ${c.score} IS NULL THEN ${c.published} END)`, type: 'timestamptz', dir: 'desc', nullable: true },
@@ -127,11 +128,8 @@ function sortKeys(sort: ListQuery['sortBy'], c: SortColumns): SortKey[] {
   ];
 }
 
-const OWNERSHIP: SortColumns = { score: Prisma.sql`q.overall_score`, published: Prisma.sql`o.published_at`, views: Prisma.sql`o.view_count`, id: Prisma.sql`o.content_id` };
-const ASSESSED: SortColumns = { ...OWNERSHIP, id: Prisma.sql`q.content_id` };
-const UNASSESSED: SortColumns = { ...OWNERSHIP, score: Prisma.sql`NULL::float8` };
+const OWNERSHIP: SortColumns = { score: Prisma.sql`o.quality_score`, published: Prisma.sql`o.published_at`, views: Prisma.sql`o.view_count`, id: Prisma.sql`o.content_id` };
 const PAGE: SortColumns = { score: Prisma.sql`p.score`, published: Prisma.sql`p.published_at`, views: Prisma.sql`p.view_count`, id: Prisma.sql`p.id` };
-const BOTH: SortColumns = { score: Prisma.sql`score`, published: Prisma.sql`published_at`, views: Prisma.sql`view_count`, id: Prisma.sql`id` };
 
 /** What a cursor of this list is valid for: the sort and every filter. */
 function scopeOf(q: ListQuery): string {
@@ -140,65 +138,10 @@ function scopeOf(q: ListQuery): string {
 }
 
 /**
- * The ids of one page (`take` rows), in order. newest / popular walk the partial indexes on content_ownership.
- * quality is two index-ordered branches — assessed content by score (content_quality_reports(overall_score DESC,
- * content_id)), then unassessed content by newest — so no sort over every public row is needed. `after` is the
- * keyset cursor's position, or null.
- */
-function pageSql(where: Prisma.Sql, metaJoin: Prisma.Sql, q: ListQuery, narrowed: boolean, take: number, after: CursorValues | null): Prisma.Sql {
-  const seek = (c: SortColumns) => (after ? Prisma.sql` AND ${keysetAfter(sortKeys(q.sortBy, c), after)}` : Prisma.empty);
-  if (q.sortBy === 'quality' && narrowed) {
-    // a title search or curriculum filter narrows the set through its index first; sorting those rows is
-    // cheaper than walking the score index and testing every row against the conditions
-    return Prisma.sql`
-      SELECT o.content_id AS id, q.overall_score AS score, o.published_at, o.view_count, ${after ? Prisma.sql`NULL::bigint` : Prisma.sql`count(*) OVER ()`} AS total
-        FROM content_ownership o
-        JOIN h5p_contents h ON h.id = o.content_id
-        ${metaJoin}
-        LEFT JOIN content_quality_reports q ON q.content_id = o.content_id
-       WHERE ${where}${seek(OWNERSHIP)}
-       ORDER BY ${keysetOrder(sortKeys('quality', OWNERSHIP))}
-       LIMIT ${take} OFFSET ${q.offset}`;
-  }
-  if (q.sortBy !== 'quality') {
-    return Prisma.sql`
-      SELECT o.content_id AS id, NULL::float8 AS score, o.published_at, o.view_count, NULL::bigint AS total
-        FROM content_ownership o
-        JOIN h5p_contents h ON h.id = o.content_id
-        ${metaJoin}
-       WHERE ${where}${seek(OWNERSHIP)}
-       ORDER BY ${keysetOrder(sortKeys(q.sortBy, OWNERSHIP))}
-       LIMIT ${take} OFFSET ${q.offset}`;
-  }
-  const upTo = q.offset + take;
-  return Prisma.sql`
-    SELECT id, score, published_at, view_count, NULL::bigint AS total FROM (
-      (SELECT q.content_id AS id, q.overall_score AS score, o.published_at, o.view_count
-         FROM content_quality_reports q
-         JOIN content_ownership o ON o.content_id = q.content_id
-         JOIN h5p_contents h ON h.id = q.content_id
-         ${metaJoin}
-        WHERE ${where}${seek(ASSESSED)}
-        ORDER BY q.overall_score DESC, q.content_id
-        LIMIT ${upTo})
-      UNION ALL
-      (SELECT o.content_id AS id, NULL::float8 AS score, o.published_at, o.view_count
-         FROM content_ownership o
-         JOIN h5p_contents h ON h.id = o.content_id
-         ${metaJoin}
-        WHERE ${where} AND NOT EXISTS (SELECT 1 FROM content_quality_reports q2 WHERE q2.content_id = o.content_id)${seek(UNASSESSED)}
-        ORDER BY ${keysetOrder(sortKeys('newest', OWNERSHIP))}
-        LIMIT ${upTo})
-    ) both_branches
-    ORDER BY ${keysetOrder(sortKeys('quality', BOTH))}
-    LIMIT ${take} OFFSET ${q.offset}`;
-}
-
-/**
  * Runs a marketplace query in its own short transaction with random_page_cost = 1.1 (SET LOCAL: this query
  * only). PostgreSQL's default of 4 models spinning disks; with the working set in memory or on SSD it makes the
- * planner hash-join every public row where probing the primary key of the few rows a search or filter selected
- * is 2–3× faster (measured: docs/performance.md). The page and the count run in parallel on two connections.
+ * planner prefer scanning many rows over probing the few a search or filter selected (measured: docs/performance.md).
+ * The page and the counts run in parallel on separate connections.
  */
 function planned<T>(query: Prisma.PrismaPromise<T>): Promise<[number, T]> {
   return db().$transaction<[Prisma.PrismaPromise<number>, Prisma.PrismaPromise<T>]>([db().$executeRawUnsafe('SET LOCAL random_page_cost = 1.1'), query]);
@@ -218,54 +161,52 @@ function rememberCount(key: string, n: number): void {
 export async function listPublic(callerId: string, q: ListQuery) {
   if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, 'Validation error: cursor: cannot be combined with offset');
   const scope = scopeOf(q);
-  const after = q.cursor !== undefined ? decodeCursor(q.cursor, scope, sortKeys(q.sortBy, PAGE)) : null;
   const pageKeys = sortKeys(q.sortBy, PAGE);
-  const { where, needsMeta, needsContent } = whereOf(callerId, q);
-  const metaJoin = needsMeta ? Prisma.sql`JOIN content_curriculum_metadata m ON m.content_id = o.content_id` : Prisma.empty;
-  const narrowed = needsMeta || Boolean(prefixTsQuery(q.search));
-  // The narrowed quality page reads and sorts every matching row anyway: it counts them in the same pass
-  // (count(*) OVER ()) instead of a second query over the same rows.
-  const pageCounts = q.sortBy === 'quality' && narrowed && !after;
-  // The count joins h5p_contents only when a condition reads it: the foreign key content_ownership.content_id
-  // → h5p_contents.id (ON DELETE CASCADE) already guarantees that every ownership row has its content row,
-  // and a join over every public row would double the cost of an unfiltered count.
-  const countOf = (w: Prisma.Sql) =>
-    planned<{ total: bigint }[]>(db().$queryRaw<{ total: bigint }[]>`
-      SELECT count(*) AS total
-        FROM content_ownership o
-        ${needsContent ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty}
-        ${metaJoin}
-       WHERE ${w}`).then(([, r]) => Number(r[0]?.total ?? 0));
-  // total = every author's matches (cached for a few seconds when there are many: counting 100,000 rows is the
-  // costliest part of a broad page) − the caller's own matches (exact, from the index on user_id)
+  const after = q.cursor !== undefined ? decodeCursor(q.cursor, scope, pageKeys) : null;
+  const seek = after ? Prisma.sql` AND ${keysetAfter(sortKeys(q.sortBy, OWNERSHIP), after)}` : Prisma.empty;
+  // Content whose content row is unreadable is left out (spec). The foreign key content_ownership.content_id →
+  // h5p_contents.id (ON DELETE CASCADE) guarantees every ownership row its content row, so the count reads
+  // h5p_contents only under a search or type filter, the conditions that used to read it (the page always does).
+  const readable = prefixTsQuery(q.search) || q.contentType ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty;
+  // total = every author's matches − the caller's own, counted in one pass; when there are many (≥ BIG_COUNT) every
+  // author's matches are then served from memory for a few seconds (counting 100,000 rows is the costliest part of
+  // a broad page) and only the caller's own are counted (exact, from the index on user_id)
   const countQuery = async () => {
     const key = scopeOf({ ...q, sortBy: 'newest' });
     const hit = bigCounts.get(key);
-    const [all, own] = await Promise.all([
-      hit && hit.until > Date.now() ? hit.n : countOf(whereOf(callerId, q, 'any').where),
-      countOf(whereOf(callerId, q, 'only').where),
-    ]);
-    if (all >= BIG_COUNT && !(hit && hit.until > Date.now())) rememberCount(key, all);
-    return Math.max(0, all - own);
+    const fresh = hit && hit.until > Date.now();
+    const [, [r]] = await planned(
+      db().$queryRaw<{ every_author: bigint | null; own: bigint }[]>`
+        SELECT ${fresh ? Prisma.sql`NULL::bigint` : Prisma.sql`count(*)`} AS every_author, count(*) FILTER (WHERE o.user_id = ${callerId}::uuid) AS own
+          FROM content_ownership o ${readable}
+         WHERE ${whereOf(callerId, q, fresh ? 'only' : 'any')}`,
+    );
+    const all = fresh ? hit.n : Number(r?.every_author ?? 0);
+    if (all >= BIG_COUNT && !fresh) rememberCount(key, all);
+    return Math.max(0, all - Number(r?.own ?? 0));
   };
-  const [[, rows], counted] = await Promise.all([
-    // one query: the page's ids, then its rows enriched in a batch
-    planned<(ListRow & { total: bigint | null })[]>(db().$queryRaw<(ListRow & { total: bigint | null })[]>`
-      WITH p AS MATERIALIZED (${pageSql(where, metaJoin, q, narrowed, q.limit + 1, after)})
-      SELECT p.id, p.total, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, o.user_id AS author_id, u.name AS author_name, o.view_count, o.published_at,
+  const [[, rows], total] = await Promise.all([
+    // one query: the page's ids in order (one index of content_ownership: by sort key, or the search / curriculum
+    // index and a sort of its matches), then its rows enriched in a batch
+    planned<ListRow[]>(db().$queryRaw<ListRow[]>`
+      WITH p AS MATERIALIZED (
+        SELECT o.content_id AS id, o.quality_score AS score, o.published_at, o.view_count, o.user_id
+          FROM content_ownership o
+          JOIN h5p_contents h ON h.id = o.content_id
+         WHERE ${whereOf(callerId, q)}${seek}
+         ORDER BY ${keysetOrder(sortKeys(q.sortBy, OWNERSHIP))}
+         LIMIT ${q.limit + 1} OFFSET ${q.offset})
+      SELECT p.id, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, p.user_id AS author_id, u.name AS author_name, p.view_count, p.published_at,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
              m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.report -> 'dimensions' AS dimensions
         FROM p
-        JOIN content_ownership o ON o.content_id = p.id
         JOIN h5p_contents h ON h.id = p.id
         LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
         LEFT JOIN content_quality_reports q ON q.content_id = p.id
-        LEFT JOIN users u ON u.id = o.user_id
+        LEFT JOIN users u ON u.id = p.user_id
        ORDER BY ${keysetOrder(pageKeys)}`),
-    pageCounts ? Promise.resolve(null) : countQuery(),
+    countQuery(),
   ]);
-  // a page past the end has no row to carry the total: count then
-  const total = counted ?? (rows[0]?.total != null ? Number(rows[0].total) : q.offset > 0 ? await countQuery() : 0);
   // one row past the page tells whether another page follows
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;

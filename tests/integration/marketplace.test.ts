@@ -128,6 +128,54 @@ describe('GET /api/marketplace/public-contents', () => {
     expect(ids(await list(viewer, { search: word, sortBy: 'quality' }))).toEqual([mid.id, old.id, recent.id]);
   });
 
+  it('follows later changes of the title, type, curriculum and quality report (keys copied onto the ownership row)', async () => {
+    const word = uniqueWord('kc');
+    const renamed = uniqueWord('kr');
+    const t = Date.now();
+    // curriculum codes of this test only; metadata written before the ownership row is picked up when it is made
+    const [FW, SUB, G1, G2] = [`F${word}`, `S${word}`, `G1${word}`, `G2${word}`] as const;
+    const id = `kc-${t}`;
+    await db().contentCurriculumMetadata.create({
+      data: { contentId: id, frameworkCode: FW, frameworkName: 'K', countryCode: 'NZ', gradeCode: G1, gradeName: 'G', subjectCode: SUB, subjectName: 'S', difficulty: 'easy', language: 'en' },
+    });
+    const early = await createContent({ id, ownerId: author.user.id, visibility: 'public', title: word, publishedAt: new Date(t - 2_000), quality: { overallScore: 40 } });
+    const late = await createContent({ ownerId: author.user.id, visibility: 'public', title: word, publishedAt: new Date(t - 1_000) });
+    expect(ids(await list(viewer, { search: word, frameworkCode: FW, gradeCode: G1, subjectCode: SUB, difficulty: 'easy' }))).toEqual([early.id]);
+    expect(ids(await list(viewer, { search: word, sortBy: 'quality' }))).toEqual([early.id, late.id]);
+
+    // title and type
+    await db().h5pContent.update({ where: { id: late.id }, data: { title: `${renamed} now`, mainLibrary: 'H5P.DragText' } });
+    expect(ids(await list(viewer, { search: word }))).toEqual([early.id]);
+    expect(ids(await list(viewer, { search: renamed, contentType: 'drag-the-words' }))).toEqual([late.id]);
+    // curriculum: added, changed, removed
+    await db().contentCurriculumMetadata.create({
+      data: { contentId: late.id, frameworkCode: FW, frameworkName: 'K', countryCode: 'NZ', gradeCode: G2, gradeName: 'G', subjectCode: SUB, subjectName: 'S', difficulty: 'hard', language: 'de' },
+    });
+    expect((await list(viewer, { subjectCode: SUB })).body.total).toBe(2);
+    expect(ids(await list(viewer, { frameworkCode: FW, gradeCode: G2, language: 'de' }))).toEqual([late.id]);
+    await db().contentCurriculumMetadata.update({ where: { contentId: early.id }, data: { gradeCode: G2, difficulty: 'hard', language: 'de' } });
+    expect(ids(await list(viewer, { frameworkCode: FW, gradeCode: G2, difficulty: 'hard', language: 'de' }))).toEqual([late.id, early.id]);
+    await db().contentCurriculumMetadata.delete({ where: { contentId: early.id } });
+    expect(ids(await list(viewer, { subjectCode: SUB }))).toEqual([late.id]);
+    // quality: a new report, a changed score, a removed report
+    await db().contentQualityReport.create({ data: { contentId: late.id, overallScore: 90, bloomsLevel: 'apply', accessibilityScore: 80, report: {} } });
+    expect(ids(await list(viewer, { search: renamed, sortBy: 'quality' }))).toEqual([late.id]);
+    const both = () => list(viewer, { subjectCode: SUB, sortBy: 'quality' }).then(ids);
+    await db().contentCurriculumMetadata.create({
+      data: { contentId: early.id, frameworkCode: FW, frameworkName: 'K', countryCode: 'NZ', gradeCode: G1, gradeName: 'G', subjectCode: SUB, subjectName: 'S' },
+    });
+    expect(await both()).toEqual([late.id, early.id]);
+    await db().contentQualityReport.update({ where: { contentId: early.id }, data: { overallScore: 99 } });
+    expect(await both()).toEqual([early.id, late.id]);
+    await db().contentQualityReport.delete({ where: { contentId: early.id } });
+    expect(await both()).toEqual([late.id, early.id]);
+    const res = await list(viewer, { subjectCode: SUB, sortBy: 'quality' });
+    expect(res.body.data.map((d: { quality: unknown }) => d.quality === null)).toEqual([false, true]);
+    // private again: gone from the list and its total
+    await db().contentOwnership.update({ where: { contentId: late.id }, data: { visibility: 'private' } });
+    expect((await list(viewer, { subjectCode: SUB })).body.total).toBe(1);
+  });
+
   it('counts the total of a filtered quality sort on every page, also past the end', async () => {
     const word = uniqueWord('qt');
     for (let i = 0; i < 3; i++) await createContent({ ownerId: author.user.id, visibility: 'public', title: word, quality: { overallScore: 50 + i } });
