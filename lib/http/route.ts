@@ -128,7 +128,7 @@ function envelope(r: Reply): Record<string, unknown> {
 export const RAW_BODY = Symbol.for('lumen.rawBody');
 
 /** Response.json, keeping the serialised body on the response (RAW_BODY). */
-function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }): Response {
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }): Response {
   const text = JSON.stringify(body);
   const res = new Response(text, { status: init.status ?? 200, headers: { 'content-type': 'application/json', ...init.headers } });
   (res as Response & { [RAW_BODY]?: string })[RAW_BODY] = text;
