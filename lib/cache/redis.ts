@@ -47,6 +47,9 @@ export class RedisCache implements Cache {
       connectTimeout: 2_000,
       commandTimeout: 2_000,
       retryStrategy: (times) => Math.min(times * 200, 2_000),
+      // commands issued in the same tick (concurrent requests' rate-limit scripts) leave in one write: under load
+      // the socket writes were a fifth of a request's CPU
+      enableAutoPipelining: true,
     });
     client.on('error', () => {
       /* reported by health checks and callers; ioredis reconnects by itself */
