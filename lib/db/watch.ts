@@ -30,16 +30,9 @@ interface Watch {
   client?: pg.Client;
   connecting?: Promise<PingResult>;
   pinging?: Promise<PingResult>;
-  /** the last good ping of the current connection (reused while fresh) */
-  lastOk?: { client: pg.Client; at: number; result: PingResult };
   retry?: NodeJS.Timeout;
 }
 
-/**
- * A good ping is reused for this long on the same connection: a health check under load (thousands a second) costs
- * one round trip a second instead of one each, and a lost connection ('end', 'error') is still reported at once.
- */
-const PING_FRESH_MS = 1_000;
 
 const g = globalThis as unknown as { __lumenDbWatch?: Watch };
 const state = (): Watch => (g.__lumenDbWatch ??= {});
@@ -120,11 +113,7 @@ function ping(w: Watch, client: pg.Client): Promise<PingResult> {
       }
       resolve(result);
     };
-    const ready = () => {
-      const result: PingResult = { status: 'ok', latencyMs: round(performance.now() - start) };
-      if (w.client === client) w.lastOk = { client, at: performance.now(), result };
-      done(result);
-    };
+    const ready = () => done({ status: 'ok', latencyMs: round(performance.now() - start) });
     const closed = () => done({ status: 'error', error: 'connection to the database closed' });
     const timer = setTimeout(() => done({ status: 'error', error: `timed out after ${TIMEOUT_MS} ms` }), TIMEOUT_MS);
     con.once('readyForQuery', ready);
@@ -141,10 +130,6 @@ function ping(w: Watch, client: pg.Client): Promise<PingResult> {
 /** The database's state for the health check: a ping on the watch connection, or a reconnect when it is down. */
 export async function pingDatabase(): Promise<PingResult> {
   const w = state();
-  if (w.client) {
-    const last = w.lastOk;
-    if (last && last.client === w.client && performance.now() - last.at < PING_FRESH_MS) return last.result;
-    return ping(w, w.client);
-  }
+  if (w.client) return ping(w, w.client);
   return connect(w);
 }

@@ -1,8 +1,8 @@
 // The documented routes: every API route file under app/ (tests/integration/openapi.test.ts fails for one
 // that is missing). Auth, tier, feature and the zod schemas come from each route's own options; this list adds
 // only what the interface specification says about it: a short summary, the success status and data, and the
-// service's own error texts. Paths the specification lists but the service does not offer yet (checkout, billing
-// portal, payment webhook, tenant brand/domain, LTI launch/JWKS/platforms/deep linking/AGS/NRPS) are not here.
+// service's own error texts. Paths the specification lists but the service does not offer yet (LTI launch/JWKS/
+// platforms/deep linking/AGS/NRPS) are not here.
 import { z } from 'zod';
 import pkg from '@/package.json';
 import { ERR } from '@/lib/h5p/content';
@@ -20,6 +20,13 @@ import * as authLogin from '@/app/api/auth/login/route';
 import * as authMe from '@/app/api/auth/me/route';
 import * as authPreferences from '@/app/api/auth/me/preferences/route';
 import * as authPlans from '@/app/api/auth/plans/route';
+import * as authCheckout from '@/app/api/auth/checkout/route';
+import * as authBillingPortal from '@/app/api/auth/billing-portal/route';
+import * as authWebhook from '@/app/api/auth/webhook/route';
+import * as tenantBrand from '@/app/api/tenant/brand/route';
+import * as tenantDomain from '@/app/api/tenant/domain/route';
+import { BILLING_ERR } from '@/lib/billing/stripe';
+import { TENANT_ERR } from '@/lib/tenant/update';
 import * as authRefresh from '@/app/api/auth/refresh/route';
 import * as collectionItem from '@/app/api/collections/[id]/items/[itemId]/route';
 import * as collectionItems from '@/app/api/collections/[id]/items/route';
@@ -177,6 +184,47 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'Auth',
     module: m(authPlans),
     operations: { GET: { summary: 'List the plans', success: { kind: 'envelope', data: 'the plans (id, name, price, limits, features)' } } },
+  },
+  {
+    file: 'app/api/auth/checkout/route.ts',
+    tag: 'Auth',
+    module: m(authCheckout),
+    operations: {
+      POST: {
+        summary: 'Start a subscription checkout for a paid plan (pro or premium) at the payment provider',
+        description:
+          'Creates the payment customer when the user has none. The checkout session carries metadata[userId] and metadata[planId]; success and cancel return to /workspace?subscription=success|cancelled.',
+        success: { kind: 'envelope', data: 'url: the address of the payment page' },
+        errors: { 502: [BILLING_ERR.provider], 503: [BILLING_ERR.notConfigured] },
+      },
+    },
+  },
+  {
+    file: 'app/api/auth/billing-portal/route.ts',
+    tag: 'Auth',
+    module: m(authBillingPortal),
+    operations: {
+      POST: {
+        summary: "Open the payment provider's billing portal (plan changes, cancellation, invoices)",
+        success: { kind: 'envelope', data: 'url: the address of the portal' },
+        errors: { 400: [BILLING_ERR.noAccount], 502: [BILLING_ERR.provider], 503: [BILLING_ERR.notConfigured] },
+      },
+    },
+  },
+  {
+    file: 'app/api/auth/webhook/route.ts',
+    tag: 'Auth',
+    module: m(authWebhook),
+    operations: {
+      POST: {
+        summary: 'Payment-provider events (Stripe), authenticated by the Stripe-Signature header over the raw body',
+        description:
+          'checkout.session.completed sets the plan and subscription from the metadata; customer.subscription.updated follows the price (free when canceled or unpaid); customer.subscription.deleted returns to free; invoice.payment_failed is logged. Each event is applied once; a repeated event answers duplicate: true.',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'the raw event, as signed' } } } },
+        success: { kind: 'envelope', extra: { duplicate: { type: 'boolean', description: 'present (true) when the event was applied before' } } },
+        errors: { 400: [BILLING_ERR.invalidSignature], 503: [BILLING_ERR.notConfigured] },
+      },
+    },
   },
   // next-auth's own endpoints: the browser sign-in of the workspace pages (a form post, not an API client's way in)
   {
@@ -456,6 +504,32 @@ export const API_ROUTES: RouteDoc[] = [
       GET: {
         summary: 'The tenant of the hostname and its branding',
         success: { kind: 'envelope', data: 'isDefault, brandConfig; and id, slug, name, plan when isDefault is false' },
+      },
+    },
+  },
+  {
+    file: 'app/api/tenant/brand/route.ts',
+    tag: 'Tenant',
+    module: m(tenantBrand),
+    operations: {
+      PUT: {
+        summary: "Change the branding of the hostname's tenant (only the supplied fields; the rest is kept)",
+        description: 'For members of the tenant (and super_admin) whose plan has whitelabel; anyone else gets a plain-text 403 Forbidden.',
+        success: { kind: 'envelope', data: 'brandConfig: the full merged configuration' },
+        errors: { 403: ['Forbidden'], 404: [TENANT_ERR.notFound], 500: [TENANT_ERR.brand] },
+      },
+    },
+  },
+  {
+    file: 'app/api/tenant/domain/route.ts',
+    tag: 'Tenant',
+    module: m(tenantDomain),
+    operations: {
+      PUT: {
+        summary: "Set the custom domain of the hostname's tenant (DNS: an alias record to the platform domain)",
+        description: 'For members of the tenant (and super_admin) whose plan has whitelabel; anyone else gets a plain-text 403 Forbidden. The domain resolves to the tenant on every instance at once.',
+        success: { kind: 'envelope', data: 'customDomain' },
+        errors: { 403: ['Forbidden'], 404: [TENANT_ERR.notFound], 500: [TENANT_ERR.domain] },
       },
     },
   },
@@ -817,7 +891,7 @@ Every JSON answer is an envelope: \`{ "success": true, "data": â€¦, "message": â
 
 Callers authenticate with a bearer token from \`POST /api/auth/login\`, the workspace's session cookie, a content-scoped token in \`?token=\` (embedded players only) or, for internal services, \`x-api-key\`. Requests are rate-limited per tier (\`RateLimit-*\` headers).
 
-Not offered yet (and so not described here): checkout, billing portal and payment webhook; tenant brand and domain updates; LTI launch, JWKS, platform registration, deep linking, AGS and NRPS.`;
+Not offered yet (and so not described here): LTI launch, JWKS, platform registration, deep linking, AGS and NRPS.`;
 
 let cached: Record<string, unknown> | undefined;
 

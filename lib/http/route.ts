@@ -51,6 +51,8 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   embed?: boolean;
   /** a complete HTML page answered (with 429 and Retry-After) instead of the JSON error when the caller is rate limited */
   limitedPage?: string;
+  /** the feature gate answers a plain-text `403 Forbidden` (the tenant endpoints) instead of the JSON refusal */
+  plainForbidden?: boolean;
 }
 
 export interface RouteContext<P, Q, B> {
@@ -135,6 +137,11 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
   return res;
 }
 
+/** `403 Forbidden` with a plain-text body (spec: the tenant endpoints). */
+export function plainForbidden(headers: Record<string, string> = {}): Response {
+  return new Response('Forbidden', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
+}
+
 function withHeaders(res: Response, headers: Record<string, string>): Response {
   for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
   return res;
@@ -212,6 +219,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
           // the plan comes from the local record, never from the token
           if (!user) throw new AppError(401, 'User not found');
           if (!planHasFeature(user.plan, opts.feature)) {
+            if (opts.plainForbidden) return plainForbidden(limitHeaders);
             throw new AppError(403, 'feature_not_available', {
               requiredPlan: requiredPlanFor(opts.feature),
               message: featureMessage(opts.feature),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND, brandOf } from './brand';
+import { DEFAULT_BRAND, brandOf, cssForStyleElement } from './brand';
 import { normalizeHost } from './host';
 import { slugFromHost } from './resolve';
 
@@ -34,5 +34,15 @@ describe('brandOf', () => {
       logoUrl: 'https://l.example/logo.png',
     });
     expect(brandOf({ primaryColor: 'red', appName: '', customCss: 'x'.repeat(50_001) })).toEqual(DEFAULT_BRAND);
+  });
+});
+
+describe('cssForStyleElement', () => {
+  it('leaves no way to end the style element or start markup, however the text is split or cased', () => {
+    for (const css of ['</style><script>alert(1)</script>', '</</stylestyle>', '</STYLE >', '<!-- x -->', 'a::before{content:"<b>"}']) {
+      expect(cssForStyleElement(css)).not.toMatch(/</);
+    }
+    expect(cssForStyleElement('a::before{content:"<"}')).toBe('a::before{content:"\\3c "}');
+    expect(cssForStyleElement('body{color:#123}')).toBe('body{color:#123}');
   });
 });

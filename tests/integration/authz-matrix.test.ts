@@ -96,6 +96,11 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/auth/me/preferences/route.ts GET': { req: () => json('/api/auth/me/preferences'), expect: USER },
   'app/api/auth/me/preferences/route.ts PUT': { req: () => json('/api/auth/me/preferences', { language: null }), expect: USER },
   'app/api/auth/plans/route.ts GET': { req: () => json('/api/auth/plans'), expect: ALL_200 },
+  // the main test app runs without payments (no PAYMENT_* variables): every signed-in caller gets 503
+  'app/api/auth/checkout/route.ts POST': { req: () => json('/api/auth/checkout', { planId: 'pro' }), expect: [401, 503, 503, 503, 503, 503] },
+  'app/api/auth/billing-portal/route.ts POST': { req: () => json('/api/auth/billing-portal', {}), expect: [401, 503, 503, 503, 503, 503] },
+  // signed by the payment provider, not by a caller: without the signing secret, 503 for everyone
+  'app/api/auth/webhook/route.ts POST': { req: () => ({ path: '/api/auth/webhook', body: '{}', headers: { 'Stripe-Signature': 't=1,v1=00' } }), expect: [503, 503, 503, 503, 503, 503] },
 
   // ------------------------------------------------------------ collections (owner-only writes, private detail 404)
   'app/api/collections/route.ts GET': { req: () => json('/api/collections'), expect: USER },
@@ -155,6 +160,9 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/referral/link/route.ts GET': { req: () => json('/api/referral/link'), expect: USER },
   'app/api/referral/stats/route.ts GET': { req: () => json('/api/referral/stats'), expect: USER },
   'app/api/tenant/current/route.ts GET': { req: () => json('/api/tenant/current'), expect: ALL_200 },
+  // whitelabel (premium: the admins) is the gate (plain 403); the test app's host resolves to no tenant (404)
+  'app/api/tenant/brand/route.ts PUT': { req: () => json('/api/tenant/brand', { appName: 'Matrix' }), expect: [401, 403, 403, 403, 404, 404] },
+  'app/api/tenant/domain/route.ts PUT': { req: () => json('/api/tenant/domain', { customDomain: 'matrix.example' }), expect: [401, 403, 403, 403, 404, 404] },
   'app/api/health/route.ts GET': { req: () => json('/api/health'), expect: ALL_200 },
   // the API document and its reference page (Swagger UI and its files) are public
   'app/api/openapi.json/route.ts GET': { req: () => json('/api/openapi.json'), expect: ALL_200 },

@@ -1,0 +1,102 @@
+// Tenant brand and custom domain (spec "Tenant" endpoints, issue 10 item 4): the tenant is the one the request's
+// hostname resolves to (404 Tenant not found when none); only a member of that tenant (its tenant_id) or a
+// super_admin may change it — anyone else gets the same plain 403 Forbidden as the whitelabel gate. A brand update
+// merges the supplied fields into the stored configuration; a domain must be free (a clash is the spec's 500).
+// Every instance forgets its hostname lookups at once (lib/cache/local.ts), so the new domain resolves everywhere.
+import { z } from 'zod';
+import type { Principal } from '@/lib/auth/types';
+import { isSuperAdmin } from '@/lib/auth/roles';
+import { db, Prisma } from '@/lib/db/client';
+import type { User } from '@/lib/generated/prisma/client';
+import { AppError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { brandOf, type BrandConfig } from './brand';
+import { forgetTenantHosts, type ResolvedTenant } from './resolve';
+
+export const TENANT_ERR = {
+  notFound: 'Tenant not found',
+  brand: 'Failed to update brand config',
+  domain: 'Failed to update custom domain',
+} as const;
+
+const webAddress = z
+  .string()
+  .max(1000, 'must be at most 1000 characters')
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http or https address');
+
+export const brandBody = z.object({
+  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #6366f1').optional(),
+  logoUrl: webAddress.nullable().optional(),
+  faviconUrl: webAddress.nullable().optional(),
+  appName: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+  customCss: z.string().max(50_000, 'must be at most 50000 characters').nullable().optional(),
+});
+
+export const domainBody = z.object({
+  customDomain: z
+    .string({ message: 'customDomain is required' })
+    .min(3, 'must be at least 3 characters')
+    .max(500, 'must be at most 500 characters')
+    .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'must be a lowercase host name like learn.example.org'),
+});
+
+/** The tenant to change, or the refusal: 404 when the host resolves to none, false when the caller may not. */
+function target(tenant: ResolvedTenant | null, principal: Principal | null, user: User | null): ResolvedTenant | false {
+  if (!tenant) throw new AppError(404, TENANT_ERR.notFound);
+  if (principal?.kind === 'internal' || (principal && isSuperAdmin(principal))) return tenant;
+  return user?.tenantId === tenant.id ? tenant : false;
+}
+
+export async function updateBrand(
+  tenant: ResolvedTenant | null,
+  principal: Principal | null,
+  user: User | null,
+  input: z.infer<typeof brandBody>,
+): Promise<BrandConfig | false> {
+  const t = target(tenant, principal, user);
+  if (!t) return false;
+  const merged = await db().$transaction(async (tx) => {
+    // read and written in one transaction, the row locked: two concurrent updates of different fields both stay
+    const rows = await tx.$queryRaw<{ brand_config: unknown }[]>`SELECT brand_config FROM tenants WHERE id = ${t.id}::uuid FOR UPDATE`;
+    if (!rows.length) throw new AppError(404, TENANT_ERR.notFound);
+    const current = rows[0]!.brand_config && typeof rows[0]!.brand_config === 'object' ? (rows[0]!.brand_config as Record<string, unknown>) : {};
+    const supplied = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const next = { ...current, ...supplied };
+    await tx.tenant.update({ where: { id: t.id }, data: { brandConfig: next as Prisma.InputJsonValue } });
+    return next;
+  });
+  await forgetTenantHosts();
+  log.info({ tenantId: t.id, fields: Object.keys(input) }, 'tenant brand updated');
+  return brandOf(merged);
+}
+
+export async function updateDomain(
+  tenant: ResolvedTenant | null,
+  principal: Principal | null,
+  user: User | null,
+  customDomain: string,
+): Promise<string | false> {
+  const t = target(tenant, principal, user);
+  if (!t) return false;
+  try {
+    // a domain that is another tenant's primary domain is taken too (the host would resolve to two tenants)
+    const clash = await db().tenant.findFirst({ where: { id: { not: t.id }, OR: [{ domain: customDomain }, { customDomain }] }, select: { id: true } });
+    if (clash) throw new AppError(500, TENANT_ERR.domain);
+    await db().tenant.update({ where: { id: t.id }, data: { customDomain } });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // the unique index on custom_domain (a concurrent claim) and anything else: the spec's 500
+    log.error({ err: (err as Error).message, tenantId: t.id }, 'custom domain update failed');
+    throw new AppError(500, TENANT_ERR.domain);
+  }
+  await forgetTenantHosts();
+  log.info({ tenantId: t.id, customDomain }, 'tenant custom domain updated');
+  return customDomain;
+}

@@ -1,0 +1,172 @@
+// PUT /api/tenant/brand and PUT /api/tenant/domain (spec "Tenant" endpoints; issue 10 item 4): the tenant of the
+// request's hostname, the whitelabel gate and the member rule with a plain 403 Forbidden, the bounds, the merge,
+// 404 Tenant not found, the domain clash as 500 Failed to update custom domain, and a new domain resolving at once.
+import http from 'node:http';
+import { describe, expect, inject, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { createTenant, setPlan, signedIn, signedInTenant } from '../support/factories';
+import { randomIp } from '../support/http';
+
+interface Answer {
+  status: number;
+  type: string;
+  text: string;
+  body: any;
+}
+
+/** A request with a chosen Host header (fetch cannot set Host). */
+function call(method: string, path: string, host: string, opts: { token?: string; body?: unknown } = {}): Promise<Answer> {
+  const u = new URL(inject('appUrl'));
+  const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        hostname: u.hostname,
+        port: u.port,
+        method,
+        path,
+        headers: {
+          Host: host,
+          'X-Forwarded-For': randomIp(),
+          ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+          ...(payload !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        let s = '';
+        res.on('data', (c) => (s += c));
+        res.on('end', () => {
+          let body: unknown = null;
+          try {
+            body = JSON.parse(s);
+          } catch {
+            /* plain text */
+          }
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: s, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** A tenant and one of its members on the premium plan (whitelabel). */
+async function tenantWithMember(brandConfig: object = {}) {
+  const tenant = await createTenant({ brandConfig });
+  const member = await signedInTenant(['teacher'], tenant.id);
+  await setPlan(member.user.id, 'premium');
+  return { tenant, member };
+}
+
+describe('PUT /api/tenant/brand', () => {
+  it('merges the supplied fields into the stored configuration and answers the full merged configuration', async () => {
+    const { tenant, member } = await tenantWithMember({ primaryColor: '#112233', appName: 'North School', customCss: 'body{}' });
+    const res = await call('PUT', '/api/tenant/brand', tenant.domain, { token: member.token, body: { primaryColor: '#AABBCC', logoUrl: 'https://cdn.example.org/logo.png' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      data: { brandConfig: { primaryColor: '#AABBCC', logoUrl: 'https://cdn.example.org/logo.png', faviconUrl: null, appName: 'North School', customCss: 'body{}' } },
+    });
+    // a null clears a field; the rest stays
+    const cleared = await call('PUT', '/api/tenant/brand', tenant.domain, { token: member.token, body: { logoUrl: null, customCss: null } });
+    expect(cleared.body.data.brandConfig).toEqual({ primaryColor: '#AABBCC', logoUrl: null, faviconUrl: null, appName: 'North School', customCss: null });
+    // the tenant's pages see it at once
+    const current = await call('GET', '/api/tenant/current', tenant.domain);
+    expect(current.body.data.brandConfig.primaryColor).toBe('#AABBCC');
+    expect((await db().tenant.findUniqueOrThrow({ where: { id: tenant.id } })).brandConfig).toMatchObject({ primaryColor: '#AABBCC', appName: 'North School', logoUrl: null });
+  });
+
+  it('keeps both of two concurrent updates of different fields', async () => {
+    const { tenant, member } = await tenantWithMember();
+    await Promise.all([
+      call('PUT', '/api/tenant/brand', tenant.domain, { token: member.token, body: { primaryColor: '#010203' } }),
+      call('PUT', '/api/tenant/brand', tenant.domain, { token: member.token, body: { appName: 'Both Kept' } }),
+    ]);
+    expect((await call('GET', '/api/tenant/current', tenant.domain)).body.data.brandConfig).toMatchObject({ primaryColor: '#010203', appName: 'Both Kept' });
+  });
+
+  it.each([
+    [{ primaryColor: 'red' }, 'primaryColor'],
+    [{ primaryColor: '#12345' }, 'primaryColor'],
+    [{ logoUrl: 'javascript:alert(1)' }, 'logoUrl'],
+    [{ faviconUrl: 'not a url' }, 'faviconUrl'],
+    [{ logoUrl: `https://x.example/${'a'.repeat(1000)}` }, 'logoUrl'],
+    [{ appName: '' }, 'appName'],
+    [{ appName: 'x'.repeat(101) }, 'appName'],
+    [{ customCss: 'x'.repeat(50_001) }, 'customCss'],
+  ])('refuses %j with 400 Validation error naming %s', async (body, field) => {
+    const { tenant, member } = await tenantWithMember();
+    const res = await call('PUT', '/api/tenant/brand', tenant.domain, { token: member.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(new RegExp(`^Validation error: ${field}`));
+  });
+
+  it('answers a plain 403 Forbidden without whitelabel, and to a caller of another tenant', async () => {
+    const { tenant } = await tenantWithMember();
+    const pro = await signedInTenant(['teacher'], tenant.id);
+    await setPlan(pro.user.id, 'pro');
+    const gated = await call('PUT', '/api/tenant/brand', tenant.domain, { token: pro.token, body: { primaryColor: '#000000' } });
+    expect(gated).toMatchObject({ status: 403, text: 'Forbidden' });
+    expect(gated.type).toMatch(/^text\/plain/);
+    const stranger = await signedIn(['teacher']);
+    await setPlan(stranger.user.id, 'premium');
+    const other = await call('PUT', '/api/tenant/brand', tenant.domain, { token: stranger.token, body: { primaryColor: '#000000' } });
+    expect(other).toMatchObject({ status: 403, text: 'Forbidden' });
+    expect((await call('GET', '/api/tenant/current', tenant.domain)).body.data.brandConfig.primaryColor).toBe('#6366f1');
+  });
+
+  it('lets a super_admin change any tenant; 404 Tenant not found on a host of no tenant; 401 without a token', async () => {
+    const { tenant } = await tenantWithMember();
+    const root = await signedIn(['super_admin']);
+    expect((await call('PUT', '/api/tenant/brand', tenant.domain, { token: root.token, body: { appName: 'By Root' } })).body.data.brandConfig.appName).toBe('By Root');
+    expect(await call('PUT', '/api/tenant/brand', 'nowhere.example.net', { token: root.token, body: { appName: 'X' } })).toMatchObject({
+      status: 404,
+      body: { success: false, error: 'Tenant not found' },
+    });
+    expect((await call('PUT', '/api/tenant/brand', tenant.domain, { body: { appName: 'X' } })).status).toBe(401);
+  });
+});
+
+describe('PUT /api/tenant/domain', () => {
+  it('sets the custom domain, which resolves to the tenant at once', async () => {
+    const { tenant, member } = await tenantWithMember();
+    const domain = `learn-${tenant.slug}.school.example`;
+    // looked up (and cached as no tenant) before the change
+    expect((await call('GET', '/api/tenant/current', domain)).body.data.isDefault).toBe(true);
+    const res = await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain: domain } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { customDomain: domain } });
+    expect((await call('GET', '/api/tenant/current', domain)).body.data).toMatchObject({ isDefault: false, id: tenant.id });
+  });
+
+  it('answers 500 Failed to update custom domain when another tenant has the domain', async () => {
+    const other = await createTenant({ customDomain: `taken-${Date.now()}.example` });
+    const { tenant, member } = await tenantWithMember();
+    const res = await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain: other.customDomain } });
+    expect(res).toMatchObject({ status: 500, body: { success: false, error: 'Failed to update custom domain' } });
+    const primary = await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain: other.domain } });
+    expect(primary.status).toBe(500);
+    expect((await db().tenant.findUniqueOrThrow({ where: { id: tenant.id } })).customDomain).toBeNull();
+  });
+
+  it.each([[{}], [{ customDomain: 'ab' }], [{ customDomain: 'Upper.Example' }], [{ customDomain: '-bad.example' }], [{ customDomain: 'a b.example' }], [{ customDomain: `${'a'.repeat(497)}.com` }]])(
+    'refuses %j with 400 Validation error',
+    async (body) => {
+      const { tenant, member } = await tenantWithMember();
+      const res = await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/^Validation error: customDomain/);
+    },
+  );
+
+  it('answers a plain 403 Forbidden without whitelabel and 404 on a host of no tenant', async () => {
+    const { tenant } = await tenantWithMember();
+    const free = await signedInTenant(['student'], tenant.id);
+    expect(await call('PUT', '/api/tenant/domain', tenant.domain, { token: free.token, body: { customDomain: 'x.example' } })).toMatchObject({ status: 403, text: 'Forbidden' });
+    const premium = await signedIn(['teacher']);
+    await setPlan(premium.user.id, 'premium');
+    expect((await call('PUT', '/api/tenant/domain', 'nowhere.example.net', { token: premium.token, body: { customDomain: 'x.example' } })).body).toEqual({ success: false, error: 'Tenant not found' });
+  });
+});
