@@ -65,7 +65,10 @@ export function ContentActions({
       </button>{' '}
       {scormPlan ? (
         <span className="gated" data-testid="scorm-gated">
-          {t.rich('actions.scormGated', { plan: scormPlan, strong: (chunks) => <strong>{chunks}</strong> })}
+          {t.rich('actions.scormGated', { plan: scormPlan, strong: (chunks) => <strong>{chunks}</strong> })}{' '}
+          <a href="/plans" data-testid="scorm-upgrade">
+            {t('actions.upgrade')}
+          </a>
         </span>
       ) : (
         <>

@@ -16,7 +16,12 @@ export function CreateGateNotice({ gate }: { gate: Exclude<CreateGate, { allowed
     <div className="notice" role="status" data-testid="create-gate">
       <p>{t('quota', { used: gate.used, limit: gate.limit, plan: gate.plan })}</p>
       {gate.upgrade ? (
-        <p>{gate.upgrade.limit === -1 ? t('upgradeUnlimited', { plan: gate.upgrade.name }) : t('upgrade', { plan: gate.upgrade.name, limit: gate.upgrade.limit })}</p>
+        <p>
+          {gate.upgrade.limit === -1 ? t('upgradeUnlimited', { plan: gate.upgrade.name }) : t('upgrade', { plan: gate.upgrade.name, limit: gate.upgrade.limit })}{' '}
+          <Link href="/plans" data-testid="upgrade-link">
+            {t('upgradeLink', { plan: gate.upgrade.name })}
+          </Link>
+        </p>
       ) : null}
       <p>
         <Link href="/content">{t('back')}</Link>

@@ -1,9 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { BillingButton } from '@/components/billing/BillingButton';
 import { LanguageMenu } from '@/components/shell/LanguageMenu';
 import { TopBar } from '@/components/workspace/TopBar';
+import { UsageBars } from '@/components/workspace/UsageBars';
 import { requirePageSession } from '@/lib/auth/session';
+import { paymentsEnabled } from '@/lib/billing/stripe';
 import { planOf } from '@/lib/plans/plans';
+import { usageOf } from '@/lib/plans/quota';
 import { currentBrand } from '@/lib/tenant/current';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,11 +16,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-// The user's own settings: who they are, their plan, and the interface language (which also goes to the H5P
-// player and editor).
+// The user's own settings: who they are, their plan and its usage with billing (the payment provider's portal, or
+// the plans to upgrade to), and the interface language (which also goes to the H5P player and editor).
 export default async function SettingsPage() {
   const session = await requirePageSession('/settings');
-  const [{ brand }, t, tp] = await Promise.all([currentBrand(), getTranslations('settings'), getTranslations('workspace.plan.names')]);
+  const [{ brand }, t, tp, usage] = await Promise.all([currentBrand(), getTranslations('settings'), getTranslations('workspace.plan.names'), usageOf(session.user)]);
+  const payments = paymentsEnabled();
   const plan = planOf(session.user.plan);
   return (
     <>
@@ -37,6 +43,20 @@ export default async function SettingsPage() {
             </dd>
           </dl>
           <p className="muted">{t('account.managed')}</p>
+        </section>
+        <section className="card" aria-labelledby="settings-billing" data-testid="settings-billing">
+          <h2 id="settings-billing">{t('billing.title')}</h2>
+          <p>
+            {t('billing.plan')}: <span className="plan-badge">{tp(plan.id)}</span>
+          </p>
+          <UsageBars usage={usage} />
+          {!payments ? <p className="muted">{t('billing.disabled')}</p> : !session.user.stripeCustomerId ? <p className="muted">{t('billing.noAccount')}</p> : null}
+          <p className="actions">
+            {payments && session.user.stripeCustomerId ? <BillingButton action="portal" label={t('billing.manage')} testId="manage-billing" /> : null}{' '}
+            <Link href="/plans" data-testid="see-plans">
+              {t('billing.seePlans')}
+            </Link>
+          </p>
         </section>
         <section className="card" aria-labelledby="settings-language">
           <h2 id="settings-language">{t('language.title')}</h2>

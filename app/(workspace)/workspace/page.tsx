@@ -14,8 +14,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-export default async function WorkspacePage() {
+export default async function WorkspacePage({ searchParams }: { searchParams: Promise<{ subscription?: string }> }) {
   const { user, principal } = await requirePageSession('/workspace');
+  const { subscription } = await searchParams;
   const teacher = isTeacherOrAbove(principal.role);
   const [usage, { brand }, t, format] = await Promise.all([usageOf(user), currentBrand(), getTranslations('workspace'), getFormatter()]);
   const plan = planOf(user.plan);
@@ -24,6 +25,11 @@ export default async function WorkspacePage() {
     <>
       <TopBar brand={brand} signedIn />
       <main id="main">
+        {subscription === 'success' || subscription === 'cancelled' ? (
+          <p className={`notice ${subscription === 'success' ? 'notice-success' : ''}`} role="status" data-testid={`subscription-${subscription}`}>
+            {t(`subscription.${subscription}`)}
+          </p>
+        ) : null}
         <section className="card">
           <h1 data-testid="welcome">{t('welcome', { name: user.name })}</h1>
           <p>
@@ -31,7 +37,8 @@ export default async function WorkspacePage() {
             <span className="plan-badge" data-testid="plan">
               {t(`plan.names.${plan.id}`)}
             </span>{' '}
-            <span className="muted">{plan.price === 0 ? t('plan.free') : t('plan.perMonth', { price })}</span>
+            <span className="muted">{plan.price === 0 ? t('plan.free') : t('plan.perMonth', { price })}</span>{' '}
+            · <Link href="/plans" data-testid="plans-link">{t('subscription.plans')}</Link>
           </p>
         </section>
         {teacher ? (
