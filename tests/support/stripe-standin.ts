@@ -3,7 +3,8 @@
 // (bracket notation: metadata[userId], line_items[0][price]), its object shapes, its error envelope
 // ({"error": {"type", "message", "param"}}) and Bearer secret-key auth. The app reaches it through PAYMENT_API_URL.
 // For the browser test it also plays the hosted payment page: GET /pay/<session id> shows a "Pay" button whose
-// POST delivers a signed checkout.session.completed event to the app's webhook and redirects to the success URL.
+// POST delivers a signed checkout.session.completed event to the app's webhook and redirects to the success URL;
+// GET /portal/<id> is the billing portal, whose "Cancel subscription" delivers customer.subscription.deleted.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,11 +58,21 @@ export interface StripeStandin {
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const stripe = new Stripe(STRIPE_KEY);
 
-export async function startStripeStandin(): Promise<StripeStandin> {
+export async function startStripeStandin(port = 0): Promise<StripeStandin> {
   const calls: StripeCall[] = [];
   const customers: StripeStandin['customers'] = new Map();
   const sessions: StripeStandin['sessions'] = new Map();
   const failures = new Map<string, { status: number; type: string; message: string }>();
+  const portals = new Map<string, { customer: string; return_url: string }>();
+  /** the active subscription of each customer (made by the payment page) */
+  const subscriptions = new Map<string, string>();
+  const deliver = async (type: string, object: unknown) => {
+    const event = { id: id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } };
+    const { body, signature } = standin.sign(event);
+    if (standin.webhookUrl) {
+      await fetch(standin.webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body });
+    }
+  };
   let base = '';
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -110,12 +121,28 @@ export async function startStripeStandin(): Promise<StripeStandin> {
       session.subscription = subscription;
       session.status = 'complete';
       session.payment_status = 'paid';
-      const event = { id: id('evt'), object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: session } };
-      const { body, signature } = standin.sign(event);
-      if (standin.webhookUrl) {
-        await fetch(standin.webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body });
-      }
+      if (typeof session.customer === 'string') subscriptions.set(session.customer, subscription);
+      await deliver('checkout.session.completed', session);
       res.writeHead(303, { Location: String(session.success_url) });
+      return void res.end();
+    }
+    const portal = url.pathname.match(/^\/portal\/(bps_\w+)$/);
+    if (portal) {
+      const p = portals.get(portal[1]!);
+      if (!p) return void (res.writeHead(404), res.end('No such portal session'));
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return void res.end(
+          `<!doctype html><html lang="en"><title>Billing portal</title><body><h1>Billing portal</h1>` +
+            `<form method="post"><button type="submit">Cancel subscription</button></form><a href="${p.return_url}">Return</a></body></html>`,
+        );
+      }
+      const sub = subscriptions.get(p.customer);
+      if (sub) {
+        subscriptions.delete(p.customer);
+        await deliver('customer.subscription.deleted', { id: sub, object: 'subscription', customer: p.customer, status: 'canceled', items: { object: 'list', data: [] } });
+      }
+      res.writeHead(303, { Location: p.return_url });
       return void res.end();
     }
 
@@ -168,6 +195,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
       if (!form.customer) return error(res, 400, 'invalid_request_error', 'Missing required param: customer.', 'customer');
       if (!customers.has(form.customer as string)) return error(res, 400, 'invalid_request_error', `No such customer: '${form.customer as string}'`, 'customer');
       const pid = id('bps');
+      portals.set(pid, { customer: form.customer as string, return_url: (form.return_url as string) ?? base });
       return send(res, 200, { id: pid, object: 'billing_portal.session', created: now, livemode: false, customer: form.customer, return_url: form.return_url ?? null, url: `${base}/portal/${pid}` });
     }
     return error(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
@@ -175,7 +203,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: Error) => error(res, 500, 'api_error', err.message));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   standin.url = base;
   return standin;

@@ -13,6 +13,8 @@ export const E2E = {
   databaseUrl: process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_e2e',
   redisUrl: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/12',
   hubUrl: process.env.E2E_HUB_URL ?? `http://127.0.0.1:${port + 8}/v1`,
+  /** the Stripe stand-in of tests/e2e/billing.spec.ts (started by the spec on this address) */
+  stripeUrl: `http://127.0.0.1:${port + 9}`,
   get serverEnv(): Record<string, string> {
     return {
       ...(process.env as Record<string, string>),
@@ -30,6 +32,12 @@ export const E2E = {
       IDP_CLIENT_SECRET: '',
       // the stand-in H5P Hub of tests/e2e/h5p-*.spec.ts (started by the spec on this address)
       H5P_HUB_URL: this.hubUrl,
+      // payments through the Stripe stand-in (tests/support/stripe-standin.ts, its fixed test key and secrets)
+      PAYMENT_SECRET_KEY: 'sk_test_standin_0123456789',
+      PAYMENT_WEBHOOK_SECRET: 'whsec_standin_0123456789abcdef',
+      PAYMENT_PRO_PRICE_ID: 'price_pro_monthly',
+      PAYMENT_PREMIUM_PRICE_ID: 'price_premium_monthly',
+      PAYMENT_API_URL: this.stripeUrl,
     };
   },
 };
