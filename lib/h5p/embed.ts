@@ -15,6 +15,8 @@ import type { Locale } from '@/lib/i18n/config';
 import { playerModel } from './content';
 export { PLAYER_CSP, PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
+import { cssForStyleElement, DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
+import { accessibleBrand } from '@/lib/tenant/contrast';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON that is safe inside a <script> element */
@@ -65,24 +67,30 @@ p { font: 16px/1.5 system-ui, sans-serif; margin: 12px; padding: 12px 16px; bord
  * The player page. `language` goes to H5P (its player texts); `locale` is the language of the page's own notices
  * (the same language when the interface has it, else English).
  */
-export async function embedHtml(contentId: string, actor: H5pActor, language: string, locale: Locale): Promise<string> {
+export async function embedHtml(contentId: string, actor: H5pActor, language: string, locale: Locale, brand: BrandConfig = DEFAULT_BRAND): Promise<string> {
   const model = await playerModel(contentId, actor, language);
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
+  const colour = accessibleBrand(brand.primaryColor);
   return `<!doctype html>
 <html class="h5p-iframe" lang="${attr(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${attr(translatorFor(locale, 'player')('pageTitle'))}</title>
+<title>${attr(translatorFor(locale, 'player')('pageTitle'))} · ${attr(brand.appName)}</title>
+<meta name="theme-color" content="${attr(colour)}">
+${brand.faviconUrl ? `<link rel="icon" href="${attr(brand.faviconUrl)}">` : ''}
 ${model.styles.map((s) => `<link rel="stylesheet" href="${attr(s)}">`).join('\n')}
 <style>
 html, body { margin: 0; padding: 0; background: transparent; max-width: 100%; overflow-x: hidden; }
+body { --brand: ${colour}; accent-color: var(--brand); }
 .h5p-content { max-width: 100%; }
 img, video, iframe { max-width: 100%; }
 .lumen-player-status { font: 14px/1.4 system-ui, sans-serif; margin: 6px 8px; padding: 6px 10px; border-radius: 6px; background: #fff7e6; color: #7a4b00; }
 .lumen-player-status[hidden] { display: none; }
 .lumen-player-status.ok { background: #ecfdf3; color: #05603a; }
+.lumen-player-status { border-left: 4px solid var(--brand); }
 </style>
+${brand.customCss ? `<style data-custom-css>${cssForStyleElement(brand.customCss)}</style>` : ''}
 <script>
 // The sandboxed page has no storage of its own (opaque origin): H5P's request queue and clipboard read
 // localStorage, so give them an in-memory store for the life of the page.
@@ -99,7 +107,7 @@ window.H5PIntegration = ${scriptJson(integration)};
 </script>
 ${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
 </head>
-<body>
+<body data-brand-color="${attr(colour)}">
 <div class="h5p-content" data-content-id="${attr(contentId)}"></div>
 <p class="lumen-player-status" role="status" aria-live="polite" hidden data-testid="player-status"></p>
 <script>

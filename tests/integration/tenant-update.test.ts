@@ -3,7 +3,10 @@
 // 404 Tenant not found, the domain clash as 500 Failed to update custom domain, and a new domain resolving at once.
 import http from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
+import { issueEmbedToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
+import { accessibleBrand } from '@/lib/tenant/contrast';
+import { createContent, installTestLibraries } from '../support/h5p';
 import { createTenant, setPlan, signedIn, signedInTenant } from '../support/factories';
 import { randomIp } from '../support/http';
 
@@ -168,5 +171,24 @@ describe('PUT /api/tenant/domain', () => {
     const premium = await signedIn(['teacher']);
     await setPlan(premium.user.id, 'premium');
     expect((await call('PUT', '/api/tenant/domain', 'nowhere.example.net', { token: premium.token, body: { customDomain: 'x.example' } })).body).toEqual({ success: false, error: 'Tenant not found' });
+  });
+});
+
+describe('the brand on the player page', () => {
+  it('carries the tenant’s colour, name and escaped custom CSS on its hostname', async () => {
+    await installTestLibraries();
+    const { tenant, member } = await tenantWithMember();
+    await call('PUT', '/api/tenant/brand', tenant.domain, { token: member.token, body: { primaryColor: '#0f766e', appName: 'Harbour Learn', customCss: '.x{color:red}</style><script>alert(1)</script>' } });
+    const id = await createContent(member.token, 'H5P.TrueFalse', { title: 'Branded' });
+    const token = await issueEmbedToken(member.user.id, id);
+    const page = await call('GET', `/h5p/embed/${id}?token=${encodeURIComponent(token)}`, tenant.domain);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-brand-color="#0f766e"');
+    expect(page.text).toMatch(/<title>[^<]* · Harbour Learn<\/title>/);
+    expect(page.text).toContain('.x{color:red}\\3c /style>\\3c script>alert(1)\\3c /script>');
+    expect(page.text).not.toContain('</style><script>alert(1)');
+    // the default brand elsewhere
+    const plain = await call('GET', `/h5p/embed/${id}?token=${encodeURIComponent(token)}`, new URL(inject('appUrl')).host);
+    expect(plain.text).toContain(`data-brand-color="${accessibleBrand('#6366f1')}"`);
   });
 });

@@ -5,6 +5,7 @@ import { BillingButton } from '@/components/billing/BillingButton';
 import { LanguageMenu } from '@/components/shell/LanguageMenu';
 import { TopBar } from '@/components/workspace/TopBar';
 import { UsageBars } from '@/components/workspace/UsageBars';
+import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { paymentsEnabled } from '@/lib/billing/stripe';
 import { planOf } from '@/lib/plans/plans';
@@ -20,7 +21,13 @@ export async function generateMetadata(): Promise<Metadata> {
 // the plans to upgrade to), and the interface language (which also goes to the H5P player and editor).
 export default async function SettingsPage() {
   const session = await requirePageSession('/settings');
-  const [{ brand }, t, tp, usage] = await Promise.all([currentBrand(), getTranslations('settings'), getTranslations('workspace.plan.names'), usageOf(session.user)]);
+  const [{ brand, tenant }, t, tp, usage, tb] = await Promise.all([
+    currentBrand(),
+    getTranslations('settings'),
+    getTranslations('workspace.plan.names'),
+    usageOf(session.user),
+    getTranslations('settings.brand'),
+  ]);
   const payments = paymentsEnabled();
   const plan = planOf(session.user.plan);
   return (
@@ -58,6 +65,16 @@ export default async function SettingsPage() {
             </Link>
           </p>
         </section>
+        {tenant && (session.user.tenantId === tenant.id || isSuperAdmin(session.principal)) ? (
+          <section className="card" aria-labelledby="settings-brand">
+            <h2 id="settings-brand">{tb('title')}</h2>
+            <p>
+              <Link href="/settings/tenant" data-testid="brand-settings-link">
+                {tb('link')}
+              </Link>
+            </p>
+          </section>
+        ) : null}
         <section className="card" aria-labelledby="settings-language">
           <h2 id="settings-language">{t('language.title')}</h2>
           <p>{t('language.help')}</p>
