@@ -14,10 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
 import { ensureIdpStateAsync } from './embedded/idp-state.mjs';
+import { applyMemoryFlags } from './v8-memory.mjs';
 
 const t0 = performance.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
+// V8 settings for the server's resident memory, before Next.js and the app load (scripts/v8-memory.mjs)
+const memory = dev ? null : applyMemoryFlags();
 nextEnv.loadEnvConfig(root, dev);
 const env = process.env;
 const blank = (v) => v === undefined || v.trim() === '';
@@ -115,6 +118,8 @@ if (!dev) {
   await fetch(`http://${family === 'IPv6' ? `[${host}]` : host}:${port}/api/health`)
     .then((res) => res.arrayBuffer())
     .catch(() => {});
+  // start-up's long synchronous runs are over: the young generation may grow, up to its cap
+  memory?.startYoungGrowth();
 }
 
 const seconds = ((performance.now() - t0) / 1000).toFixed(1);
