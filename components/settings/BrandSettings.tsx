@@ -67,7 +67,7 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
   return (
     <>
       <form className="card brand-form" onSubmit={(e) => void save(e)} aria-labelledby="brand-title" data-testid="brand-form">
-        <h2 id="brand-title">{t('title')}</h2>
+        <h2 id="brand-title">{t('formTitle')}</h2>
         <div className="brand-grid">
           <div className="brand-fields">
             <label htmlFor="brand-color">{t('color')}</label>
