@@ -24,6 +24,11 @@ import * as authCheckout from '@/app/api/auth/checkout/route';
 import * as authBillingPortal from '@/app/api/auth/billing-portal/route';
 import * as authWebhook from '@/app/api/auth/webhook/route';
 import * as tenantBrand from '@/app/api/tenant/brand/route';
+import * as adminUsers from '@/app/api/admin/users/route';
+import * as adminUserPlan from '@/app/api/admin/users/[id]/plan/route';
+import * as adminTenants from '@/app/api/admin/tenants/route';
+import * as adminTenant from '@/app/api/admin/tenants/[id]/route';
+import { ADMIN_ERR } from '@/lib/admin/manage';
 import * as tenantDomain from '@/app/api/tenant/domain/route';
 import { BILLING_ERR } from '@/lib/billing/stripe';
 import { TENANT_ERR } from '@/lib/tenant/update';
@@ -136,6 +141,7 @@ export const API_TAGS: TagDoc[] = [
   { name: 'Marketplace', description: 'Other users\' public content: browse, filter, clone.' },
   { name: 'Referral', description: 'Referral links and conversions.' },
   { name: 'Tenant', description: 'The tenant of the request\'s hostname and its branding.' },
+  { name: 'Admin', description: 'Support tools of the super_admin: users and their plans, tenants (every change audited in the log).' },
   { name: 'H5P content', description: 'Create, edit, play, export and import H5P content.' },
   { name: 'H5P libraries', description: 'Installed content types and installing them.' },
   { name: 'H5P player and editor', description: 'The routes the H5P player and editor call themselves (shapes of the H5P client).' },
@@ -530,6 +536,58 @@ export const API_ROUTES: RouteDoc[] = [
         description: 'For members of the tenant (and super_admin) whose plan has whitelabel; anyone else gets a plain-text 403 Forbidden. The domain resolves to the tenant on every instance at once.',
         success: { kind: 'envelope', data: 'customDomain' },
         errors: { 403: ['Forbidden'], 404: [TENANT_ERR.notFound], 500: [TENANT_ERR.domain] },
+      },
+    },
+  },
+
+  // ------------------------------------------------------------ admin (super_admin support tools)
+  {
+    file: 'app/api/admin/users/route.ts',
+    tag: 'Admin',
+    module: m(adminUsers),
+    operations: {
+      GET: {
+        summary: 'Find users by email prefix, with plan and usage (super_admin)',
+        success: { kind: 'envelope', data: 'users: id, email, name, plan, tenantId, paying, usage, createdAt', extra: { total: { type: 'integer' } } },
+        errors: { 403: ['Admin access required', ADMIN_ERR.superAdmin] },
+      },
+    },
+  },
+  {
+    file: 'app/api/admin/users/[id]/plan/route.ts',
+    tag: 'Admin',
+    module: m(adminUserPlan),
+    operations: {
+      PUT: {
+        summary: "Change a user's plan for support (super_admin; audited)",
+        success: { kind: 'envelope', data: 'id, plan' },
+        errors: { 403: ['Admin access required', ADMIN_ERR.superAdmin], 404: [ADMIN_ERR.userNotFound] },
+      },
+    },
+  },
+  {
+    file: 'app/api/admin/tenants/route.ts',
+    tag: 'Admin',
+    module: m(adminTenants),
+    operations: {
+      GET: { summary: 'List tenants with their member counts (super_admin)', success: { kind: 'envelope', data: 'tenants' }, errors: { 403: ['Admin access required', ADMIN_ERR.superAdmin] } },
+      POST: {
+        summary: 'Create a tenant (super_admin; audited)',
+        status: 201,
+        success: { kind: 'envelope', data: 'the tenant' },
+        errors: { 403: ['Admin access required', ADMIN_ERR.superAdmin], 409: [ADMIN_ERR.tenantTaken] },
+      },
+    },
+  },
+  {
+    file: 'app/api/admin/tenants/[id]/route.ts',
+    tag: 'Admin',
+    module: m(adminTenant),
+    operations: {
+      PATCH: {
+        summary: 'Activate or deactivate a tenant (super_admin; audited)',
+        success: { kind: 'envelope', data: 'the tenant' },
+        errors: { 403: ['Admin access required', ADMIN_ERR.superAdmin], 404: [ADMIN_ERR.tenantNotFound] },
       },
     },
   },

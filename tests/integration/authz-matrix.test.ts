@@ -160,6 +160,18 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/referral/link/route.ts GET': { req: () => json('/api/referral/link'), expect: USER },
   'app/api/referral/stats/route.ts GET': { req: () => json('/api/referral/stats'), expect: USER },
   'app/api/tenant/current/route.ts GET': { req: () => json('/api/tenant/current'), expect: ALL_200 },
+  // the super_admin's support tools
+  'app/api/admin/users/route.ts GET': { req: () => json('/api/admin/users?email=nobody'), expect: [401, 403, 403, 403, 403, 200] },
+  'app/api/admin/users/[id]/plan/route.ts PUT': { req: (fx) => json(`/api/admin/users/${fx.callers.student.user.id}/plan`, { plan: 'free' }), expect: [401, 403, 403, 403, 403, 200] },
+  'app/api/admin/tenants/route.ts GET': { req: () => json('/api/admin/tenants'), expect: [401, 403, 403, 403, 403, 200] },
+  'app/api/admin/tenants/route.ts POST': {
+    req: () => {
+      const slug = `mx-${Math.random().toString(36).slice(2, 10)}`;
+      return json('/api/admin/tenants', { slug, name: 'Matrix', domain: `${slug}.example` });
+    },
+    expect: [401, 403, 403, 403, 403, 201],
+  },
+  'app/api/admin/tenants/[id]/route.ts PATCH': { req: async () => json(`/api/admin/tenants/${(await createTenant()).id}`, { active: true }), expect: [401, 403, 403, 403, 403, 200] },
   // whitelabel (premium: the admins) is the gate (plain 403); the test app's host resolves to no tenant (404)
   'app/api/tenant/brand/route.ts PUT': { req: () => json('/api/tenant/brand', { appName: 'Matrix' }), expect: [401, 403, 403, 403, 404, 404] },
   'app/api/tenant/domain/route.ts PUT': { req: () => json('/api/tenant/domain', { customDomain: 'matrix.example' }), expect: [401, 403, 403, 403, 404, 404] },

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { assertSuperAdmin, planBody, setUserPlan } from '@/lib/admin/manage';
+import { reply, route } from '@/lib/http/route';
+
+const params = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
+
+// PUT /api/admin/users/:id/plan {plan}: a support change of a user's plan (audited)
+export const PUT = route({ action: 'change user plan', params, body: planBody }, async ({ principal, user, params: p, body }) => {
+  assertSuperAdmin(principal);
+  return reply(await setUserPlan(user?.id, p.id, body.plan));
+});

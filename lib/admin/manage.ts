@@ -1,0 +1,129 @@
+// The super_admin's support tools (issue 10 item 6): users found by email with their role, plan and usage, a
+// user's plan changed for support, and tenants listed, created, activated and deactivated. Every change is
+// audited in the log (who, what, before → after) and reaches every instance's caches at once.
+import { z } from 'zod';
+import { isSuperAdmin } from '@/lib/auth/roles';
+import type { Principal } from '@/lib/auth/types';
+import { forgetUser } from '@/lib/auth/users';
+import { db, Prisma } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { PLAN_IDS } from '@/lib/plans/plans';
+import { forgetTenantHosts, SLUG_PATTERN } from '@/lib/tenant/resolve';
+
+export const ADMIN_ERR = {
+  superAdmin: 'Super admin access required',
+  userNotFound: 'User not found',
+  tenantNotFound: 'Tenant not found',
+  tenantTaken: 'A tenant with this slug or domain already exists',
+} as const;
+
+/**
+ * The support tools are for super_admins, from the admin pages (session cookie) or an API client (bearer token):
+ * 403 Admin access required for everyone who is not an admin, 403 Super admin access required for other admins.
+ */
+export function assertSuperAdmin(principal: Principal | null): void {
+  if (principal?.role !== 'admin') throw new AppError(403, 'Admin access required');
+  if (!isSuperAdmin(principal)) throw new AppError(403, ADMIN_ERR.superAdmin);
+}
+
+const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);
+
+export const userSearchQuery = z.object({
+  email: z.string().trim().max(255).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export async function searchUsers(q: z.infer<typeof userSearchQuery>) {
+  const where: Prisma.UserWhereInput = q.email ? { email: { startsWith: q.email.toLowerCase() } } : {};
+  const [rows, total] = await Promise.all([
+    db().user.findMany({
+      where,
+      orderBy: [{ email: 'asc' }],
+      skip: q.offset,
+      take: q.limit,
+      select: {
+        id: true,
+        email: true,
+        name: true,
+        plan: true,
+        tenantId: true,
+        contentsCreatedThisMonth: true,
+        aiGenerationsThisMonth: true,
+        storageUsed: true,
+        stripeCustomerId: true,
+        createdAt: true,
+      },
+    }),
+    db().user.count({ where }),
+  ]);
+  return {
+    total,
+    data: rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      plan: u.plan,
+      tenantId: u.tenantId,
+      paying: !!u.stripeCustomerId,
+      usage: { contentsCreatedThisMonth: u.contentsCreatedThisMonth, aiGenerationsThisMonth: u.aiGenerationsThisMonth, storageUsed: Number(u.storageUsed) },
+      createdAt: u.createdAt.toISOString(),
+    })),
+  };
+}
+
+export const planBody = z.object({ plan: z.enum(PLAN_IDS, { message: 'plan must be free, pro or premium' }) });
+
+export async function setUserPlan(actorId: string | undefined, userId: string, plan: (typeof PLAN_IDS)[number]) {
+  const before = await db().user.findUnique({ where: { id: userId }, select: { plan: true } });
+  if (!before) throw new AppError(404, ADMIN_ERR.userNotFound);
+  await db().user.update({ where: { id: userId }, data: { plan } });
+  await forgetUser(userId);
+  audit(actorId, 'change user plan', { userId, from: before.plan, to: plan });
+  return { id: userId, plan };
+}
+
+export const tenantBody = z.object({
+  slug: z.string().regex(SLUG_PATTERN, 'must be lowercase letters, digits and dashes (at most 63)').max(63),
+  name: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
+  domain: z
+    .string()
+    .min(3, 'must be at least 3 characters')
+    .max(500, 'must be at most 500 characters')
+    .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'must be a lowercase host name like school.example.org'),
+  plan: z.enum(PLAN_IDS, { message: 'plan must be free, pro or premium' }).default('free'),
+});
+
+export const tenantPatch = z.object({ active: z.boolean({ message: 'active must be true or false' }) });
+
+const TENANT_SELECT = { id: true, slug: true, name: true, domain: true, customDomain: true, plan: true, active: true, createdAt: true } as const;
+const tenantView = (t: { createdAt: Date } & Record<string, unknown>) => ({ ...t, createdAt: t.createdAt.toISOString() });
+
+export async function listTenants() {
+  const rows = await db().tenant.findMany({ orderBy: { name: 'asc' }, take: 500, select: { ...TENANT_SELECT, _count: { select: { users: true } } } });
+  return rows.map(({ _count, ...t }) => ({ ...tenantView(t), users: _count.users }));
+}
+
+export async function createTenant(actorId: string | undefined, input: z.infer<typeof tenantBody>) {
+  const clash = await db().tenant.findFirst({ where: { OR: [{ slug: input.slug }, { domain: input.domain }, { customDomain: input.domain }] }, select: { id: true } });
+  if (clash) throw new AppError(409, ADMIN_ERR.tenantTaken);
+  try {
+    const t = await db().tenant.create({ data: { ...input, brandConfig: {} }, select: TENANT_SELECT });
+    await forgetTenantHosts();
+    audit(actorId, 'create tenant', { tenantId: t.id, slug: t.slug });
+    return tenantView(t);
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw new AppError(409, ADMIN_ERR.tenantTaken);
+    throw err;
+  }
+}
+
+export async function setTenantActive(actorId: string | undefined, id: string, active: boolean) {
+  const found = await db().tenant.findUnique({ where: { id }, select: { active: true } });
+  if (!found) throw new AppError(404, ADMIN_ERR.tenantNotFound);
+  const t = await db().tenant.update({ where: { id }, data: { active }, select: TENANT_SELECT });
+  await forgetTenantHosts();
+  audit(actorId, active ? 'activate tenant' : 'deactivate tenant', { tenantId: id, from: found.active, to: active });
+  return tenantView(t);
+}
