@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { TenantActiveToggle, TenantSupport, UserPlanSupport } from '@/components/admin/AdminSupport';
 import { DataTable } from '@/components/ui/DataTable';
 import { TopBar } from '@/components/workspace/TopBar';
 import { isSuperAdmin } from '@/lib/auth/roles';
@@ -92,9 +93,16 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 { header: t('users.plan'), cell: (x) => planName(x.plan) },
                 { header: t('tenants.users'), cell: (x) => format.number(x.users) },
                 { header: t('tenants.status'), cell: (x) => (x.active ? t('tenants.active') : t('tenants.inactive')) },
+                { header: t('support.actions'), cell: (x) => <TenantActiveToggle id={x.id} active={x.active} name={x.name} /> },
               ]}
             />
           </section>
+        ) : null}
+        {superAdmin ? (
+          <>
+            <UserPlanSupport />
+            <TenantSupport />
+          </>
         ) : null}
       </main>
     </>
