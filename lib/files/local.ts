@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertKey, assertPrefix, FileMissingError, type ByteRange, type FileStore, type ListedFile, type StoredFile } from './types';
 
@@ -153,6 +153,3 @@ export class LocalFileStore implements FileStore {
 /** a write in progress (`<name>.<uuid>.part`) */
 const PART = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException)?.code ?? '');
-
-/** A stream of `buf` (for callers that need a Readable). */
-export const bufferStream = (buf: Buffer) => Readable.from([buf]);

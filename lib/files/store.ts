@@ -21,8 +21,3 @@ export function fileStore(): FileStore {
   }
   return g.__lumenFileStore;
 }
-
-/** Tests: forget the store so the next call builds it from the current configuration. */
-export function resetFileStore(): void {
-  g.__lumenFileStore = undefined;
-}
