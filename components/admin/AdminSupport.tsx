@@ -11,6 +11,7 @@ interface FoundUser {
   id: string;
   email: string;
   name: string;
+  role: string | null;
   plan: string;
   usage: { contentsCreatedThisMonth: number; aiGenerationsThisMonth: number; storageUsed: number };
 }
@@ -66,6 +67,7 @@ export function UserPlanSupport() {
               <li key={u.id} data-testid="support-user">
                 <span>
                   <strong>{u.name}</strong> · {u.email}
+                  {u.role ? <span className="muted"> · {u.role}</span> : null}
                   <br />
                   <span className="muted">{t('usage', { contents: u.usage.contentsCreatedThisMonth, ai: u.usage.aiGenerationsThisMonth })}</span>
                 </span>

@@ -11,7 +11,7 @@ import { planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import type { BrandConfig } from '@/lib/tenant/brand';
 
-type NavKey = 'workspace' | 'myContent' | 'create' | 'marketplace' | 'collections' | 'contentTypes' | 'results' | 'settings' | 'admin';
+type NavKey = 'workspace' | 'myContent' | 'create' | 'marketplace' | 'collections' | 'contentTypes' | 'results' | 'plans' | 'settings' | 'admin';
 interface NavItem {
   href: string;
   key: NavKey;
@@ -24,7 +24,7 @@ function navFor(role: 'admin' | 'teacher' | 'student'): NavItem[] {
   }
   items.push({ href: '/marketplace', key: 'marketplace' });
   if (isTeacherOrAbove(role)) items.push({ href: '/collections', key: 'collections' }, { href: '/content/types', key: 'contentTypes' });
-  items.push({ href: '/results', key: 'results' }, { href: '/settings', key: 'settings' });
+  items.push({ href: '/results', key: 'results' }, { href: '/plans', key: 'plans' }, { href: '/settings', key: 'settings' });
   if (role === 'admin') items.push({ href: '/admin', key: 'admin' });
   return items;
 }

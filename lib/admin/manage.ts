@@ -18,12 +18,17 @@ export const ADMIN_ERR = {
   tenantTaken: 'A tenant with this slug or domain already exists',
 } as const;
 
+/** The admin pages' tools (content types, curriculum) are for every admin: 403 Admin access required otherwise. */
+export function assertAdmin(principal: Principal | null): void {
+  if (principal?.role !== 'admin') throw new AppError(403, 'Admin access required');
+}
+
 /**
  * The support tools are for super_admins, from the admin pages (session cookie) or an API client (bearer token):
  * 403 Admin access required for everyone who is not an admin, 403 Super admin access required for other admins.
  */
 export function assertSuperAdmin(principal: Principal | null): void {
-  if (principal?.role !== 'admin') throw new AppError(403, 'Admin access required');
+  assertAdmin(principal);
   if (!isSuperAdmin(principal)) throw new AppError(403, ADMIN_ERR.superAdmin);
 }
 
@@ -47,6 +52,7 @@ export async function searchUsers(q: z.infer<typeof userSearchQuery>) {
         id: true,
         email: true,
         name: true,
+        role: true,
         plan: true,
         tenantId: true,
         contentsCreatedThisMonth: true,
@@ -64,6 +70,7 @@ export async function searchUsers(q: z.infer<typeof userSearchQuery>) {
       id: u.id,
       email: u.email,
       name: u.name,
+      role: u.role,
       plan: u.plan,
       tenantId: u.tenantId,
       paying: !!u.stripeCustomerId,

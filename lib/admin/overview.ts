@@ -43,7 +43,7 @@ export async function adminOverview(scope: AdminScope, after?: string) {
       where: { ...where, ...usersAfter(after) },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: ADMIN_USERS_LIMIT + 1,
-      select: { id: true, name: true, email: true, plan: true, createdAt: true, tenant: { select: { name: true } }, _count: { select: { ownedContents: true } } },
+      select: { id: true, name: true, email: true, role: true, plan: true, createdAt: true, tenant: { select: { name: true } }, _count: { select: { ownedContents: true } } },
     }),
     db().user.count({ where }),
     db().contentOwnership.count({ where: ownerWhere }),
@@ -56,7 +56,7 @@ export async function adminOverview(scope: AdminScope, after?: string) {
   return {
     /** the cursor of the next (older) page of users, null on the last page */
     nextUsers: last ? encodeCursor(USERS_SCOPE, [last.createdAt.toISOString(), last.id]) : null,
-    users: users.slice(0, ADMIN_USERS_LIMIT).map((u) => ({ id: u.id, name: u.name, email: u.email, plan: u.plan, createdAt: u.createdAt, tenant: u.tenant?.name ?? null, contents: u._count.ownedContents })),
+    users: users.slice(0, ADMIN_USERS_LIMIT).map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, plan: u.plan, createdAt: u.createdAt, tenant: u.tenant?.name ?? null, contents: u._count.ownedContents })),
     totals: { users: userCount, contents, publicContents },
     tenants: tenants?.map((t) => ({ id: t.id, name: t.name, slug: t.slug, domain: t.domain, plan: t.plan, active: t.active, users: t._count.users })) ?? null,
   };

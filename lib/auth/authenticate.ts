@@ -14,6 +14,8 @@ export interface Authenticated {
   principal: Principal;
   /** the local record (null for internal calls) */
   user: User | null;
+  /** the identity provider's access token the caller acts with (a bearer token, or the session's), when there is one */
+  providerToken?: () => string;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -104,7 +106,7 @@ export async function authenticate(headers: Headers, url: URL, method = 'GET'): 
   }
   const role = payload.role?.type ?? 'student';
   const user = await provisionUser(payload, role);
-  return { principal: userPrincipal(payload, user, 'bearer'), user };
+  return { principal: userPrincipal(payload, user, 'bearer'), user, providerToken: () => token };
 }
 
 /**

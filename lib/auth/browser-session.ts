@@ -87,6 +87,8 @@ export async function endBrowserSession(sid: string, reason: EndReason): Promise
 export interface ResolvedSession {
   principal: Principal;
   user: User;
+  /** the identity provider's access token of this session (kept sealed on the server), for calls made on the user's behalf */
+  providerToken: () => string;
 }
 
 /** Thrown when a cookie names a session that has ended: the caller answers 401 with the reason. */
@@ -168,7 +170,8 @@ export async function resolveBrowserSession(sid: string): Promise<ResolvedSessio
   const found = await userById(row.userId);
   if (!found) throw new SessionEndedError('user_removed');
   const user = await applyMonthlyReset(found);
-  return { user, principal: userPrincipal(row.payload as unknown as TokenPayload, user, 'session') };
+  const sealed = row.accessToken;
+  return { user, principal: userPrincipal(row.payload as unknown as TokenPayload, user, 'session'), providerToken: () => unseal(sealed) };
 }
 
 // ---------------------------------------------------------------- the cookie

@@ -69,6 +69,8 @@ async function existingTenantId(claim: string | undefined): Promise<string | nul
 export async function provisionUser(payload: TokenPayload, role: Role): Promise<User> {
   const email = payload.email.toLowerCase();
   const name = (payload.name ?? email).slice(0, 255);
+  // the provider's role name as seen now (super_admin, school_admin, teacher …), kept for the admin pages only
+  const roleName = (payload.role?.name || role).slice(0, 50);
   let user = await userByEmail(email);
   if (!user) {
     try {
@@ -78,6 +80,7 @@ export async function provisionUser(payload: TokenPayload, role: Role): Promise<
           name,
           plan: defaultPlanFor(role),
           externalUserId: payload.id,
+          role: roleName,
           tenantId: await existingTenantId(payload.tenantId),
         },
       });
@@ -86,8 +89,8 @@ export async function provisionUser(payload: TokenPayload, role: Role): Promise<
       if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
       user = await db().user.findUniqueOrThrow({ where: { email } });
     }
-  } else if (user.name !== name || user.externalUserId !== payload.id) {
-    user = await db().user.update({ where: { id: user.id }, data: { name, externalUserId: payload.id } }).catch((err) => {
+  } else if (user.name !== name || user.externalUserId !== payload.id || user.role !== roleName) {
+    user = await db().user.update({ where: { id: user.id }, data: { name, externalUserId: payload.id, role: roleName } }).catch((err) => {
       // (tenant_id, external_user_id) already taken by another record: keep the record as it is
       if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return user as User;
       throw err;

@@ -1,6 +1,9 @@
-// The caller's bearer token, forwarded to the central curriculum service (header, or ?token= for frames).
-export function callerToken(req: { headers: Headers }, url: URL): string | undefined {
-  const h = req.headers.get('authorization');
-  const m = h ? /^Bearer\s+(.+)$/i.exec(h.trim()) : null;
-  return m?.[1] ?? url.searchParams.get('token') ?? undefined;
+import { bearerFrom } from '@/lib/auth/authenticate';
+
+/**
+ * The token forwarded to the central curriculum service: the caller's bearer token (header, or ?token= for
+ * frames), else — for a signed-in browser — the identity provider's token its session holds on the server.
+ */
+export function callerToken(ctx: { req: { headers: Headers }; url: URL; providerToken: () => string | undefined }): string | undefined {
+  return bearerFrom(ctx.req.headers, ctx.url) ?? ctx.providerToken();
 }

@@ -125,25 +125,41 @@ async function installedEssentials(): Promise<Set<string>> {
   return new Set(rows.map((r) => r.machineName));
 }
 
-/** POST /h5p/libraries/install-essentials (rule 14): refresh the cache, then install each essential type. */
-export async function installEssentials(actor: H5pActor) {
+type StepResult = { success: boolean; error?: string; detail?: string };
+
+/**
+ * Rule 14 as steps: the content type cache is refreshed first, then each essential type is one install. The
+ * route runs them in a row; the admin page runs them as a job that reports each one (lib/admin/jobs.ts).
+ */
+export async function essentialsPlan(actor: H5pActor): Promise<{ steps: string[]; run: (name: string) => Promise<StepResult> }> {
   const hubOk = await refreshContentTypeCache();
   const { editor } = await h5p();
   const offered = new Set(((await editor.contentTypeCache.get()) as { machineName: string }[]).map((c) => c.machineName));
-  const results: { name: string; success: boolean; error?: string }[] = [];
-  for (const name of ESSENTIAL_CONTENT_TYPES) {
-    if (!hubOk) {
+  return {
+    steps: [...ESSENTIAL_CONTENT_TYPES],
+    run: async (name) => {
       // fail fast: one unreachable hub is not asked thirty times
-      results.push({ name, success: false, error: HUB_UNREACHABLE });
-      continue;
-    }
-    if (!offered.has(name)) {
-      results.push({ name, success: false, error: 'Content type not found on the H5P Hub' });
-      continue;
-    }
-    try {
+      if (!hubOk) return { success: false, error: HUB_UNREACHABLE };
+      if (!offered.has(name)) return { success: false, error: 'Content type not found on the H5P Hub' };
       await installOne(name, actor);
-      results.push({ name, success: true });
+      const newest = await db().h5pLibrary.findFirst({
+        where: { machineName: name },
+        orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }, { patchVersion: 'desc' }],
+        select: { majorVersion: true, minorVersion: true, patchVersion: true },
+      });
+      return { success: true, ...(newest ? { detail: `${newest.majorVersion}.${newest.minorVersion}.${newest.patchVersion}` } : {}) };
+    },
+  };
+}
+
+/** POST /h5p/libraries/install-essentials (rule 14): refresh the cache, then install each essential type. */
+export async function installEssentials(actor: H5pActor) {
+  const plan = await essentialsPlan(actor);
+  const results: { name: string; success: boolean; error?: string }[] = [];
+  for (const name of plan.steps) {
+    try {
+      const r = await plan.run(name);
+      results.push(r.success ? { name, success: true } : { name, success: false, error: r.error ?? 'Install failed' });
     } catch (err) {
       results.push({ name, success: false, error: err instanceof AppError ? err.message : 'Install failed' });
     }

@@ -29,6 +29,12 @@ import * as adminUserPlan from '@/app/api/admin/users/[id]/plan/route';
 import * as adminTenants from '@/app/api/admin/tenants/route';
 import * as adminTenant from '@/app/api/admin/tenants/[id]/route';
 import { ADMIN_ERR } from '@/lib/admin/manage';
+import { JOB_BUSY } from '@/lib/admin/jobs';
+import * as adminContentTypes from '@/app/api/admin/content-types/route';
+import * as adminInstall from '@/app/api/admin/content-types/install/route';
+import * as adminEssentials from '@/app/api/admin/content-types/install-essentials/route';
+import * as adminCurriculum from '@/app/api/admin/curriculum/route';
+import * as adminCurriculumSync from '@/app/api/admin/curriculum/sync/route';
 import * as tenantDomain from '@/app/api/tenant/domain/route';
 import { BILLING_ERR } from '@/lib/billing/stripe';
 import { TENANT_ERR } from '@/lib/tenant/update';
@@ -548,7 +554,7 @@ export const API_ROUTES: RouteDoc[] = [
     operations: {
       GET: {
         summary: 'Find users by email prefix, with plan and usage (super_admin)',
-        success: { kind: 'envelope', data: 'users: id, email, name, plan, tenantId, paying, usage, createdAt', extra: { total: { type: 'integer' } } },
+        success: { kind: 'envelope', data: 'users: id, email, name, role (as the identity provider last named it), plan, tenantId, paying, usage, createdAt', extra: { total: { type: 'integer' } } },
         errors: { 403: ['Admin access required', ADMIN_ERR.superAdmin] },
       },
     },
@@ -588,6 +594,71 @@ export const API_ROUTES: RouteDoc[] = [
         summary: 'Activate or deactivate a tenant (super_admin; audited)',
         success: { kind: 'envelope', data: 'the tenant' },
         errors: { 403: ['Admin access required', ADMIN_ERR.superAdmin], 404: [ADMIN_ERR.tenantNotFound] },
+      },
+    },
+  },
+
+  // ------------------------------------------------------------ admin pages (every admin): content types, curriculum
+  {
+    file: 'app/api/admin/content-types/route.ts',
+    tag: 'Admin',
+    module: m(adminContentTypes),
+    operations: {
+      GET: {
+        summary: 'Hub status, the essential set, the hub catalog with installed versions, the installed libraries, the latest essentials job (admin)',
+        success: { kind: 'envelope', data: 'hub {url, reachable, lastUpdate}, essentials, catalog (machineName, title, summary, hubVersion, installedVersion, updateAvailable, essential), libraries, job' },
+        errors: { 403: ['Admin access required'] },
+      },
+    },
+  },
+  {
+    file: 'app/api/admin/content-types/install/route.ts',
+    tag: 'Admin',
+    module: m(adminInstall),
+    operations: {
+      POST: {
+        summary: 'Install or update one content type from the H5P Hub (admin; audited)',
+        success: { kind: 'envelope', data: 'machineName, installedLibraries (integer), installedVersion', message: true },
+        errors: { 403: ['Admin access required'], 404: ['Content type not found on the H5P Hub'], 502: [HUB_UNREACHABLE] },
+      },
+    },
+  },
+  {
+    file: 'app/api/admin/content-types/install-essentials/route.ts',
+    tag: 'Admin',
+    module: m(adminEssentials),
+    operations: {
+      GET: { summary: 'The latest install of the essential content types, with each library\'s result (admin)', success: { kind: 'envelope', data: 'job: id, kind, state (running, completed or interrupted), startedAt, finishedAt, startedBy, total, done, current, results (name, success, error, detail), heartbeatAt' + ' (null when none ran)' }, errors: { 403: ['Admin access required'] } },
+      POST: {
+        summary: 'Start installing the essential content types in the background; follow it with GET (admin; audited)',
+        status: 202,
+        success: { kind: 'envelope', data: 'job: id, kind, state (running, completed or interrupted), startedAt, finishedAt, startedBy, total, done, current, results (name, success, error, detail), heartbeatAt', message: true },
+        errors: { 403: ['Admin access required'], 409: [JOB_BUSY['install-essentials']] },
+      },
+    },
+  },
+  {
+    file: 'app/api/admin/curriculum/route.ts',
+    tag: 'Admin',
+    module: m(adminCurriculum),
+    operations: {
+      GET: {
+        summary: 'The curriculum service status, the local frameworks with size and last sync, the sync history, the latest sync-all job (admin)',
+        success: { kind: 'envelope', data: 'configured, service {connected, error}, frameworks (code, name, isActive, subjects, objectives, lastSync), history, job' },
+        errors: { 403: ['Admin access required'] },
+      },
+    },
+  },
+  {
+    file: 'app/api/admin/curriculum/sync/route.ts',
+    tag: 'Admin',
+    module: m(adminCurriculumSync),
+    operations: {
+      GET: { summary: 'The latest sync of all frameworks, with each framework\'s result (admin)', success: { kind: 'envelope', data: 'job: id, kind, state (running, completed or interrupted), startedAt, finishedAt, startedBy, total, done, current, results (name, success, error, detail), heartbeatAt' + ' (null when none ran)' }, errors: { 403: ['Admin access required'] } },
+      POST: {
+        summary: 'With framework: sync that framework now (200, its counts). Without: sync the list and every active framework in the background (202, a job) (admin; audited)',
+        success: { kind: 'envelope', data: 'stages, grades, subjects, units, topics, objectives, errors — or the job', message: true },
+        errors: { 403: ['Admin access required'], 404: ['Framework not found'], 409: [JOB_BUSY['curriculum-sync'], 'Sync of framework <code> already in progress'], 503: ['Curriculum service is not configured'] },
       },
     },
   },

@@ -66,6 +66,8 @@ export interface RouteContext<P, Q, B> {
   principal: Principal | null;
   /** the caller's local record (null when anonymous or an internal call) */
   user: User | null;
+  /** the identity provider's access token of a signed-in caller (bearer or session), for calls on their behalf */
+  providerToken: () => string | undefined;
   tenant: ResolvedTenant | null;
   log: typeof log;
   /** how the shared store answered this request's rate-limit round trip */
@@ -242,6 +244,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
 
       const result = await handler({
         req, url, ip, requestId, params, query, body, principal, user, tenant, limiter,
+        providerToken: () => auth?.providerToken?.(),
         get log() {
           return reqLog();
         },

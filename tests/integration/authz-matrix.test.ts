@@ -172,6 +172,25 @@ const TABLE: Record<string, Case | Case[]> = {
     expect: [401, 403, 403, 403, 403, 201],
   },
   'app/api/admin/tenants/[id]/route.ts PATCH': { req: async () => json(`/api/admin/tenants/${(await createTenant()).id}`, { active: true }), expect: [401, 403, 403, 403, 403, 200] },
+  // the admin pages' tools: every admin (content types are shared by all tenants; the curriculum is reference data)
+  'app/api/admin/content-types/route.ts GET': { req: () => json('/api/admin/content-types'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/content-types/install/route.ts POST': { req: () => json('/api/admin/content-types/install', { machineName: 'H5P.TrueFalse' }), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/content-types/install-essentials/route.ts GET': { req: () => json('/api/admin/content-types/install-essentials'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/content-types/install-essentials/route.ts POST': {
+    // one job at a time (409 while one runs): each caller's request waits for the previous caller's job to end
+    req: async (fx) => {
+      for (let i = 0; i < 600; i++) {
+        const r = await api('GET', '/api/admin/content-types/install-essentials', { token: fx.callers.superAdmin.token });
+        if (r.body.data?.state !== 'running') break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      return json('/api/admin/content-types/install-essentials');
+    },
+    expect: [401, 403, 403, 403, 202, 202],
+  },
+  'app/api/admin/curriculum/route.ts GET': { req: () => json('/api/admin/curriculum'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/curriculum/sync/route.ts GET': { req: () => json('/api/admin/curriculum/sync'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/curriculum/sync/route.ts POST': { req: (fx) => json('/api/admin/curriculum/sync', { framework: fx.frameworkCode }), expect: [401, 403, 403, 403, 200, 200] },
   // whitelabel (premium: the admins) is the gate (plain 403); the test app's host resolves to no tenant (404)
   'app/api/tenant/brand/route.ts PUT': { req: () => json('/api/tenant/brand', { appName: 'Matrix' }), expect: [401, 403, 403, 403, 404, 404] },
   'app/api/tenant/domain/route.ts PUT': { req: () => json('/api/tenant/domain', { customDomain: 'matrix.example' }), expect: [401, 403, 403, 403, 404, 404] },

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { AdminNav } from '@/components/admin/AdminNav';
 import { TenantActiveToggle, TenantSupport, UserPlanSupport } from '@/components/admin/AdminSupport';
 import { DataTable } from '@/components/ui/DataTable';
 import { TopBar } from '@/components/workspace/TopBar';
@@ -38,6 +39,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       <TopBar brand={brand} signedIn />
       <main id="main">
         <h1>{t('title')}</h1>
+        <AdminNav current="/admin" />
         <p className="muted" data-testid="admin-scope">
           {scope.kind === 'all' ? t('scope.all') : scope.kind === 'tenant' ? t('scope.tenant') : t('scope.none')}
         </p>
@@ -63,6 +65,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             columns={[
               { header: t('users.name'), cell: (u) => u.name },
               { header: t('users.email'), cell: (u) => u.email },
+              { header: t('users.role'), cell: (u) => u.role ?? '—' },
               { header: t('users.plan'), cell: (u) => planName(u.plan) },
               superAdmin && { header: t('users.tenant'), cell: (u) => u.tenant ?? '—' },
               { header: t('users.contents'), cell: (u) => format.number(u.contents) },

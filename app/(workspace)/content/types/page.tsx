@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { ContentTypes } from '@/components/content/ContentTypes';
+import { LibraryTable } from '@/components/content/LibraryTable';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { hubReachable, installedLibraries } from '@/lib/h5p/hub';
@@ -33,34 +34,7 @@ export default async function ContentTypesPage() {
         </section>
         <section className="card">
           <h2>{t('types.libraries')}</h2>
-          {libraries.length ? (
-            <table className="libraries" data-testid="installed-libraries">
-              <caption className="sr-only">{t('types.librariesCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('types.library')}</th>
-                  <th scope="col">{t('types.machineName')}</th>
-                  <th scope="col">{t('types.versions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {libraries.map((l) => (
-                  <tr key={l.machineName} data-testid={`library-${l.machineName}`}>
-                    <td>
-                      {l.title}
-                      {l.runnable ? <span className="muted"> · {t('types.contentType')}</span> : null}
-                    </td>
-                    <td>
-                      <code>{l.machineName}</code>
-                    </td>
-                    <td>{l.versions.join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="muted">{t('types.noLibraries')}</p>
-          )}
+          <LibraryTable libraries={libraries} />
         </section>
       </main>
     </>

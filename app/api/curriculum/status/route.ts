@@ -5,5 +5,5 @@ import { reply, route } from '@/lib/http/route';
 export const dynamic = 'force-dynamic';
 
 export const GET = route({ action: 'check connection status', auth: 'user' }, async (ctx) => {
-  return reply(await checkHealth(callerToken(ctx.req, ctx.url)));
+  return reply(await checkHealth(callerToken(ctx)));
 });

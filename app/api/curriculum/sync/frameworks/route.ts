@@ -3,7 +3,7 @@ import { callerToken } from '@/lib/curriculum/token';
 import { reply, route } from '@/lib/http/route';
 
 export const POST = route({ action: 'sync frameworks', auth: 'admin' }, async (ctx) => {
-  const result = await syncFrameworks(callerToken(ctx.req, ctx.url));
+  const result = await syncFrameworks(callerToken(ctx));
   const message = result.errors.length
     ? `Synced ${result.synced} frameworks with ${result.errors.length} errors`
     : `Synced ${result.synced} frameworks`;

@@ -1,0 +1,101 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { AdminNav } from '@/components/admin/AdminNav';
+import { EssentialsJob, InstallTypeButton } from '@/components/admin/AdminJobs';
+import { LibraryTable } from '@/components/content/LibraryTable';
+import { DataTable } from '@/components/ui/DataTable';
+import { TopBar } from '@/components/workspace/TopBar';
+import { contentTypesOverview } from '@/lib/admin/content-types';
+import { requirePageSession } from '@/lib/auth/session';
+import { currentBrand } from '@/lib/tenant/current';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const [t, { brand }] = await Promise.all([getTranslations('admin.contentTypes'), currentBrand()]);
+  return { title: `${t('title')} · ${brand.appName}` };
+}
+
+// The admin's content types: the hub, the essential set (installed as a job with progress per library), every
+// type the hub offers with the version installed here (install or update one), and the installed libraries.
+export default async function AdminContentTypesPage() {
+  const session = await requirePageSession('/admin/content-types');
+  if (session.principal.role !== 'admin') notFound();
+  const [{ brand }, t, format, overview] = await Promise.all([currentBrand(), getTranslations('admin.contentTypes'), getFormatter(), contentTypesOverview()]);
+  const { hub, essentials, catalog, libraries, job } = overview;
+  return (
+    <>
+      <TopBar brand={brand} signedIn />
+      <main id="main">
+        <h1>{t('title')}</h1>
+        <AdminNav current="/admin/content-types" />
+        <section className="card" aria-labelledby="hub-title">
+          <h2 id="hub-title">{t('hub.title')}</h2>
+          <dl className="facts" data-testid="hub-status">
+            <dt>{t('hub.address')}</dt>
+            <dd>
+              <code>{hub.url}</code>
+            </dd>
+            <dt>{t('hub.state')}</dt>
+            <dd data-testid="hub-reachable" data-reachable={String(hub.reachable)}>
+              {hub.reachable ? t('hub.reachable') : t('hub.unreachable')}
+            </dd>
+            <dt>{t('hub.lastUpdate')}</dt>
+            <dd>{hub.lastUpdate ? format.dateTime(new Date(hub.lastUpdate), { dateStyle: 'medium', timeStyle: 'short' }) : t('hub.never')}</dd>
+          </dl>
+          {!hub.reachable ? (
+            <p className="notice" role="status">
+              {t('hub.unreachableHelp')}
+            </p>
+          ) : null}
+        </section>
+        <section className="card" aria-labelledby="essentials-title">
+          <h2 id="essentials-title">{t('essentials.title')}</h2>
+          <p data-testid="essentials-summary">
+            {t(essentials.ready ? 'essentials.ready' : 'essentials.notReady', { installed: essentials.installed, total: essentials.total })}
+          </p>
+          <EssentialsJob initial={job} hubReachable={hub.reachable} />
+        </section>
+        <section className="card" aria-labelledby="catalog-title">
+          <h2 id="catalog-title">{t('catalog.title')}</h2>
+          <DataTable
+            testId="hub-catalog"
+            rowTestId="hub-type"
+            rows={catalog}
+            rowKey={(c) => c.machineName}
+            empty={hub.reachable ? t('catalog.empty') : t('catalog.unreachable')}
+            columns={[
+              {
+                header: t('catalog.type'),
+                cell: (c) => (
+                  <>
+                    <strong>{c.title}</strong>
+                    {c.essential ? <span className="muted"> · {t('catalog.essential')}</span> : null}
+                    <br />
+                    <code>{c.machineName}</code>
+                  </>
+                ),
+              },
+              { header: t('catalog.hubVersion'), cell: (c) => c.hubVersion },
+              { header: t('catalog.installed'), cell: (c) => c.installedVersion ?? '—' },
+              {
+                header: t('catalog.action'),
+                cell: (c) =>
+                  c.installedVersion && !c.updateAvailable ? (
+                    <span className="muted">{t('catalog.upToDate')}</span>
+                  ) : (
+                    <InstallTypeButton machineName={c.machineName} title={c.title} update={c.updateAvailable} />
+                  ),
+              },
+            ]}
+          />
+        </section>
+        <section className="card" aria-labelledby="libraries-title">
+          <h2 id="libraries-title">{t('libraries')}</h2>
+          <LibraryTable libraries={libraries} />
+        </section>
+      </main>
+    </>
+  );
+}

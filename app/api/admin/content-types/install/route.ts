@@ -1,0 +1,13 @@
+import { adminInstall, installBody } from '@/lib/admin/content-types';
+import { assertAdmin } from '@/lib/admin/manage';
+import { reply, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+export const maxDuration = 300;
+
+// POST /api/admin/content-types/install {machineName}: install or update one content type from the hub (audited)
+export const POST = route({ action: 'install library', body: installBody }, async ({ principal, user, body }) => {
+  assertAdmin(principal);
+  const data = await adminInstall(principal!, user?.id, body.machineName);
+  return reply(data, { message: `Library ${data.machineName} installed successfully` });
+});

@@ -1,0 +1,118 @@
+// The admin's content types page (issue 10 item 6): where the H5P Hub stands, the essential set and its install
+// job (progress per library, lib/admin/jobs.ts), every content type the hub offers with the version installed
+// here, one type installed or updated, and every installed library with its versions. Installs are audited.
+import { z } from 'zod';
+import type { Principal } from '@/lib/auth/types';
+import { config } from '@/lib/config';
+import { db } from '@/lib/db/client';
+import { ESSENTIAL_CONTENT_TYPES } from '@/lib/content/types';
+import { essentialsPlan, essentialsStatus, hubReachable, installedLibraries, installFromHub } from '@/lib/h5p/hub';
+import { actorOf } from '@/lib/h5p/permissions';
+import { h5p } from '@/lib/h5p/server';
+import { log } from '@/lib/log';
+import { latestJob, startJob, type Job } from './jobs';
+
+const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);
+
+const version = (v: { majorVersion: number; minorVersion: number; patchVersion: number }) => `${v.majorVersion}.${v.minorVersion}.${v.patchVersion}`;
+const newer = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+
+export interface HubTypeRow {
+  machineName: string;
+  title: string;
+  summary: string;
+  /** the version the hub offers */
+  hubVersion: string;
+  /** the newest version installed here, or null */
+  installedVersion: string | null;
+  updateAvailable: boolean;
+  essential: boolean;
+}
+
+/** The content types the hub offers (from the content type cache, refreshed when outdated), with what is installed here. */
+async function hubCatalog(): Promise<{ lastUpdate: string | null; types: HubTypeRow[] }> {
+  const { editor } = await h5p();
+  const cache = editor.contentTypeCache;
+  let offered = ((await cache.get().catch(() => [])) as { machineName: string; title: string; summary?: string; description?: string; majorVersion: number; minorVersion: number; patchVersion: number }[]) ?? [];
+  if (!offered.length || (await cache.isOutdated().catch(() => false))) {
+    if (await cache.forceUpdate().then(() => true).catch(() => false)) offered = (await cache.get().catch(() => [])) as typeof offered;
+  }
+  // stored by the library as a number of milliseconds (typed as a Date)
+  const raw = (await cache.getLastUpdate().catch(() => undefined)) as unknown;
+  const last = raw instanceof Date ? raw : typeof raw === 'number' || typeof raw === 'string' ? new Date(raw) : undefined;
+  const rows = await db().h5pLibrary.findMany({
+    where: { machineName: { in: offered.map((o) => o.machineName) } },
+    select: { machineName: true, majorVersion: true, minorVersion: true, patchVersion: true },
+  });
+  const newest = new Map<string, number[]>();
+  for (const r of rows) {
+    const v = [r.majorVersion, r.minorVersion, r.patchVersion];
+    const known = newest.get(r.machineName);
+    if (!known || newer(v, known) > 0) newest.set(r.machineName, v);
+  }
+  const essential = new Set<string>(ESSENTIAL_CONTENT_TYPES);
+  const types = offered
+    .map((o) => {
+      const have = newest.get(o.machineName);
+      const hub = [o.majorVersion, o.minorVersion, o.patchVersion];
+      return {
+        machineName: o.machineName,
+        title: o.title || o.machineName,
+        summary: o.summary ?? o.description ?? '',
+        hubVersion: version(o),
+        installedVersion: have ? have.join('.') : null,
+        updateAvailable: !!have && newer(hub, have) > 0,
+        essential: essential.has(o.machineName),
+      };
+    })
+    .sort((a, b) => Number(b.essential) - Number(a.essential) || a.title.localeCompare(b.title));
+  return { lastUpdate: last && Number.isFinite(last.getTime()) && last.getTime() > 0 ? last.toISOString() : null, types };
+}
+
+export interface ContentTypesOverview {
+  hub: { url: string; reachable: boolean; lastUpdate: string | null };
+  essentials: Awaited<ReturnType<typeof essentialsStatus>>;
+  catalog: HubTypeRow[];
+  libraries: Awaited<ReturnType<typeof installedLibraries>>;
+  job: Job | null;
+}
+
+export async function contentTypesOverview(): Promise<ContentTypesOverview> {
+  const reachable = await hubReachable();
+  const [catalog, essentials, libraries, job] = await Promise.all([
+    reachable ? hubCatalog() : Promise.resolve({ lastUpdate: null, types: [] }),
+    essentialsStatus(),
+    installedLibraries(),
+    latestJob('install-essentials'),
+  ]);
+  return { hub: { url: config().h5p.hubUrl, reachable, lastUpdate: catalog.lastUpdate }, essentials, catalog: catalog.types, libraries, job };
+}
+
+export const installBody = z.object({
+  machineName: z.string({ message: 'machineName is required' }).trim().min(1, 'machineName is required').max(255),
+});
+
+/** Installs (or updates to the hub's version) one content type. */
+export async function adminInstall(principal: Principal, actorId: string | undefined, machineName: string) {
+  const installedLibraries = await installFromHub(machineName, actorOf(principal));
+  const newest = await db().h5pLibrary.findFirst({
+    where: { machineName },
+    orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }, { patchVersion: 'desc' }],
+    select: { majorVersion: true, minorVersion: true, patchVersion: true },
+  });
+  const installedVersion = newest ? version(newest) : null;
+  audit(actorId, 'install content type', { machineName, installedLibraries, version: installedVersion });
+  return { machineName, installedLibraries, installedVersion };
+}
+
+/** Starts the install of the essential set as a job (409 while one runs); the page follows it through latestJob. */
+export async function startEssentialsJob(principal: Principal, actorId: string | undefined) {
+  const actor = actorOf(principal);
+  const { job, finished } = await startJob('install-essentials', actorId, () => essentialsPlan(actor));
+  audit(actorId, 'install essential content types', { jobId: job.id });
+  void finished.then((done) => {
+    const installed = done.results.filter((r) => r.success).length;
+    log.info({ jobId: done.id, installed, total: done.total }, 'essential content types job finished');
+  });
+  return { job, finished };
+}
