@@ -51,7 +51,7 @@ for (const width of [1440, 390]) {
   test(`an admin's pages pass axe at ${width} px, with no overflow`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, demoAccount('super_admin'));
-    for (const path of ['/admin', '/results', '/settings']) {
+    for (const path of ['/admin', '/admin/content-types', '/admin/curriculum', '/plans', '/results', '/settings']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expectNoSeriousViolations(page, path);
