@@ -58,6 +58,8 @@ const schema = z.object({
       .optional(),
   ),
   DB_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(10)),
+  // the planner's cost of a random page read on every connection (SSD or memory: 1.1); 0 keeps the server's
+  DB_RANDOM_PAGE_COST: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(1.1)),
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -107,6 +109,7 @@ export interface AppConfig {
   files: { store: 'local' } | ({ store: 's3' } & S3Options);
   databaseUrl: string | undefined;
   dbPoolMax: number;
+  dbRandomPageCost: number;
   redisUrl: string | undefined;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -204,6 +207,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
         : { store: 'local' },
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
+    dbRandomPageCost: e.DB_RANDOM_PAGE_COST,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,6 @@
 // One Prisma client per process, over the pg driver adapter (no engine binary needed).
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { config, databaseUrl } from '@/lib/config';
 
@@ -7,13 +8,22 @@ export type Db = PrismaClient;
 const g = globalThis as unknown as { __lumenPrisma?: PrismaClient };
 
 function make(): PrismaClient {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: databaseUrl(),
     max: config().dbPoolMax,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  // PostgreSQL's default random_page_cost (4) models spinning disks: with the working set in memory or on SSD it
+  // makes the planner scan many rows rather than probe the few a search or filter selects (docs/performance.md).
+  // Set once per connection as it opens (queued before any query of the pool's), not per query.
+  const cost = config().dbRandomPageCost;
+  if (cost > 0) {
+    pool.on('connect', (client) => {
+      client.query(`SET random_page_cost = ${Number(cost)}`).catch(() => undefined);
+    });
+  }
+  return new PrismaClient({ adapter: new PrismaPg(pool) });
 }
 
 /** The Prisma client (created on first use). */

@@ -137,16 +137,6 @@ function scopeOf(q: ListQuery): string {
   return cursorScope('marketplace', rest);
 }
 
-/**
- * Runs a marketplace query in its own short transaction with random_page_cost = 1.1 (SET LOCAL: this query
- * only). PostgreSQL's default of 4 models spinning disks; with the working set in memory or on SSD it makes the
- * planner prefer scanning many rows over probing the few a search or filter selected (measured: docs/performance.md).
- * The page and the counts run in parallel on separate connections.
- */
-function planned<T>(query: Prisma.PrismaPromise<T>): Promise<[number, T]> {
-  return db().$transaction<[Prisma.PrismaPromise<number>, Prisma.PrismaPromise<T>]>([db().$executeRawUnsafe('SET LOCAL random_page_cost = 1.1'), query]);
-}
-
 /** Totals at or above this many matches are served from memory for BIG_COUNT_TTL_MS (per filter, per instance);
  * smaller totals are counted exactly on every call (they are cheap). */
 export const BIG_COUNT = 10_000;
@@ -175,20 +165,18 @@ export async function listPublic(callerId: string, q: ListQuery) {
     const key = scopeOf({ ...q, sortBy: 'newest' });
     const hit = bigCounts.get(key);
     const fresh = hit && hit.until > Date.now();
-    const [, [r]] = await planned(
-      db().$queryRaw<{ every_author: bigint | null; own: bigint }[]>`
+    const [r] = await db().$queryRaw<{ every_author: bigint | null; own: bigint }[]>`
         SELECT ${fresh ? Prisma.sql`NULL::bigint` : Prisma.sql`count(*)`} AS every_author, count(*) FILTER (WHERE o.user_id = ${callerId}::uuid) AS own
           FROM content_ownership o ${readable}
-         WHERE ${whereOf(callerId, q, fresh ? 'only' : 'any')}`,
-    );
+         WHERE ${whereOf(callerId, q, fresh ? 'only' : 'any')}`;
     const all = fresh ? hit.n : Number(r?.every_author ?? 0);
     if (all >= BIG_COUNT && !fresh) rememberCount(key, all);
     return Math.max(0, all - Number(r?.own ?? 0));
   };
-  const [[, rows], total] = await Promise.all([
+  const [rows, total] = await Promise.all([
     // one query: the page's ids in order (one index of content_ownership: by sort key, or the search / curriculum
-    // index and a sort of its matches), then its rows enriched in a batch
-    planned<ListRow[]>(db().$queryRaw<ListRow[]>`
+    // index and a sort of its matches), then its rows enriched in a batch (random_page_cost: lib/db/client.ts)
+    db().$queryRaw<ListRow[]>`
       WITH p AS MATERIALIZED (
         SELECT o.content_id AS id, o.quality_score AS score, o.published_at, o.view_count, o.user_id
           FROM content_ownership o
@@ -204,7 +192,7 @@ export async function listPublic(callerId: string, q: ListQuery) {
         LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
         LEFT JOIN content_quality_reports q ON q.content_id = p.id
         LEFT JOIN users u ON u.id = p.user_id
-       ORDER BY ${keysetOrder(pageKeys)}`),
+       ORDER BY ${keysetOrder(pageKeys)}`,
     countQuery(),
   ]);
   // one row past the page tells whether another page follows

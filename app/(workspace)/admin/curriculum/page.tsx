@@ -11,6 +11,9 @@ import { currentBrand } from '@/lib/tenant/current';
 
 export const dynamic = 'force-dynamic';
 
+// Not in the messages: the catalogs go to every page, and only an admin's page names the variable.
+const SERVICE_VARIABLE = 'CURRICULUM_SERVICE_URL';
+
 export async function generateMetadata(): Promise<Metadata> {
   const [t, { brand }] = await Promise.all([getTranslations('admin.curriculum'), currentBrand()]);
   return { title: `${t('title')} · ${brand.appName}` };
@@ -38,7 +41,7 @@ export default async function AdminCurriculumPage() {
         <section className="card" aria-labelledby="service-title">
           <h2 id="service-title">{t('service.title')}</h2>
           <p data-testid="curriculum-service" data-connected={String(overview.service.connected)}>
-            {!overview.configured ? t('service.notConfigured') : overview.service.connected ? t('service.connected') : t('service.down', { error: overview.service.error ?? '' })}
+            {!overview.configured ? t('service.notConfigured', { variable: SERVICE_VARIABLE }) : overview.service.connected ? t('service.connected') : t('service.down', { error: overview.service.error ?? '' })}
           </p>
           <CurriculumSyncAll initial={overview.job} configured={overview.configured} />
         </section>
