@@ -7,9 +7,10 @@
 //    — and glibc kept those pages in the worker threads' malloc arenas afterwards: ~60 MiB of RSS for the life of
 //    the process. Prisma caches query plans, so its compiler runs once per query shape; WASM was ~1 % of the CPU
 //    samples while serving the play route either way.
-//  - The young generation (two semi-spaces) grows from 1 MiB to at most 4 MiB each instead of V8's 16 MiB: 8 MiB
+//  - The young generation (two semi-spaces) grows from 1 MiB to at most 8 MiB each instead of V8's 16 MiB: 16 MiB
 //    resident instead of 32 MiB. Serving the play route, the main thread spent ~7 % of its time in GC with 4 MiB,
-//    ~3 % with 16 MiB and ~18 % when left at 1 MiB. V8 fixes the maximum when the process starts, so the cap is
+//    ~3 % with 16 MiB and ~18 % when left at 1 MiB; 4 MiB cost the health check ~15 % of its throughput, 8 MiB keeps
+//    the 480 MiB import at 190–193 MiB RSS (docs/performance.md). V8 fixes the maximum when the process starts, so the cap is
 //    kept at run time with the growth factor: 1 (no growth) during start-up, where the allocation comes in long
 //    synchronous runs, then, after every collection (a PerformanceObserver, told a loop turn or two later), the
 //    factor that takes the current size to the cap in one step, and 1 once there. (One step, not V8's doublings:
@@ -21,7 +22,7 @@ import v8 from 'node:v8';
 
 const MiB = 1024 * 1024;
 /** the largest semi-space the server grows its young generation to */
-export const SEMI_SPACE_CAP = 4 * MiB;
+export const SEMI_SPACE_CAP = 8 * MiB;
 
 /** The flags to set, given the process's own (command line + NODE_OPTIONS), and whether the young generation is ours to cap. */
 export function memoryFlags(given) {

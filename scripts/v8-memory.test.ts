@@ -19,10 +19,12 @@ describe('memoryFlags (V8 settings of the production server)', () => {
 
 describe('growthFactor (the young generation grows to its cap in one step, never past it)', () => {
   it.each([
-    [1 * MiB, 4],
-    [2 * MiB, 2],
-    [3 * MiB, 1],
-    [4 * MiB, 1],
+    [1 * MiB, 8],
+    [2 * MiB, 4],
+    [3 * MiB, 2],
+    [4 * MiB, 2],
+    [5 * MiB, 1],
+    [8 * MiB, 1],
     [16 * MiB, 1],
     [0, 1],
   ])('a %d-byte semi-space → factor %d', (semi, factor) => {

@@ -8,21 +8,17 @@ export type Db = PrismaClient;
 const g = globalThis as unknown as { __lumenPrisma?: PrismaClient };
 
 function make(): PrismaClient {
+  // PostgreSQL's default random_page_cost (4) models spinning disks: with the working set in memory or on SSD it
+  // makes the planner scan many rows rather than probe the few a search or filter selects (docs/performance.md).
+  // Given in the connection's start-up parameters, so it costs no statement.
+  const cost = config().dbRandomPageCost;
   const pool = new pg.Pool({
     connectionString: databaseUrl(),
     max: config().dbPoolMax,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    ...(cost > 0 ? { options: `-c random_page_cost=${Number(cost)}` } : {}),
   });
-  // PostgreSQL's default random_page_cost (4) models spinning disks: with the working set in memory or on SSD it
-  // makes the planner scan many rows rather than probe the few a search or filter selects (docs/performance.md).
-  // Set once per connection as it opens (queued before any query of the pool's), not per query.
-  const cost = config().dbRandomPageCost;
-  if (cost > 0) {
-    pool.on('connect', (client) => {
-      client.query(`SET random_page_cost = ${Number(cost)}`).catch(() => undefined);
-    });
-  }
   return new PrismaClient({ adapter: new PrismaPg(pool) });
 }
 

@@ -52,6 +52,8 @@ export interface Target {
   prepare?: () => Promise<string>;
   /** rotate X-Forwarded-For per request (our app trusts it in the bench) so one client address never fills a limit */
   rotateIp?: boolean;
+  /** called before each run instead of prepare: URLs (same origin) the run's requests rotate through */
+  prepareMany?: () => Promise<string[]>;
 }
 
 export interface RunResult {
@@ -67,16 +69,23 @@ export interface RunResult {
 let ipRun = 0;
 
 export async function loadRun(t: Target, connections: number, seconds: number): Promise<RunResult> {
-  const url = t.prepare ? await t.prepare() : t.url;
+  const many = t.prepareMany ? await t.prepareMany() : null;
+  const url = many ? many[0]! : t.prepare ? await t.prepare() : t.url;
+  const paths = many?.map((u) => {
+    const x = new URL(u);
+    return x.pathname + x.search;
+  });
   const run = ++ipRun;
   let n = 0;
   const opts: Record<string, unknown> = { url, connections, duration: seconds, headers: t.headers ?? {}, pipelining: 1 };
-  if (t.rotateIp) {
+  if (t.rotateIp || paths) {
     opts.requests = [
       {
-        setupRequest: (req: { headers?: Record<string, string> }) => {
+        setupRequest: (req: { headers?: Record<string, string>; path?: string }) => {
           n++;
-          return { ...req, headers: { ...(req.headers ?? {}), 'x-forwarded-for': `10.${run % 250}.${(n >> 8) & 255}.${n & 255}` } };
+          const out = paths ? { ...req, path: paths[n % paths.length] } : { ...req };
+          if (t.rotateIp) out.headers = { ...(req.headers ?? {}), 'x-forwarded-for': `10.${run % 250}.${(n >> 8) & 255}.${n & 255}` };
+          return out;
         },
       },
     ];
