@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 import { edgeHeaders } from './edge-headers';
+import { LiteHeaders } from './lite-headers';
 import { FAST_LANE, RAW_BODY } from './route';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -41,56 +42,6 @@ function match(method: string, pathname: string): { route: FastRoute; params: Re
   return null;
 }
 
-/**
- * The request's headers as the routes read them, over Node's own header object (names already lower-case) instead of
- * a copy into undici's Headers, whose validation of every name and value costs more than the health check itself.
- */
-class NodeHeaders {
-  readonly #h: Record<string, string>;
-  constructor(raw: IncomingMessage['headers']) {
-    const h: Record<string, string> = {};
-    for (const k in raw) {
-      const v = raw[k];
-      if (v !== undefined) h[k] = Array.isArray(v) ? v.join(k === 'cookie' ? '; ' : ', ') : v;
-    }
-    this.#h = h;
-  }
-  get(name: string): string | null {
-    return this.#h[name.toLowerCase()] ?? null;
-  }
-  has(name: string): boolean {
-    return name.toLowerCase() in this.#h;
-  }
-  set(name: string, value: string): void {
-    this.#h[name.toLowerCase()] = String(value);
-  }
-  append(name: string, value: string): void {
-    const k = name.toLowerCase();
-    this.#h[k] = k in this.#h ? `${this.#h[k]}, ${value}` : String(value);
-  }
-  delete(name: string): void {
-    delete this.#h[name.toLowerCase()];
-  }
-  getSetCookie(): string[] {
-    return [];
-  }
-  forEach(fn: (value: string, key: string, parent: NodeHeaders) => void): void {
-    for (const [k, v] of this.entries()) fn(v, k, this);
-  }
-  *entries(): IterableIterator<[string, string]> {
-    for (const k of Object.keys(this.#h).sort()) yield [k, this.#h[k]!];
-  }
-  *keys(): IterableIterator<string> {
-    for (const [k] of this.entries()) yield k;
-  }
-  *values(): IterableIterator<string> {
-    for (const [, v] of this.entries()) yield v;
-  }
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.entries();
-  }
-}
-
 /** Answers the request when it is a fast-lane route; false lets Next.js answer it. */
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const raw = req.url ?? '/';
@@ -100,7 +51,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   if (!hit) return false;
   const handler = (hit.route.handler ??= await hit.route.load());
   // req.headers, not the raw ones: the server has overwritten the connection address there (as Next.js reads it)
-  const headers = new NodeHeaders(req.headers);
+  const headers = LiteHeaders.fromNode(req.headers);
   // the headers only the app may set (as proxy.ts does)
   const requestId = randomUUID();
   headers.set(HOST_HEADER, normalizeHost(req.headers.host ?? null));

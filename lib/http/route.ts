@@ -6,6 +6,7 @@
 // a session cookie's user (or an anonymous caller per IP) right after it. A request whose credentials fail is
 // counted per IP as well, so a flood of bad credentials is refused like any anonymous flood.
 import { randomUUID } from 'node:crypto';
+import { LiteHeaders } from './lite-headers';
 import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { authenticate, isInternalKey, type Authenticated } from '@/lib/auth/authenticate';
@@ -145,7 +146,7 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
   if (req && (req as Request & { [FAST_LANE]?: boolean })[FAST_LANE]) {
     return Object.create(Response.prototype, {
       status: { value: init.status ?? 200 },
-      headers: { value: new Headers(headers) },
+      headers: { value: LiteHeaders.from(headers) },
       [RAW_BODY]: { value: text },
     }) as Response;
   }
