@@ -74,16 +74,24 @@ function JobReport({ job, label, testId }: { job: Job; label: (step: string) => 
   );
 }
 
-/** "Install the essential content types", with live progress per library. */
-export function EssentialsJob({ initial, hubReachable }: { initial: Job | null; hubReachable: boolean }) {
-  const t = useTranslations('admin.contentTypes');
+/** A button that starts a job (POST `url`) and the job's live report below it; one place for both admin jobs. */
+function JobPanel(props: {
+  url: string;
+  initial: Job | null;
+  canStart: boolean;
+  startLabel: string;
+  runningLabel: string;
+  buttonTestId: string;
+  testId: string;
+  label: (step: string) => string;
+}) {
   const toast = useToast();
-  const [job, setJob] = useJob('/api/admin/content-types/install-essentials', initial);
+  const [job, setJob] = useJob(props.url, props.initial);
   const [error, setError] = useState<string | null>(null);
   const start = async () => {
     setError(null);
     try {
-      setJob((await callApi<Job>('POST', '/api/admin/content-types/install-essentials')).data);
+      setJob((await callApi<Job>('POST', props.url, {})).data);
     } catch (err) {
       setError((err as Error).message);
       toast({ title: (err as Error).message, tone: 'error' });
@@ -92,16 +100,33 @@ export function EssentialsJob({ initial, hubReachable }: { initial: Job | null; 
   const running = job?.state === 'running';
   return (
     <div>
-      <button type="button" className="primary" onClick={() => void start()} disabled={running || !hubReachable} data-testid="admin-install-essentials">
-        {running ? t('installing') : t('installEssentials')}
+      <button type="button" className="primary" onClick={() => void start()} disabled={running || !props.canStart} data-testid={props.buttonTestId}>
+        {running ? props.runningLabel : props.startLabel}
       </button>
       {error ? (
         <p className="error" role="alert">
           {error}
         </p>
       ) : null}
-      {job ? <JobReport job={job} label={(s) => s} testId="essentials-job" /> : null}
+      {job ? <JobReport job={job} label={props.label} testId={props.testId} /> : null}
     </div>
+  );
+}
+
+/** "Install the essential content types", with live progress per library. */
+export function EssentialsJob({ initial, hubReachable }: { initial: Job | null; hubReachable: boolean }) {
+  const t = useTranslations('admin.contentTypes');
+  return (
+    <JobPanel
+      url="/api/admin/content-types/install-essentials"
+      initial={initial}
+      canStart={hubReachable}
+      startLabel={t('installEssentials')}
+      runningLabel={t('installing')}
+      buttonTestId="admin-install-essentials"
+      testId="essentials-job"
+      label={(s) => s}
+    />
   );
 }
 
@@ -130,34 +155,20 @@ export function InstallTypeButton({ machineName, title, update }: { machineName:
   );
 }
 
-/** "Sync all frameworks" (a job, live) and the per-framework sync buttons' shared state. */
+/** "Sync all frameworks": the list, then each active framework, with live progress per framework. */
 export function CurriculumSyncAll({ initial, configured }: { initial: Job | null; configured: boolean }) {
   const t = useTranslations('admin.curriculum');
-  const toast = useToast();
-  const [job, setJob] = useJob('/api/admin/curriculum/sync', initial);
-  const [error, setError] = useState<string | null>(null);
-  const start = async () => {
-    setError(null);
-    try {
-      setJob((await callApi<Job>('POST', '/api/admin/curriculum/sync', {})).data);
-    } catch (err) {
-      setError((err as Error).message);
-      toast({ title: (err as Error).message, tone: 'error' });
-    }
-  };
-  const running = job?.state === 'running';
   return (
-    <div>
-      <button type="button" className="primary" onClick={() => void start()} disabled={running || !configured} data-testid="admin-sync-all">
-        {running ? t('syncing') : t('syncAll')}
-      </button>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {job ? <JobReport job={job} label={(s) => (s === 'frameworks' ? t('frameworkList') : s)} testId="curriculum-job" /> : null}
-    </div>
+    <JobPanel
+      url="/api/admin/curriculum/sync"
+      initial={initial}
+      canStart={configured}
+      startLabel={t('syncAll')}
+      runningLabel={t('syncing')}
+      buttonTestId="admin-sync-all"
+      testId="curriculum-job"
+      label={(s) => (s === 'frameworks' ? t('frameworkList') : s)}
+    />
   );
 }
 

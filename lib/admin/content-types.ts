@@ -11,8 +11,7 @@ import { actorOf } from '@/lib/h5p/permissions';
 import { h5p } from '@/lib/h5p/server';
 import { log } from '@/lib/log';
 import { latestJob, startJob, type Job } from './jobs';
-
-const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);
+import { audit } from './manage';
 
 const version = (v: { majorVersion: number; minorVersion: number; patchVersion: number }) => `${v.majorVersion}.${v.minorVersion}.${v.patchVersion}`;
 const newer = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;

@@ -9,10 +9,8 @@ import { syncLogView } from '@/lib/curriculum/read';
 import { syncFramework, syncFrameworks } from '@/lib/curriculum/sync';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
-import { log } from '@/lib/log';
 import { latestJob, startJob, type Job } from './jobs';
-
-const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);
+import { audit } from './manage';
 
 /** The step of a sync-all job that refreshes the framework list itself. */
 export const FRAMEWORK_LIST_STEP = 'frameworks';

@@ -32,7 +32,8 @@ export function assertSuperAdmin(principal: Principal | null): void {
   if (!isSuperAdmin(principal)) throw new AppError(403, ADMIN_ERR.superAdmin);
 }
 
-const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);
+/** Every admin change in the log: who, what, and its details (before → after where there is one). */
+export const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);
 
 export const userSearchQuery = z.object({
   email: z.string().trim().max(255).optional(),
