@@ -8,14 +8,19 @@
 // - Range (single ranges) for content and media; HEAD;
 // - gzip / brotli for text files, compressed once per file version and kept in memory (bounded), small files
 //   kept in memory too; everything else streamed from disk.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
+import { joinBundle, parseBundle } from './asset-bundle.mjs';
 import { COMPRESSIBLE, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
+
+// tells the app (lib/h5p/front-files.ts) that /h5p/bundle/… is answered here
+globalThis.__lumenFrontBundles = true;
 const gzip = promisify(zlib.gzip);
 
 /** `rel` under `root`, or null when it would leave it (`..`, absolute, backslash, NUL). */
@@ -162,6 +167,68 @@ function streamFile(file, res, opts) {
   s.pipe(res);
 }
 
+/** Text and compressed forms of a bundle (scripts/asset-bundle.mjs), kept in memory per version of its files. */
+async function sendBundle(req, res, roots, name, list, headers) {
+  const bundle = parseBundle(name, list);
+  if (!bundle) return false;
+  const files = [];
+  for (const f of bundle.files) {
+    const root = f.root === 'core' ? roots.core : roots.libraries;
+    const file = root && safeJoin(root, f.rel);
+    if (!file) return false;
+    try {
+      const st = await fsp.stat(file);
+      if (!st.isFile()) return false;
+      files.push({ file, st, url: `/h5p/${f.root}/${f.rel}` });
+    } catch {
+      return false;
+    }
+  }
+  // the bundle changes when any of its files does (a library reinstalled at the same version)
+  const versions = files.map(({ st }) => `${st.ino}.${st.size}.${Math.floor(st.mtimeMs)}`).join(',');
+  const key = `bundle\0${name}\0${list}\0${versions}`;
+  const etag = `"b${crypto.createHash('sha256').update(key).digest('hex').slice(0, 24)}"`;
+  const out = {
+    'Content-Type': bundle.ext === '.js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+    'Cache-Control': IMMUTABLE,
+    ETag: etag,
+    Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding',
+    ...headers,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (headers.Vary) out.Vary = `${headers.Vary}, Accept-Encoding`;
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
+    res.writeHead(304, out);
+    res.end();
+    return true;
+  }
+  let e = memory.get(key);
+  if (!e) {
+    let p = loading.get(key);
+    if (!p) {
+      p = (async () => {
+        const texts = await Promise.all(files.map(({ file }) => fsp.readFile(file, 'utf8')));
+        const raw = Buffer.from(joinBundle(bundle.ext, texts, files.map((f) => f.url)));
+        const [br, gz] = await Promise.all([
+          brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          gzip(raw, { level: 6 }),
+        ]);
+        const entry = { raw, br, gz };
+        memory.put(key, entry);
+        return entry;
+      })().finally(() => loading.delete(key));
+      loading.set(key, p);
+    }
+    e = await p;
+  }
+  const enc = encodingFor(req, e);
+  const body = enc === 'br' ? e.br : enc === 'gzip' ? e.gz : e.raw;
+  res.writeHead(200, { ...out, ...(enc ? { 'Content-Encoding': enc } : {}), 'Content-Length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
 function notFound(res, base) {
   res.writeHead(404, { ...base, 'Content-Type': 'text/plain; charset=utf-8' });
   res.end('Not found');
@@ -206,6 +273,13 @@ export async function serveStatic(req, res, base) {
       if (rest.length < 2 || !LIBRARY_DIR.test(rest[0] ?? '') || LIBRARY_ROUTES.has(rest[0] ?? '')) return false;
       const rel = rest.join('/');
       return sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: isScriptable(rel) ? user : frame, sandboxScriptable: true });
+    }
+    case 'bundle': {
+      // one script or stylesheet for a player page, joined from core and library files (scripts/asset-bundle.mjs)
+      if (!roots.libraries || rest.length !== 1) return false;
+      const list = q === -1 ? null : new URLSearchParams(url.slice(q + 1)).get('f');
+      if (await sendBundle(req, res, roots, rest[0], list, user)) return true;
+      return notFound(res, user), true;
     }
     case 'content': {
       if (!roots.content) return false;

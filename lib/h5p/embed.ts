@@ -13,6 +13,7 @@
 import { translatorFor } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/config';
 import { playerModel } from './content';
+import { pageAssets } from './front-files';
 export { PLAYER_CSP, PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
 import { cssForStyleElement, DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
@@ -71,6 +72,7 @@ export async function embedHtml(contentId: string, actor: H5pActor, language: st
   const model = await playerModel(contentId, actor, language);
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
   const colour = accessibleBrand(brand.primaryColor);
+  const assets = pageAssets(model.scripts, model.styles);
   return `<!doctype html>
 <html class="h5p-iframe" lang="${attr(language)}">
 <head>
@@ -79,7 +81,7 @@ export async function embedHtml(contentId: string, actor: H5pActor, language: st
 <title>${attr(translatorFor(locale, 'player')('pageTitle'))} · ${attr(brand.appName)}</title>
 <meta name="theme-color" content="${attr(colour)}">
 ${brand.faviconUrl ? `<link rel="icon" href="${attr(brand.faviconUrl)}">` : ''}
-${model.styles.map((s) => `<link rel="stylesheet" href="${attr(s)}">`).join('\n')}
+${assets.styles.map((s) => `<link rel="stylesheet" href="${attr(s)}">`).join('\n')}
 <style>
 html, body { margin: 0; padding: 0; background: transparent; max-width: 100%; overflow-x: hidden; }
 body { --brand: ${colour}; accent-color: var(--brand); }
@@ -105,7 +107,7 @@ ${brand.customCss ? `<style data-custom-css>${cssForStyleElement(brand.customCss
 })();
 window.H5PIntegration = ${scriptJson(integration)};
 </script>
-${model.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
+${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
 </head>
 <body data-brand-color="${attr(colour)}">
 <div class="h5p-content" data-content-id="${attr(contentId)}"></div>

@@ -6,6 +6,7 @@ import { verifyEmbedToken } from '@/lib/auth/embed-token';
 import { ANONYMOUS, contentAccessFacts, mayRead } from './access';
 import { fileStore } from '@/lib/files/store';
 import { coreDir, editorDir } from './paths';
+import { bundleUrl } from '../../scripts/asset-bundle.mjs';
 
 export interface FrontFiles {
   /** local folders; libraries and content are null on a remote file store (the app's routes serve them from it) */
@@ -30,6 +31,17 @@ const frontFiles: FrontFiles = {
     return !!claims && claims.contentId === contentId;
   },
 };
+
+/**
+ * One script and one stylesheet URL for a player page's files (scripts/asset-bundle.mjs), when the front server
+ * answers bundles and the libraries are on local disk; otherwise the files one by one.
+ */
+export function pageAssets(scripts: string[], styles: string[]): { scripts: string[]; styles: string[] } {
+  if (!(globalThis as unknown as { __lumenFrontBundles?: boolean }).__lumenFrontBundles || !fileStore().localPath('libraries')) return { scripts, styles };
+  const js = bundleUrl(scripts, '.js');
+  const css = bundleUrl(styles, '.css');
+  return { scripts: js ? [js] : scripts, styles: css ? [css] : styles };
+}
 
 /** Lets the front server serve static H5P files (called once at start-up). */
 export function registerFrontFiles(): void {

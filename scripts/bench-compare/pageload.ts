@@ -38,7 +38,11 @@ export async function pageLoad(browser: Browser, t: PageLoadTarget, timeoutMs = 
             for (const f of page.frames()) {
               const entries = await f
                 .evaluate(() =>
-                  performance.getEntries().map((e) => `${Math.round(e.startTime)}+${Math.round(e.duration)} ${(e as PerformanceResourceTiming).transferSize ?? ''} ${e.name.slice(0, 120)}`),
+                  performance.getEntries().map((e) => {
+                    const r = e as PerformanceResourceTiming;
+                    const ttfb = r.responseStart ? ` ttfb ${Math.round(r.responseStart - r.startTime)} end ${Math.round(r.responseEnd - r.startTime)}` : '';
+                    return `${Math.round(e.startTime)}+${Math.round(e.duration)}${ttfb} ${r.transferSize ?? ''} ${e.name.slice(0, 120)}`;
+                  }),
                 )
                 .catch(() => []);
               console.log(`[pageload] ${t.label} frame ${f.url().slice(0, 100)}\n  ${entries.join('\n  ')}`);

@@ -134,3 +134,48 @@ describe('content files', () => {
     expect((await fetch(`${base()}/h5p/player-files/${token}/..%2F${id}/audio/a.mp3`)).status).toBe(404);
   });
 });
+
+describe('player page bundles (one script and one stylesheet per page)', () => {
+  it('names one bundle of each kind that joins the files in order, immutable, compressed and revalidated', async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.MultiChoice');
+    const token = await issuePlayerToken(t.user.id, id);
+    const html = await (await fetch(`${base()}/h5p/embed/${id}?token=${token}`)).text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    expect(scripts).toHaveLength(1);
+    expect(styles).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/h5p\/bundle\/[0-9a-f]{16}\.js\?f=core\/js\/jquery\.js@[\d.]+,.*libraries\/H5P\.MultiChoice-1\.16\/multichoice\.js@1\.16\.3/);
+
+    const js = await fetch(`${base()}${scripts[0]}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await js.text();
+    const jquery = await (await fetch(`${base()}/h5p/core/js/jquery.js`)).text();
+    const mc = await (await fetch(`${base()}${LIB_JS}`)).text();
+    expect(text).toContain(jquery);
+    expect(text.indexOf(mc)).toBeGreaterThan(text.indexOf(jquery));
+    expect((await fetch(`${base()}${scripts[0]}`, { headers: { 'If-None-Match': js.headers.get('etag')! } })).status).toBe(304);
+
+    const css = await fetch(`${base()}${styles[0]}`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const sheet = await css.text();
+    expect(sheet).toContain('/* /h5p/core/styles/h5p.css */');
+    // the core stylesheet's fonts, made absolute (they were relative to /h5p/core/styles/)
+    expect(sheet).toMatch(/url\(['"]?\/h5p\/core\/fonts\/h5p-core-\d+\.woff/);
+    expect(sheet).not.toMatch(/url\(['"]?\.\.\//);
+  });
+
+  it('answers 404 for a list that does not match its name or names a file outside the core and libraries', async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.MultiChoice');
+    const html = await (await fetch(`${base()}/h5p/embed/${id}?token=${await issuePlayerToken(t.user.id, id)}`)).text();
+    const src = /<script src="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    expect((await fetch(`${base()}${src},core/js/h5p.js@1`)).status).toBe(404);
+    expect((await fetch(`${base()}${src.replace('.js?', '.css?')}`)).status).toBe(404);
+    expect((await fetch(`${base()}${src.split('?')[0]}`)).status).toBe(404);
+    expect((await fetch(`${base()}/h5p/bundle/0123456789abcdef.js?f=core/js/../../../../etc/passwd@1,core/js/h5p.js@1`)).status).toBe(404);
+  });
+});
