@@ -2,7 +2,7 @@
 // statement of its own (issue 9: health is 0 SQL + 1 Redis round trip):
 // - Redis: the request's own rate-limit round trip (the window script) is the check; its latency is reported.
 // - the database: a protocol-level ping on the process's watch connection (lib/db/watch.ts), or a reconnect
-//   when that connection is down.
+//   when that connection is down; a successful ping answers the checks of the next 250 ms too (PING_REUSE_MS).
 import { cache } from '@/lib/cache';
 import { pingDatabase } from '@/lib/db/watch';
 
