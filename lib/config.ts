@@ -92,6 +92,9 @@ const schema = z.object({
   H5P_HUB_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.h5p.org/v1')),
   H5P_EDITOR_DIR: str(),
   H5P_ASSETS_DIR: z.preprocess(emptyToUndefined, z.string().default('.vendor/h5p')),
+  XAPI_LRS_URL: url(),
+  XAPI_LRS_KEY: str(),
+  XAPI_LRS_SECRET: str(),
   AI_API_URL: url(),
   AI_API_KEY: str(),
   AI_MODEL: str(),
@@ -136,6 +139,8 @@ export interface AppConfig {
   curriculumServiceUrl: string | undefined;
   /** bounded wait for each call to the central curriculum service */
   curriculumServiceTimeoutMs: number;
+  /** the external Learning Record Store statements are forwarded to (lib/results/lrs.ts); undefined: none */
+  xapiLrs: { url: string; key: string; secret: string } | undefined;
   h5p: {
     hubUrl: string;
     editorDir: string | undefined;
@@ -178,6 +183,9 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   }
   if (e.FILE_STORE === 's3' && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (e.XAPI_LRS_URL && (!e.XAPI_LRS_KEY || !e.XAPI_LRS_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  XAPI_LRS_KEY: XAPI_LRS_URL needs XAPI_LRS_KEY and XAPI_LRS_SECRET (the LRS\'s basic-auth key and secret)');
   }
   const idpBase = (e.IDP_BASE_URL ?? appUrl).replace(/\/+$/, '');
   const clientSecret = e.IDP_CLIENT_SECRET ?? readEmbeddedClientSecret(e.DATA_DIR);
@@ -232,6 +240,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     e2eTestCode: e.E2E_TEST_CODE,
     curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
     curriculumServiceTimeoutMs: e.CURRICULUM_SERVICE_TIMEOUT_MS,
+    xapiLrs: e.XAPI_LRS_URL ? { url: e.XAPI_LRS_URL.replace(/\/+$/, ''), key: e.XAPI_LRS_KEY ?? '', secret: e.XAPI_LRS_SECRET ?? '' } : undefined,
     h5p: {
       hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''),
       editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,

@@ -4,6 +4,7 @@
  * and every iframe of our player (/h5p/embed/…) takes the height of its content, on any site. It speaks H5P's own
  * resizer protocol ({context:'h5p', action:'resize', scrollHeight}), so pages that already include H5P's
  * h5p-resizer.js work too. Only frames of the origin this script came from are resized, and only their height.
+ * It also answers the player's request for the anonymous viewer's id (kept in this site's storage).
  */
 (function () {
   if (window.__lumenResizer) return;
@@ -22,9 +23,31 @@
     }
     return null;
   }
+  // An anonymous viewer's id for the player's learning records: one random id per browser and site, kept in this
+  // page's storage (the sandboxed player has none), so the teacher sees one learner across visits.
+  function learnerId() {
+    var key = 'lumen-learner-id';
+    var id = null;
+    try { id = window.localStorage.getItem(key); } catch (e) { id = null; }
+    if (!id || !/^[0-9a-f-]{36}$/.test(id)) {
+      var b = new Uint8Array(16);
+      window.crypto.getRandomValues(b);
+      b[6] = (b[6] & 15) | 64;
+      b[8] = (b[8] & 63) | 128;
+      var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join('');
+      id = h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+      try { window.localStorage.setItem(key, id); } catch (e) { /* private mode: this page's id only */ }
+    }
+    return id;
+  }
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (!data || typeof data !== 'object') return;
+    if (data.type === 'lumen-learner-request') {
+      var player = frameOf(event.source);
+      if (player && player.src && player.src.indexOf(origin + '/h5p/embed/') === 0) event.source.postMessage({ type: 'lumen-learner', id: learnerId() }, '*');
+      return;
+    }
     var height = data.context === 'h5p' && data.action === 'resize' ? data.scrollHeight : data.type === 'h5p-resize' ? data.height : null;
     if (typeof height !== 'number' || !(height > 0)) return;
     var frame = frameOf(event.source);

@@ -79,14 +79,12 @@ function absolute(ref, dirUrl) {
 /** One stylesheet for the bundle: relative url()s made absolute; its @import rules returned apart, @charset removed. */
 export function rebaseCss(css, fileUrl) {
   const dirUrl = path.posix.dirname(fileUrl);
-  const fix = (text) =>
-    text.replace(URL_IN_CSS, (all, quote, ref) => `url(${quote}${absolute(ref.trim(), dirUrl)}${quote})`);
+  const fix = (text) => text.replace(URL_IN_CSS, (all, quote, ref) => `url(${quote}${absolute(ref.trim(), dirUrl)}${quote})`);
   const imports = [];
-  const body = fix(css.replace(CHARSET_RULE, ''))
-    .replace(IMPORT_RULE, (rule) => {
-      imports.push(rule.replace(/(@import\s+)(['"])([^'"]*?)\2/, (all, at, q, ref) => `${at}${q}${absolute(ref.trim(), dirUrl)}${q}`));
-      return '';
-    });
+  const body = fix(css.replace(CHARSET_RULE, '')).replace(IMPORT_RULE, (rule) => {
+    imports.push(rule.replace(/(@import\s+)(['"])([^'"]*?)\2/, (all, at, q, ref) => `${at}${q}${absolute(ref.trim(), dirUrl)}${q}`));
+    return '';
+  });
   return { imports, body };
 }
 

@@ -68,7 +68,14 @@ p { font: 16px/1.5 system-ui, sans-serif; margin: 12px; padding: 12px 16px; bord
  * The player page. `language` goes to H5P (its player texts); `locale` is the language of the page's own notices
  * (the same language when the interface has it, else English).
  */
-export async function embedHtml(contentId: string, actor: H5pActor, language: string, locale: Locale, brand: BrandConfig = DEFAULT_BRAND): Promise<string> {
+export async function embedHtml(
+  contentId: string,
+  actor: H5pActor,
+  language: string,
+  locale: Locale,
+  brand: BrandConfig = DEFAULT_BRAND,
+  viewer: { anonymous: boolean } = { anonymous: false },
+): Promise<string> {
   const model = await playerModel(contentId, actor, language);
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
   const colour = accessibleBrand(brand.primaryColor);
@@ -116,6 +123,8 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
 (function () {
   var id = ${scriptJson(contentId)};
   var text = ${scriptJson(playerNotices(locale))};
+  var xapiUrl = ${scriptJson(actor.token ? `/h5p/xapi/${encodeURIComponent(contentId)}?token=${encodeURIComponent(actor.token)}` : null)};
+  var anonymous = ${viewer.anonymous ? 'true' : 'false'};
   function fill(s, name, value) { return s.split('{' + name + '}').join(String(value)); }
   var framed = window.parent !== window;
   function tell(msg) { if (framed) window.parent.postMessage(msg, '*'); }
@@ -156,6 +165,84 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
     });
   }
 
+  // ---- learning records (issue 11): every xAPI statement goes to the service, batched, retried, flushed on hide
+  function uuid() {
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    b[6] = (b[6] & 15) | 64;
+    b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join('');
+    return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+  }
+  var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  // an anonymous viewer's id: the one the embedding page keeps (?learner=, or h5p-resizer.js answering
+  // {type:'lumen-learner'}), else one for the life of this page
+  var learner = null;
+  if (anonymous) {
+    var given = new URLSearchParams(location.search).get('learner');
+    learner = { id: given && UUID.test(given) ? given.toLowerCase() : uuid() };
+    window.addEventListener('message', function (e) {
+      var d = e.data;
+      if (e.source === window.parent && d && d.type === 'lumen-learner' && typeof d.id === 'string' && UUID.test(d.id) && !given) {
+        learner.id = d.id.toLowerCase();
+        if (typeof d.name === 'string' && d.name.trim()) learner.name = d.name.trim().slice(0, 100);
+      }
+    });
+    tell({ type: 'lumen-learner-request', contentId: id });
+  }
+  var attempt = uuid();
+  var queue = [];
+  var sending = false;
+  var failures = 0;
+  var flushTimer = null;
+  var BATCH = 20;
+  function isResult(st) {
+    var verb = st && st.verb && st.verb.id ? String(st.verb.id) : '';
+    var top = !(st.object && st.object.definition && st.object.definition.extensions && st.object.definition.extensions['http://h5p.org/x-api/h5p-subContentId']) && !(st.context && st.context.contextActivities && st.context.contextActivities.parent);
+    return top && /\/(completed|passed|failed)$/.test(verb);
+  }
+  function record(statement) {
+    if (!xapiUrl || !statement) return;
+    var st = JSON.parse(JSON.stringify(statement));
+    st.id = st.id && UUID.test(st.id) ? st.id : uuid();
+    st.timestamp = st.timestamp || new Date().toISOString();
+    queue.push({ attempt: attempt, statement: st });
+    // after a result, the next statement starts a new attempt (the learner pressed Retry)
+    if (isResult(st)) attempt = uuid();
+    if (queue.length >= BATCH) flush(false);
+    else if (!flushTimer) flushTimer = setTimeout(function () { flush(false); }, 1500);
+  }
+  function flush(leaving) {
+    if (flushTimer) { clearTimeout(flushTimer); flushTimer = null; }
+    if (!queue.length || (sending && !leaving)) return;
+    // one attempt per batch, in order
+    var first = queue[0].attempt;
+    var batch = [];
+    while (batch.length < BATCH && queue.length && queue[0].attempt === first) batch.push(queue.shift().statement);
+    var body = { attempt: first, statements: batch };
+    if (learner) body.learner = learner.name ? { id: learner.id, name: learner.name } : { id: learner.id };
+    sending = !leaving;
+    fetch(xapiUrl, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, credentials: 'omit', keepalive: !!leaving }).then(function (res) {
+      if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 429)) {
+        // stored, or refused for good (a bad statement is not sent again)
+        failures = 0;
+        sending = false;
+        if (queue.length) flush(false);
+        return;
+      }
+      throw new Error('HTTP ' + res.status);
+    }).catch(function () {
+      // kept and sent again with backoff; nothing is dropped while the page is open
+      Array.prototype.unshift.apply(queue, batch.map(function (st) { return { attempt: first, statement: st }; }));
+      sending = false;
+      failures++;
+      if (!leaving) flushTimer = setTimeout(function () { flushTimer = null; flush(false); }, Math.min(60, Math.pow(2, failures)) * 1000);
+    });
+    if (leaving && queue.length) flush(true);
+  }
+  document.addEventListener('visibilitychange', function () { if (document.visibilityState === 'hidden') flush(true); });
+  window.addEventListener('pagehide', function () { flush(true); });
+
   function hook() {
     if (!window.H5P || !H5P.externalDispatcher) return setTimeout(hook, 50);
     H5P.setFinished = function (contentId, score, maxScore, time) {
@@ -184,6 +271,7 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
       });
     }
     H5P.externalDispatcher.on('xAPI', function (event) {
+      record(event.data.statement);
       tell({ type: 'h5p-xapi', contentId: id, statement: event.data.statement });
     });
   }

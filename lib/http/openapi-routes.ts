@@ -89,6 +89,13 @@ import * as h5pMediaUpload from '@/app/h5p/media/upload/route';
 import * as h5pNew from '@/app/h5p/new/route';
 import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
 import * as ltiConfig from '@/app/lti/config/route';
+import * as h5pXapi from '@/app/h5p/xapi/[contentId]/route';
+import * as resultsContent from '@/app/api/results/content/[contentId]/route';
+import * as resultsContentAttempts from '@/app/api/results/content/[contentId]/attempts/route';
+import * as resultsCollection from '@/app/api/results/collections/[id]/route';
+import * as resultsLearner from '@/app/api/results/learners/[learnerKey]/route';
+import * as resultsMe from '@/app/api/results/me/route';
+import * as adminResultsLearner from '@/app/api/admin/results/learners/[learnerKey]/route';
 
 /** The keyset cursor of the lists (lib/db/keyset.ts): present only when another page follows. */
 const NEXT_CURSOR = { type: 'string', description: 'opaque keyset cursor of the next page (pass it as `cursor` with the same sort and filters); absent on the last page' };
@@ -151,6 +158,7 @@ export const API_TAGS: TagDoc[] = [
   { name: 'H5P content', description: 'Create, edit, play, export and import H5P content.' },
   { name: 'H5P libraries', description: 'Installed content types and installing them.' },
   { name: 'H5P player and editor', description: 'The routes the H5P player and editor call themselves (shapes of the H5P client).' },
+  { name: 'Results', description: 'Learners\' attempts from the players\' xAPI statements: results per content, collection and learner (feature analytics-dashboard), a learner\'s own results, GDPR export and erasure.' },
   { name: 'LTI', description: 'LTI 1.3 tool configuration.' },
   { name: 'Service', description: 'Health and this documentation.' },
 ];
@@ -1002,6 +1010,72 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'H5P player and editor',
     operations: {
       GET: { summary: 'Download content as an .h5p package (player)', handler: ajaxGet, params: z.object({ contentId: id100 }), success: { kind: 'file', description: 'the .h5p package', contentType: 'application/zip' }, errors: contentErrors },
+    },
+  },
+
+  // ------------------------------------------------------------ learner results
+  {
+    file: 'app/h5p/xapi/[contentId]/route.ts',
+    tag: 'Results',
+    module: m(h5pXapi),
+    operations: {
+      POST: {
+        summary: 'Record a batch of xAPI statements from a player (content token in ?token=; JSON sent as text/plain so the sandboxed player needs no preflight)',
+        description:
+          'At most 50 statements of at most 32 KB each; every statement must be about this content. A player token records for its viewer, an embed token for the anonymous viewer named in learner.id. Statement ids make a repeated batch a no-op (200, duplicates counted); 201 when anything new was stored.',
+        status: 201,
+        success: { kind: 'envelope', data: 'attemptId, stored, duplicates' },
+        errors: { 400: ['Validation error: learner: an anonymous viewer needs an id'], 403: ['Statement does not belong to this content (statement <n>)'], ...contentErrors },
+      },
+    },
+  },
+  {
+    file: 'app/api/results/content/[contentId]/route.ts',
+    tag: 'Results',
+    module: m(resultsContent),
+    operations: {
+      GET: {
+        summary: 'Results of one content item: summary, score histogram, time spent, item analysis (owner, or an admin of the owner\'s tenant); ?format=csv: the item analysis',
+        success: { kind: 'envelope', data: 'content {id, title, mainLibrary}, summary {attempts, learners, completed, completionRate, averageScore, medianScore, histogram[10], averageDurationMs, medianDurationMs, totalDurationMs}, items [{itemId, name, interactionType, answers, correct, shareCorrect, averageScore, commonWrongAnswers}]' },
+        errors: contentErrors,
+      },
+    },
+  },
+  {
+    file: 'app/api/results/content/[contentId]/attempts/route.ts',
+    tag: 'Results',
+    module: m(resultsContentAttempts),
+    operations: {
+      GET: { summary: 'Attempts at one content item, newest first (limit, offset; ?format=csv: all)', success: { kind: 'envelope', data: 'attempts', extra: { total: { type: 'integer' } } }, errors: contentErrors },
+    },
+  },
+  {
+    file: 'app/api/results/collections/[id]/route.ts',
+    tag: 'Results',
+    module: m(resultsCollection),
+    operations: {
+      GET: { summary: 'A collection\'s learner × item grid of best scores and completion (limit, offset over learners; ?format=csv)', success: { kind: 'envelope', data: 'items, learners [{key, name, cells}], totalLearners', extra: { total: { type: 'integer' } } }, errors: { 404: ['Collection not found'] } },
+    },
+  },
+  {
+    file: 'app/api/results/learners/[learnerKey]/route.ts',
+    tag: 'Results',
+    module: m(resultsLearner),
+    operations: { GET: { summary: 'One learner\'s attempts at the caller\'s content (an admin: their tenant\'s), newest first (?format=csv)', success: { kind: 'envelope', data: 'attempts', extra: { total: { type: 'integer' } } } } },
+  },
+  {
+    file: 'app/api/results/me/route.ts',
+    tag: 'Results',
+    module: m(resultsMe),
+    operations: { GET: { summary: 'The signed-in learner\'s own attempts, newest first (?format=csv)', success: { kind: 'envelope', data: 'attempts', extra: { total: { type: 'integer' } } } } },
+  },
+  {
+    file: 'app/api/admin/results/learners/[learnerKey]/route.ts',
+    tag: 'Results',
+    module: m(adminResultsLearner),
+    operations: {
+      GET: { summary: 'GDPR access: everything stored about one learner\'s learning in the admin\'s scope (admin)', success: { kind: 'file', description: 'JSON download: attempts, responses, statements, playerScores', contentType: 'application/json' }, errors: { 403: ['Admin access required'] } },
+      DELETE: { summary: 'GDPR erasure: delete one learner\'s results in the admin\'s scope (admin; audited)', success: { kind: 'envelope', data: 'attempts, playerScores (deleted)', message: true }, errors: { 403: ['Admin access required'] } },
     },
   },
 

@@ -2,7 +2,16 @@
 // content): a learner's own results, and for an author the learners' results on their content. Both bounded and
 // newest first; titles of content the learner can no longer read are withheld.
 import { db, Prisma } from '@/lib/db/client';
-import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
+import {
+  cursorScope,
+  decodeCursor,
+  encodeCursor,
+  keysetAfter,
+  keysetOrder,
+  keysetValues,
+  type CursorValues,
+  type SortKey,
+} from '@/lib/db/keyset';
 import { AppError } from '@/lib/http/errors';
 
 export interface MyResult {
@@ -34,14 +43,20 @@ const RESULTS_SCOPE = cursorScope('my-results', {});
 
 /** One page of the learner's results (newest first) and the cursor of the next, older page (null on the last). An
  * unreadable `after` cursor shows the newest results. Served by the index (user_id, finished_timestamp DESC). */
-export async function myResults(userId: string, after?: string, limit = RESULTS_LIMIT): Promise<{ results: MyResult[]; next: string | null }> {
+export async function myResults(
+  userId: string,
+  after?: string,
+  limit = RESULTS_LIMIT,
+): Promise<{ results: MyResult[]; next: string | null }> {
   let position: CursorValues | null = null;
   try {
     position = after ? decodeCursor(after, RESULTS_SCOPE, RESULT_KEYS) : null;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
   }
-  const rows = await db().$queryRaw<{ content_id: string; title: string | null; score: number; max_score: number; finished_timestamp: bigint; keys: CursorValues }[]>`
+  const rows = await db().$queryRaw<
+    { content_id: string; title: string | null; score: number; max_score: number; finished_timestamp: bigint; keys: CursorValues }[]
+  >`
     SELECT f.content_id,
            CASE WHEN o.visibility = 'public' OR o.user_id::text = ${userId}::text THEN c.title END AS title,
            f.score, f.max_score, f.finished_timestamp, ${keysetValues(RESULT_KEYS)} AS keys
@@ -54,7 +69,15 @@ export async function myResults(userId: string, after?: string, limit = RESULTS_
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   return {
     next: last ? encodeCursor(RESULTS_SCOPE, last.keys) : null,
-    results: rows.slice(0, limit).map((r) => ({ contentId: r.content_id, title: r.title, score: r.score, maxScore: r.max_score, finishedAt: new Date(Number(r.finished_timestamp) * (Number(r.finished_timestamp) < 1e12 ? 1000 : 1)) })),
+    results: rows
+      .slice(0, limit)
+      .map((r) => ({
+        contentId: r.content_id,
+        title: r.title,
+        score: r.score,
+        maxScore: r.max_score,
+        finishedAt: new Date(Number(r.finished_timestamp) * (Number(r.finished_timestamp) < 1e12 ? 1000 : 1)),
+      })),
   };
 }
 

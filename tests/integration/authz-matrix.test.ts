@@ -4,6 +4,7 @@
 // A route file or method without an entry fails the test with its name: a new route must say who may call it.
 // Requests are valid, so a status reflects authorization, not validation. Mutating requests get fresh fixtures
 // per call (prepare) so one caller's success does not change what the next one sees.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
@@ -55,6 +56,11 @@ const ALL_404: Row = [404, 404, 404, 404, 404, 404];
 const USER: Row = [401, 200, 200, 200, 200, 200];
 /** the content read rule on the owner's private content (404 for callers it keeps out) */
 const READ_PRIVATE: Row = [401, 404, 200, 404, 404, 200];
+/** one valid xAPI batch about the content */
+const xapiBatch = (contentId: string) => ({
+  attempt: randomUUID(),
+  statements: [{ id: randomUUID(), verb: { id: 'http://adlnet.gov/expapi/verbs/attempted' }, object: { id: `http://localhost/h5p/embed/${contentId}`, definition: { extensions: { 'http://h5p.org/x-api/h5p-local-content-id': contentId } } } }],
+});
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const json = (p: string, body?: unknown): Req => ({ path: p, ...(body !== undefined ? { body } : {}) });
 const tf = () => ({ library: libraryString('H5P.TrueFalse'), params: SAMPLE_PARAMS['H5P.TrueFalse'], metadata: { title: 'Matrix' } });
@@ -250,6 +256,18 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/h5p/play/[contentId]/route.ts GET': { req: (fx) => json(`/h5p/play/${fx.privateContent}`), expect: READ_PRIVATE },
   'app/h5p/embed/[contentId]/route.ts GET': { req: (fx) => json(`/h5p/embed/${fx.privateContent}`), expect: READ_PRIVATE },
   'app/h5p/health/route.ts GET': { req: () => json('/h5p/health'), expect: ALL_200 },
+  // a signed-in API caller records statements for content they may read (players use their content token)
+  'app/h5p/xapi/[contentId]/route.ts POST': { req: (fx) => json(`/h5p/xapi/${fx.privateContent}`, xapiBatch(fx.privateContent)), expect: [401, 404, 201, 404, 404, 201] },
+
+  // ------------------------------------------------------------ learner results (feature analytics-dashboard; the student is on free)
+  'app/api/results/content/[contentId]/route.ts GET': { req: (fx) => json(`/api/results/content/${fx.privateContent}`), expect: [401, 403, 200, 404, 404, 200] },
+  'app/api/results/content/[contentId]/attempts/route.ts GET': { req: (fx) => json(`/api/results/content/${fx.privateContent}/attempts`), expect: [401, 403, 200, 404, 404, 200] },
+  'app/api/results/collections/[id]/route.ts GET': { req: (fx) => json(`/api/results/collections/${fx.privateCollection}`), expect: [401, 403, 200, 404, 404, 200] },
+  // another teacher's view of a learner shows only their own content's attempts (none here)
+  'app/api/results/learners/[learnerKey]/route.ts GET': { req: (fx) => json(`/api/results/learners/user:${fx.callers.student.user.id}`), expect: [401, 403, 200, 200, 200, 200] },
+  'app/api/results/me/route.ts GET': { req: () => json('/api/results/me'), expect: USER },
+  'app/api/admin/results/learners/[learnerKey]/route.ts GET': { req: (fx) => json(`/api/admin/results/learners/user:${fx.callers.student.user.id}`), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/results/learners/[learnerKey]/route.ts DELETE': { req: (fx) => json(`/api/admin/results/learners/user:${fx.callers.student.user.id}`), expect: [401, 403, 403, 403, 200, 200] },
   'app/h5p/import/route.ts POST': {
     req: () => ({ path: '/h5p/import', body: h5pUpload('h5p', contentPackage({ machineName: 'H5P.TrueFalse', params: SAMPLE_PARAMS['H5P.TrueFalse'] }), 'matrix.h5p') }),
     expect: [401, 403, 201, 201, 201, 201],

@@ -23,7 +23,9 @@ const play = route(
   { action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: embedQuery, limitedPage: busyPageHtml('en') },
   async (ctx) => {
     const locale = localeOf(ctx.query.language, ctx.req.headers.get('accept-language'));
-    const html = await embedHtml(ctx.params.contentId, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig);
+    // an author's embed snippet plays for anonymous viewers: each records their own attempts
+    const anonymous = ctx.principal?.kind === 'embed' && ctx.principal.tokenUse === 'embed';
+    const html = await embedHtml(ctx.params.contentId, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig, { anonymous });
     return new Response(html, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': PLAYER_CSP },
     });

@@ -1,0 +1,320 @@
+// The results pages' numbers (issue 11, item 2): per content (summary, score histogram, attempts, item analysis),
+// per collection (a learner × item grid), per learner (their attempts on the caller's content) and a learner's
+// own results. Who may read them (item 3): the content's owner, a super admin, or an admin of the owner's
+// tenant; everyone else gets the same 404 as unknown content. Learners read only their own.
+import { db, Prisma } from '@/lib/db/client';
+import type { Principal } from '@/lib/auth/types';
+import type { User } from '@/lib/generated/prisma/client';
+import { contentAccessFacts, CONTENT_NOT_FOUND, readerOf, readerTenant, type Reader } from '@/lib/h5p/access';
+import { AppError } from '@/lib/http/errors';
+
+export interface Range {
+  from?: Date;
+  to?: Date;
+}
+
+export const HISTOGRAM_BUCKETS = 10;
+/** rows of a CSV export at most */
+export const CSV_MAX_ROWS = 50_000;
+
+/** The caller as a results reader (their local record's tenant loaded). */
+export async function resultsReader(principal: Principal | null, user: User | null): Promise<Reader> {
+  const reader = readerOf(principal, user);
+  if (reader.tenantAdmin) await readerTenant(reader);
+  return reader;
+}
+
+/** Content whose results the reader may see: 404 Content not found otherwise (unknown content too). */
+export async function assertResultsAccess(reader: Reader, contentId: string): Promise<void> {
+  const facts = await contentAccessFacts(contentId);
+  if (!facts || !mayReadResults(reader, facts.ownerId, facts.ownerTenantId)) throw new AppError(404, CONTENT_NOT_FOUND);
+}
+
+function mayReadResults(reader: Reader, ownerId: string | null | undefined, ownerTenantId: string | null | undefined): boolean {
+  if (reader.kind !== 'user' && reader.kind !== 'internal') return false;
+  if (reader.superAdmin) return true;
+  if (ownerId && ownerId === reader.userId) return true;
+  return reader.tenantAdmin && !!ownerId && !!reader.tenantId && reader.tenantId === ownerTenantId;
+}
+
+/** SQL for "started within the range" on the attempts alias `a`. */
+const inRange = (r: Range) =>
+  Prisma.sql`${r.from ? Prisma.sql`AND a.started_at >= ${r.from}` : Prisma.empty} ${r.to ? Prisma.sql`AND a.started_at < ${r.to}` : Prisma.empty}`;
+
+const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export interface ContentSummary {
+  attempts: number;
+  learners: number;
+  completed: number;
+  /** completed / attempts (0..1); null without attempts */
+  completionRate: number | null;
+  /** mean and median of the attempts' scaled scores (0..1) */
+  averageScore: number | null;
+  medianScore: number | null;
+  /** attempts per tenth of the scaled score: [0–10 %), [10–20 %) … [90–100 %] */
+  histogram: number[];
+  averageDurationMs: number | null;
+  medianDurationMs: number | null;
+  totalDurationMs: number;
+}
+
+export async function contentSummary(contentId: string, range: Range): Promise<ContentSummary> {
+  const [rows, buckets] = await Promise.all([
+    db().$queryRaw<Record<string, unknown>[]>`
+      SELECT count(*)::int AS attempts, count(DISTINCT a.learner_key)::int AS learners, count(*) FILTER (WHERE a.completed)::int AS completed,
+             avg(a.scaled) AS average, percentile_cont(0.5) WITHIN GROUP (ORDER BY a.scaled) AS median,
+             avg(a.duration_ms)::float8 AS avg_duration, percentile_cont(0.5) WITHIN GROUP (ORDER BY a.duration_ms) AS median_duration,
+             COALESCE(sum(a.duration_ms), 0)::float8 AS total_duration
+      FROM learning_attempts a WHERE a.content_id = ${contentId} ${inRange(range)}`,
+    db().$queryRaw<{ b: number; c: number }[]>`
+      SELECT LEAST(GREATEST(floor(a.scaled * ${HISTOGRAM_BUCKETS}), 0), ${HISTOGRAM_BUCKETS - 1})::int AS b, count(*)::int AS c
+      FROM learning_attempts a WHERE a.content_id = ${contentId} AND a.scaled IS NOT NULL ${inRange(range)} GROUP BY 1`,
+  ]);
+  const r = rows[0] ?? {};
+  const histogram = Array.from({ length: HISTOGRAM_BUCKETS }, () => 0);
+  for (const { b, c } of buckets) histogram[b] = c;
+  const attempts = Number(r.attempts ?? 0);
+  return {
+    attempts,
+    learners: Number(r.learners ?? 0),
+    completed: Number(r.completed ?? 0),
+    completionRate: attempts ? Number(r.completed ?? 0) / attempts : null,
+    averageScore: n(r.average),
+    medianScore: n(r.median),
+    histogram,
+    averageDurationMs: n(r.avg_duration),
+    medianDurationMs: n(r.median_duration),
+    totalDurationMs: Number(r.total_duration ?? 0),
+  };
+}
+
+export interface AttemptRow {
+  id: string;
+  contentId: string;
+  contentTitle?: string | null;
+  learner: { key: string; name: string; kind: 'user' | 'anonymous' | 'lti' };
+  source: string;
+  score: number | null;
+  maxScore: number | null;
+  scaled: number | null;
+  success: boolean | null;
+  completed: boolean;
+  durationMs: number | null;
+  statements: number;
+  startedAt: string;
+  finishedAt: string | null;
+  /** grade passback to an LMS: sent, pending, failed: <status>, or null when there is none to send */
+  passback: string | null;
+}
+
+/** The name shown for a learner: the user's name, the name an anonymous viewer gave, or a short anonymous id. */
+function learnerOfRow(key: string, userName: string | null, learnerName: string | null): AttemptRow['learner'] {
+  if (key.startsWith('user:')) return { key, name: userName ?? learnerName ?? key.slice(5, 13), kind: 'user' };
+  if (key.startsWith('lti:')) return { key, name: learnerName ?? key.slice(key.lastIndexOf(':') + 1), kind: 'lti' };
+  return { key, name: learnerName ?? `Anonymous ${key.slice(5, 13)}`, kind: 'anonymous' };
+}
+
+const passbackText = (status: string | null, detail: string | null) =>
+  !status || status === 'no-context' ? null : status === 'failed' ? `failed: ${detail ?? 'unknown'}` : status;
+
+function attemptRow(r: Record<string, unknown>): AttemptRow {
+  return {
+    id: String(r.id),
+    contentId: String(r.content_id),
+    ...(r.content_title !== undefined ? { contentTitle: (r.content_title as string | null) ?? null } : {}),
+    learner: learnerOfRow(String(r.learner_key), (r.user_name as string | null) ?? null, (r.learner_name as string | null) ?? null),
+    source: String(r.source),
+    score: n(r.score),
+    maxScore: n(r.max_score),
+    scaled: n(r.scaled),
+    success: (r.success as boolean | null) ?? null,
+    completed: Boolean(r.completed),
+    durationMs: n(r.duration_ms),
+    statements: Number(r.statements ?? 0),
+    startedAt: (r.started_at as Date).toISOString(),
+    finishedAt: r.finished_at ? (r.finished_at as Date).toISOString() : null,
+    passback: passbackText((r.passback_status as string | null) ?? null, (r.passback_detail as string | null) ?? null),
+  };
+}
+
+const ATTEMPT_COLUMNS = Prisma.sql`a.id, a.content_id, a.learner_key, a.learner_name, a.source, a.score, a.max_score, a.scaled, a.success, a.completed,
+  a.duration_ms, a.statements, a.started_at, a.finished_at, u.name AS user_name, g.status AS passback_status, g.detail AS passback_detail`;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** One page of a content item's attempts, newest first, and their total. */
+export async function contentAttempts(contentId: string, range: Range, page: Page): Promise<{ rows: AttemptRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db().$queryRaw<Record<string, unknown>[]>`
+      SELECT ${ATTEMPT_COLUMNS} FROM learning_attempts a
+      LEFT JOIN users u ON u.id = a.user_id LEFT JOIN grade_passback g ON g.attempt_id = a.id
+      WHERE a.content_id = ${contentId} ${inRange(range)}
+      ORDER BY a.started_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db().$queryRaw<{ c: number }[]>`SELECT count(*)::int AS c FROM learning_attempts a WHERE a.content_id = ${contentId} ${inRange(range)}`,
+  ]);
+  return { rows: rows.map(attemptRow), total: total[0]?.c ?? 0 };
+}
+
+export interface ItemRow {
+  itemId: string;
+  name: string | null;
+  interactionType: string | null;
+  answers: number;
+  correct: number;
+  /** correct / answers (0..1) */
+  shareCorrect: number | null;
+  averageScore: number | null;
+  /** the wrong answers chosen most often, as the learners saw them */
+  commonWrongAnswers: { response: string; count: number }[];
+}
+
+const RESPONSE_SEPARATOR = '[,]';
+
+/** A stored response in the words of its choices (choice interactions answer with choice ids). */
+function readable(response: string, choices: { id: string; text: string }[] | null): string {
+  if (!choices?.length) return response;
+  const byId = new Map(choices.map((c) => [c.id, c.text]));
+  return response
+    .split(RESPONSE_SEPARATOR)
+    .map((id) => byId.get(id) ?? id)
+    .join('; ');
+}
+
+/** Per question: answers, share correct, average score, and the three wrong answers chosen most often. */
+export async function itemAnalysis(contentId: string, range: Range): Promise<ItemRow[]> {
+  const [items, wrong] = await Promise.all([
+    db().$queryRaw<Record<string, unknown>[]>`
+      SELECT r.item_id, max(r.item_name) AS name, max(r.interaction_type) AS type, count(*)::int AS answers,
+             count(*) FILTER (WHERE r.success)::int AS correct, avg(r.score / NULLIF(r.max_score, 0)) AS average,
+             (array_agg(r.choices ORDER BY r.answered_at DESC) FILTER (WHERE r.choices IS NOT NULL))[1] AS choices
+      FROM attempt_responses r JOIN learning_attempts a ON a.id = r.attempt_id
+      WHERE r.content_id = ${contentId} ${inRange(range)}
+      GROUP BY r.item_id ORDER BY min(r.answered_at), r.item_id`,
+    db().$queryRaw<{ item_id: string; response: string; c: number }[]>`
+      SELECT item_id, response, c FROM (
+        SELECT r.item_id, r.response, count(*)::int AS c, row_number() OVER (PARTITION BY r.item_id ORDER BY count(*) DESC, r.response) AS k
+        FROM attempt_responses r JOIN learning_attempts a ON a.id = r.attempt_id
+        WHERE r.content_id = ${contentId} AND r.success = false AND r.response IS NOT NULL AND r.response <> '' ${inRange(range)}
+        GROUP BY r.item_id, r.response
+      ) w WHERE k <= 3 ORDER BY item_id, c DESC`,
+  ]);
+  const wrongByItem = new Map<string, { response: string; c: number }[]>();
+  for (const w of wrong) wrongByItem.set(w.item_id, [...(wrongByItem.get(w.item_id) ?? []), w]);
+  return items.map((i) => {
+    const choices = (i.choices as { id: string; text: string }[] | null) ?? null;
+    const answers = Number(i.answers);
+    return {
+      itemId: String(i.item_id),
+      name: (i.name as string | null) ?? null,
+      interactionType: (i.type as string | null) ?? null,
+      answers,
+      correct: Number(i.correct),
+      shareCorrect: answers ? Number(i.correct) / answers : null,
+      averageScore: n(i.average),
+      commonWrongAnswers: (wrongByItem.get(String(i.item_id)) ?? []).map((w) => ({ response: readable(w.response, choices), count: w.c })),
+    };
+  });
+}
+
+/** A learner's attempts on the content the reader may see results of (owner: their own content; admins: their scope). */
+export async function learnerAttempts(reader: Reader, learnerKey: string, range: Range, page: Page): Promise<{ rows: AttemptRow[]; total: number }> {
+  const scope = readerScope(reader);
+  const [rows, total] = await Promise.all([
+    db().$queryRaw<Record<string, unknown>[]>`
+      SELECT ${ATTEMPT_COLUMNS}, c.title AS content_title FROM learning_attempts a
+      JOIN h5p_contents c ON c.id = a.content_id
+      LEFT JOIN content_ownership o ON o.content_id = a.content_id LEFT JOIN users ou ON ou.id = o.user_id
+      LEFT JOIN users u ON u.id = a.user_id LEFT JOIN grade_passback g ON g.attempt_id = a.id
+      WHERE a.learner_key = ${learnerKey} ${scope} ${inRange(range)}
+      ORDER BY a.started_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db().$queryRaw<{ c: number }[]>`
+      SELECT count(*)::int AS c FROM learning_attempts a
+      LEFT JOIN content_ownership o ON o.content_id = a.content_id LEFT JOIN users ou ON ou.id = o.user_id
+      WHERE a.learner_key = ${learnerKey} ${scope} ${inRange(range)}`,
+  ]);
+  return { rows: rows.map(attemptRow), total: total[0]?.c ?? 0 };
+}
+
+/** SQL limiting attempts (alias a, ownership o, owner ou) to the content whose results the reader may see. */
+function readerScope(reader: Reader): Prisma.Sql {
+  if (reader.superAdmin) return Prisma.empty;
+  if (reader.tenantAdmin && reader.tenantId) return Prisma.sql`AND (o.user_id = ${reader.userId}::uuid OR ou.tenant_id = ${reader.tenantId}::uuid)`;
+  return Prisma.sql`AND o.user_id = ${reader.userId}::uuid`;
+}
+
+/** The signed-in learner's own attempts, newest first, with the titles of content they can still find. */
+export async function myAttempts(userId: string, range: Range, page: Page): Promise<{ rows: AttemptRow[]; total: number }> {
+  const key = `user:${userId}`;
+  const [rows, total] = await Promise.all([
+    db().$queryRaw<Record<string, unknown>[]>`
+      SELECT ${ATTEMPT_COLUMNS}, c.title AS content_title FROM learning_attempts a
+      JOIN h5p_contents c ON c.id = a.content_id
+      LEFT JOIN users u ON u.id = a.user_id LEFT JOIN grade_passback g ON g.attempt_id = a.id
+      WHERE a.learner_key = ${key} ${inRange(range)}
+      ORDER BY a.started_at DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db().$queryRaw<{ c: number }[]>`SELECT count(*)::int AS c FROM learning_attempts a WHERE a.learner_key = ${key} ${inRange(range)}`,
+  ]);
+  return { rows: rows.map(attemptRow), total: total[0]?.c ?? 0 };
+}
+
+export interface CollectionGrid {
+  items: { contentId: string; title: string }[];
+  learners: { key: string; name: string; cells: ({ bestScore: number | null; completed: boolean; attempts: number } | null)[] }[];
+  totalLearners: number;
+}
+
+/** A collection's learner × item grid: per learner and item the best scaled score, completion and attempt count. */
+export async function collectionGrid(reader: Reader, collectionId: string, range: Range, page: Page): Promise<CollectionGrid> {
+  const collection = await db().collection.findUnique({ where: { id: collectionId }, select: { userId: true, user: { select: { tenantId: true } } } });
+  if (!collection || !mayReadResults(reader, collection.userId, collection.user.tenantId)) throw new AppError(404, 'Collection not found');
+  const items = await db().$queryRaw<{ content_id: string; title: string }[]>`
+    SELECT i.content_id, c.title FROM collection_items i JOIN h5p_contents c ON c.id = i.content_id
+    WHERE i.collection_id = ${collectionId}::uuid ORDER BY i.position, i.added_at`;
+  const ids = items.map((i) => i.content_id);
+  if (!ids.length) return { items: [], learners: [], totalLearners: 0 };
+  const [learners, total] = await Promise.all([
+    db().$queryRaw<Record<string, unknown>[]>`
+      WITH l AS (
+        SELECT a.learner_key, max(a.started_at) AS last FROM learning_attempts a
+        WHERE a.content_id = ANY(${ids}) ${inRange(range)} GROUP BY a.learner_key
+        ORDER BY last DESC, a.learner_key LIMIT ${page.limit} OFFSET ${page.offset}
+      )
+      SELECT a.learner_key, a.content_id, max(a.scaled) AS best, bool_or(a.completed) AS completed, count(*)::int AS attempts,
+             max(u.name) AS user_name, max(a.learner_name) AS learner_name, max(l.last) AS last
+      FROM l JOIN learning_attempts a ON a.learner_key = l.learner_key AND a.content_id = ANY(${ids}) ${inRange(range)}
+      LEFT JOIN users u ON u.id = a.user_id
+      GROUP BY a.learner_key, a.content_id`,
+    db().$queryRaw<{ c: number }[]>`SELECT count(DISTINCT a.learner_key)::int AS c FROM learning_attempts a WHERE a.content_id = ANY(${ids}) ${inRange(range)}`,
+  ]);
+  const byLearner = new Map<string, { key: string; name: string; last: number; cells: CollectionGrid['learners'][number]['cells'] }>();
+  for (const r of learners) {
+    const key = String(r.learner_key);
+    let row = byLearner.get(key);
+    if (!row) {
+      const who = learnerOfRow(key, (r.user_name as string | null) ?? null, (r.learner_name as string | null) ?? null);
+      row = { key, name: who.name, last: (r.last as Date).getTime(), cells: ids.map(() => null) };
+      byLearner.set(key, row);
+    }
+    row.cells[ids.indexOf(String(r.content_id))] = { bestScore: n(r.best), completed: Boolean(r.completed), attempts: Number(r.attempts) };
+  }
+  return {
+    items: items.map((i) => ({ contentId: i.content_id, title: i.title })),
+    learners: [...byLearner.values()].sort((a, b) => b.last - a.last || a.key.localeCompare(b.key)).map(({ key, name, cells }) => ({ key, name, cells })),
+    totalLearners: total[0]?.c ?? 0,
+  };
+}
+
+/** Rows as CSV (RFC 4180; a cell that a spreadsheet would run as a formula is prefixed with '). */
+export function toCsv(header: string[], rows: (string | number | boolean | null | undefined)[][]): string {
+  const cell = (v: string | number | boolean | null | undefined) => {
+    if (v === null || v === undefined) return '';
+    let s = String(v);
+    if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,52 @@
+// What the results routes share: their query (date range, page, CSV) and the CSV answer.
+import { z } from 'zod';
+import { CSV_MAX_ROWS, toCsv, type Page, type Range } from './analytics';
+
+const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const resultsQuery = z
+  .object({
+    /** attempts started on or after (a date is its start, UTC) */
+    from: day.optional(),
+    /** attempts started before the end of this day (a date) or this instant */
+    to: day.optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+    offset: z.coerce.number().int().min(0).max(10_000).default(0),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || rangeOf(q).from! < rangeOf(q).to!, { message: 'to: must be after from', path: ['to'] });
+
+export type ResultsQuery = z.output<typeof resultsQuery>;
+
+export function rangeOf(q: { from?: string; to?: string }): Range {
+  const at = (v: string, endOfDay: boolean) => (v.length === 10 ? new Date(Date.parse(`${v}T00:00:00Z`) + (endOfDay ? 86_400_000 : 0)) : new Date(v));
+  return { ...(q.from ? { from: at(q.from, false) } : {}), ...(q.to ? { to: at(q.to, true) } : {}) };
+}
+
+/** The page asked for; a CSV export is every row (up to CSV_MAX_ROWS). */
+export const pageOf = (q: ResultsQuery): Page => (q.format === 'csv' ? { limit: CSV_MAX_ROWS, offset: 0 } : { limit: q.limit, offset: q.offset });
+
+export function csvResponse(name: string, header: string[], rows: (string | number | boolean | null | undefined)[][]): Response {
+  return new Response(toCsv(header, rows), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]+/g, '-')}.csv"`, 'Cache-Control': 'private, no-store' },
+  });
+}
+
+const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+
+export const ATTEMPT_CSV_HEADER = ['attempt', 'content', 'title', 'learner', 'learner_name', 'source', 'score', 'max_score', 'scaled_percent', 'success', 'completed', 'duration_seconds', 'statements', 'started_at', 'finished_at', 'passback'];
+
+export function attemptCsvRow(a: import('./analytics').AttemptRow) {
+  return [a.id, a.contentId, a.contentTitle ?? null, a.learner.key, a.learner.name, a.source, a.score, a.maxScore, pct(a.scaled), a.success, a.completed, a.durationMs === null ? null : Math.round(a.durationMs / 100) / 10, a.statements, a.startedAt, a.finishedAt, a.passback];
+}
+
+export { pct };
+
+/** A learner in a path: user:<uuid>, anon:<uuid> or lti:<platform>:<subject>. */
+export const learnerKeyParams = z.object({
+  learnerKey: z
+    .string()
+    .max(300)
+    .regex(/^(user:[0-9a-f-]{36}|anon:[0-9a-f-]{36}|lti:[^:\s]{1,100}:\S{1,255})$/i, 'must be user:<id>, anon:<id> or lti:<platform>:<subject>'),
+});

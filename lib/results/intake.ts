@@ -1,0 +1,264 @@
+// Statement intake (issue 11, item 1): a player's batch of xAPI statements becomes, in one SQL statement (one
+// round trip, one transaction): the stored statements (a statement id seen before is skipped, so a batch sent
+// twice is stored once), the attempt's roll-up (score, success, completion, duration, times), the newest answer
+// to each question, an LRS outbox row per new statement when an LRS is configured, and for a new result
+// (completed, passed, failed) the attempt's grade passback row (lib/results/passback.ts).
+import { createHash } from 'node:crypto';
+import type { Principal } from '@/lib/auth/types';
+import { config } from '@/lib/config';
+import { db } from '@/lib/db/client';
+import type { User } from '@/lib/generated/prisma/client';
+import { assertCanRead, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/access';
+import { AppError } from '@/lib/http/errors';
+import { belongsTo, durationMs, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
+
+export type LearnerSource = 'workspace' | 'embed' | 'api' | 'lti';
+
+export interface Learner {
+  /** user:<uuid>, anon:<uuid> or lti:<platform>:<subject> */
+  key: string;
+  userId: string | null;
+  name: string | null;
+  source: LearnerSource;
+  /** the actor written into stored statements */
+  actor: Record<string, unknown>;
+}
+
+export const NOT_THIS_CONTENT = 'Statement does not belong to this content';
+export const ANONYMOUS_NEEDS_ID = 'Validation error: learner: an anonymous viewer needs an id';
+
+/** The actor of a service-decided learner, in xAPI's account form (no e-mail address leaves in a statement). */
+function accountActor(homePage: string, name: string, displayName: string | null) {
+  return { objectType: 'Agent', account: { homePage, name }, ...(displayName ? { name: displayName } : {}) };
+}
+
+/**
+ * Who sent the batch. A player token (the workspace's frame) names its signed-in viewer; an embed token (an
+ * author's snippet) plays for anonymous viewers, each with the random id their browser keeps; a signed-in API
+ * caller is themselves, for content they may read.
+ */
+export async function learnerOf(
+  principal: Principal | null,
+  user: User | null,
+  contentId: string,
+  given: Batch['learner'],
+): Promise<Learner> {
+  const home = config().appUrl;
+  if (principal?.kind === 'embed' && principal.tokenUse === 'embed') {
+    if (!given) throw new AppError(400, ANONYMOUS_NEEDS_ID);
+    const id = given.id.toLowerCase();
+    const name = given.name ?? null;
+    return { key: `anon:${id}`, userId: null, name, source: 'embed', actor: accountActor(`${home}/learners/anonymous`, id, name) };
+  }
+  if (!user || !principal || principal.kind === 'internal') throw new AppError(403, 'Statements are recorded for learners only');
+  if (principal.kind === 'user') await assertCanRead(readerOf(principal, user), contentId);
+  return {
+    key: `user:${user.id}`,
+    userId: user.id,
+    name: null,
+    source: principal.kind === 'embed' ? 'workspace' : 'api',
+    actor: accountActor(`${home}/learners`, user.id, user.name),
+  };
+}
+
+/** The stored attempt's id: the player's attempt id, keyed by learner and content (no one can write into another's). */
+export function attemptIdOf(learnerKey: string, contentId: string, playerAttempt: string): string {
+  const h = createHash('sha256').update(`${learnerKey}\n${contentId}\n${playerAttempt.toLowerCase()}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+interface Result {
+  score: number | null;
+  maxScore: number | null;
+  scaled: number | null;
+  success: boolean | null;
+  completed: boolean;
+  durationMs: number | null;
+  finishedAt: Date;
+  statementId: string;
+  passback: boolean;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The attempt's result in a statement about the content itself: completed / passed / failed, or H5P's top-level answered with a score. */
+function resultOf(s: Statement, at: Date): Result | null {
+  if (subContentIdOf(s)) return null;
+  const verb = s.verb.id;
+  const isResult = RESULT_VERBS.has(verb);
+  if (!isResult && !(verb === VERBS.answered && s.result?.score)) return null;
+  const score = s.result?.score;
+  const raw = num(score?.raw);
+  const max = num(score?.max);
+  const scaled = num(score?.scaled) ?? (raw !== null && max ? raw / max : null);
+  return {
+    score: raw,
+    maxScore: max,
+    scaled: scaled === null ? null : Math.max(-1, Math.min(1, scaled)),
+    success: verb === VERBS.passed ? true : verb === VERBS.failed ? false : (s.result?.success ?? null),
+    completed: isResult || s.result?.completion === true,
+    durationMs: durationMs(s.result?.duration) ?? null,
+    finishedAt: at,
+    statementId: s.id,
+    passback: isResult,
+  };
+}
+
+interface ResponseRow {
+  item: string;
+  name: string | null;
+  type: string | null;
+  response: string | null;
+  pattern: string[] | null;
+  choices: { id: string; text: string }[] | null;
+  success: boolean | null;
+  score: number | null;
+  max: number | null;
+  at: string;
+}
+
+/** The newest answer to a question in the batch: answered statements with a response or a result. */
+function responseOf(s: Statement, at: Date): ResponseRow | null {
+  if (s.verb.id !== VERBS.answered || !s.result) return null;
+  const def = s.object.definition;
+  const components = def?.choices ?? def?.source ?? def?.scale ?? null;
+  return {
+    item: subContentIdOf(s) ?? '',
+    name: (textOf(def?.name) ?? textOf(def?.description) ?? null)?.slice(0, 1000) ?? null,
+    type: def?.interactionType ?? null,
+    response: s.result.response ?? null,
+    pattern: def?.correctResponsesPattern ?? null,
+    choices: components
+      ? components.map((c) => ({
+          id: String(c.id),
+          text: (textOf(c.description) ?? String(c.id)).slice(0, 500),
+        }))
+      : null,
+    success: s.result.success ?? null,
+    score: num(s.result.score?.raw),
+    max: num(s.result.score?.max),
+    at: at.toISOString(),
+  };
+}
+
+export interface IntakeResult {
+  attemptId: string;
+  /** statements stored now (a statement id already stored is skipped) */
+  stored: number;
+  /** statements of the batch already stored before */
+  duplicates: number;
+}
+
+/** Stores a validated batch for the learner (all or nothing). */
+export async function recordStatements(contentId: string, learner: Learner, batch: Batch): Promise<IntakeResult> {
+  const now = Date.now();
+  const rows: { id: string; verb: string; object_id: string; sub: string | null; ts: string; st: unknown }[] = [];
+  let result: Result | null = null;
+  let startedAt = Infinity;
+  const responses = new Map<string, ResponseRow>();
+  batch.statements.forEach((s, i) => {
+    if (!belongsTo(s, contentId)) throw new AppError(403, `${NOT_THIS_CONTENT} (statement ${i + 1})`);
+  });
+  const seen = new Set<string>();
+  for (const s of batch.statements) {
+    const id = s.id.toLowerCase();
+    if (seen.has(id)) continue; // the same statement twice in one batch is one statement
+    seen.add(id);
+    // a timestamp from the future (a wrong clock) is the time it arrived
+    const given = s.timestamp ? Date.parse(s.timestamp) : now;
+    const at = new Date(Math.min(Number.isFinite(given) ? given : now, now));
+    startedAt = Math.min(startedAt, at.getTime());
+    const stored = { ...s, id, actor: learner.actor, timestamp: at.toISOString(), stored: new Date(now).toISOString() };
+    rows.push({
+      id,
+      verb: s.verb.id.slice(0, 255),
+      object_id: s.object.id,
+      sub: subContentIdOf(s) ?? null,
+      ts: at.toISOString(),
+      st: stored,
+    });
+    const r = resultOf(s, at);
+    if (r && (!result || r.finishedAt >= result.finishedAt)) result = r;
+    const answer = responseOf(s, at);
+    if (answer) {
+      const prev = responses.get(answer.item);
+      if (!prev || prev.at <= answer.at) responses.set(answer.item, answer);
+    }
+  }
+  const attemptId = attemptIdOf(learner.key, contentId, batch.attempt);
+  const res = result;
+  const lrs = !!config().xapiLrs;
+  const out = await db()
+    .$queryRawUnsafe<{ stored: number }[]>(
+      `WITH s AS (
+       INSERT INTO xapi_statements (id, attempt_id, content_id, learner_key, verb, object_id, sub_content_id, "timestamp", statement)
+       SELECT x.id, $1::uuid, $2, $3, x.verb, x.object_id, x.sub, x.ts, x.st
+       FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, verb text, object_id text, sub text, ts timestamptz, st jsonb)
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id
+     ), a AS (
+       INSERT INTO learning_attempts AS t (id, content_id, learner_key, user_id, learner_name, source, score, max_score, scaled, success, completed, duration_ms, statements, started_at, finished_at, updated_at)
+       VALUES ($1::uuid, $2, $3, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, (SELECT count(*) FROM s), $14::timestamptz, $15::timestamptz, now())
+       ON CONFLICT (id) DO UPDATE SET
+         statements = t.statements + EXCLUDED.statements,
+         learner_name = COALESCE(EXCLUDED.learner_name, t.learner_name),
+         started_at = LEAST(t.started_at, EXCLUDED.started_at),
+         score = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.score ELSE t.score END,
+         max_score = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.max_score ELSE t.max_score END,
+         scaled = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.scaled ELSE t.scaled END,
+         success = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.success ELSE t.success END,
+         duration_ms = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN COALESCE(EXCLUDED.duration_ms, t.duration_ms) ELSE t.duration_ms END,
+         finished_at = GREATEST(t.finished_at, EXCLUDED.finished_at),
+         completed = t.completed OR EXCLUDED.completed,
+         updated_at = now()
+       RETURNING id, grading_context, score, max_score
+     ), r AS (
+       INSERT INTO attempt_responses AS q (attempt_id, item_id, content_id, item_name, interaction_type, response, correct_pattern, choices, success, score, max_score, answered_at)
+       SELECT $1::uuid, x.item, $2, x.name, x.type, x.response, x.pattern, x.choices, x.success, x.score, x.max, x.at
+       FROM jsonb_to_recordset($16::jsonb) AS x(item text, name text, type text, response text, pattern jsonb, choices jsonb, success boolean, score float8, max float8, at timestamptz)
+       ON CONFLICT (attempt_id, item_id) DO UPDATE SET
+         item_name = EXCLUDED.item_name, interaction_type = EXCLUDED.interaction_type, response = EXCLUDED.response,
+         correct_pattern = EXCLUDED.correct_pattern, choices = EXCLUDED.choices, success = EXCLUDED.success,
+         score = EXCLUDED.score, max_score = EXCLUDED.max_score, answered_at = EXCLUDED.answered_at
+       WHERE q.answered_at <= EXCLUDED.answered_at
+       RETURNING 1
+     ), o AS (
+       INSERT INTO xapi_outbox (statement_id) SELECT id FROM s WHERE $17::boolean RETURNING 1
+     ), p AS (
+       INSERT INTO grade_passback AS g (attempt_id, statement_id, status, score, max_score, detail)
+       SELECT a.id, $18::uuid, CASE WHEN a.grading_context IS NULL THEN 'no-context' ELSE 'pending' END, a.score, a.max_score,
+              CASE WHEN a.grading_context IS NULL THEN 'The attempt has no LMS grading context' END
+       FROM a WHERE $18::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM s WHERE s.id = $18::uuid)
+       ON CONFLICT (attempt_id) DO UPDATE SET statement_id = EXCLUDED.statement_id, status = EXCLUDED.status, score = EXCLUDED.score,
+         max_score = EXCLUDED.max_score, detail = EXCLUDED.detail, tries = 0, next_at = now(), updated_at = now()
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM s)::int AS stored, (SELECT count(*) FROM a)::int AS attempts, (SELECT count(*) FROM r)::int AS responses,
+            (SELECT count(*) FROM o)::int AS outbox, (SELECT count(*) FROM p)::int AS passback`,
+      attemptId,
+      contentId,
+      learner.key,
+      JSON.stringify(rows),
+      learner.userId,
+      learner.name,
+      learner.source,
+      res?.score ?? null,
+      res?.maxScore ?? null,
+      res?.scaled ?? null,
+      res?.success ?? null,
+      res?.completed ?? false,
+      res?.durationMs ?? null,
+      new Date(startedAt === Infinity ? now : startedAt),
+      res?.finishedAt ?? null,
+      JSON.stringify([...responses.values()]),
+      lrs,
+      res?.passback ? res.statementId : null,
+    )
+    .catch((err: unknown) => {
+      // the content was deleted while its player was open: its results went with it
+      if (/23503|foreign key/i.test(String((err as Error)?.message))) throw new AppError(404, CONTENT_NOT_FOUND);
+      throw err;
+    });
+  const stored = out[0]?.stored ?? 0;
+  return { attemptId, stored, duplicates: rows.length - stored };
+}

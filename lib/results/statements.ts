@@ -1,0 +1,173 @@
+// xAPI statements as the players send them (issue 11): the shape we accept (zod, size bounds), and what the
+// service reads from one — its verb, the question it is about (H5P's sub-content id), its result, and whether it
+// belongs to the content of the token that sent it. The actor of a stored statement is always the one the service
+// decided (lib/results/learner.ts), never the one the browser wrote.
+import { z } from 'zod';
+
+export const MAX_BATCH = 50;
+/** one statement, serialised */
+export const MAX_STATEMENT_BYTES = 32 * 1024;
+
+export const VERBS = {
+  initialized: 'http://adlnet.gov/expapi/verbs/initialized',
+  attempted: 'http://adlnet.gov/expapi/verbs/attempted',
+  answered: 'http://adlnet.gov/expapi/verbs/answered',
+  interacted: 'http://adlnet.gov/expapi/verbs/interacted',
+  completed: 'http://adlnet.gov/expapi/verbs/completed',
+  passed: 'http://adlnet.gov/expapi/verbs/passed',
+  failed: 'http://adlnet.gov/expapi/verbs/failed',
+  progressed: 'http://adlnet.gov/expapi/verbs/progressed',
+  terminated: 'http://adlnet.gov/expapi/verbs/terminated',
+} as const;
+
+/** verbs that carry an attempt's result (and start grade passback) */
+export const RESULT_VERBS = new Set<string>([VERBS.completed, VERBS.passed, VERBS.failed]);
+
+const EXT_CONTENT_ID = 'http://h5p.org/x-api/h5p-local-content-id';
+const EXT_SUB_CONTENT_ID = 'http://h5p.org/x-api/h5p-subContentId';
+
+const iri = z
+  .string()
+  .min(1)
+  .max(2048)
+  .regex(/^[a-z][a-z0-9+.-]*:\S+$/i, 'must be an IRI');
+const langMap = z.record(z.string().max(35), z.string().max(4000));
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID');
+/** ISO 8601 duration as xAPI uses it (PT1H2M3.5S) */
+const duration = z
+  .string()
+  .max(64)
+  .regex(
+    /^P(?:\d+(?:\.\d+)?Y)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?W)?(?:\d+(?:\.\d+)?D)?(?:T(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$/,
+    'must be an ISO 8601 duration',
+  );
+const finite = z.number().finite();
+
+const interactionComponent = z.object({ id: z.string().max(255), description: langMap.optional() }).loose();
+
+const activityDefinition = z
+  .object({
+    name: langMap.optional(),
+    description: langMap.optional(),
+    type: iri.optional(),
+    interactionType: z.string().max(50).optional(),
+    correctResponsesPattern: z.array(z.string().max(4000)).max(100).optional(),
+    choices: z.array(interactionComponent).max(200).optional(),
+    source: z.array(interactionComponent).max(200).optional(),
+    target: z.array(interactionComponent).max(200).optional(),
+    scale: z.array(interactionComponent).max(200).optional(),
+    steps: z.array(interactionComponent).max(200).optional(),
+    extensions: z.record(z.string().max(2048), z.unknown()).optional(),
+  })
+  .loose();
+
+const activity = z.object({ id: iri, objectType: z.literal('Activity').optional(), definition: activityDefinition.optional() }).loose();
+
+export const statementSchema = z
+  .object({
+    id: uuid,
+    // whatever the browser wrote as actor is replaced by the service's own
+    actor: z.unknown().optional(),
+    verb: z.object({ id: iri, display: langMap.optional() }).loose(),
+    object: activity,
+    result: z
+      .object({
+        score: z
+          .object({ scaled: finite.min(-1).max(1).optional(), raw: finite.optional(), min: finite.optional(), max: finite.optional() })
+          .loose()
+          .optional(),
+        success: z.boolean().optional(),
+        completion: z.boolean().optional(),
+        response: z.string().max(4000).optional(),
+        duration: duration.optional(),
+        extensions: z.record(z.string().max(2048), z.unknown()).optional(),
+      })
+      .loose()
+      .optional(),
+    context: z
+      .object({
+        registration: uuid.optional(),
+        contextActivities: z
+          .object({
+            parent: z.array(activity).max(20).optional(),
+            grouping: z.array(activity).max(20).optional(),
+            category: z.array(activity).max(20).optional(),
+            other: z.array(activity).max(20).optional(),
+          })
+          .loose()
+          .optional(),
+        extensions: z.record(z.string().max(2048), z.unknown()).optional(),
+      })
+      .loose()
+      .optional(),
+    timestamp: z.iso.datetime({ offset: true }).optional(),
+  })
+  .loose()
+  .refine((s) => JSON.stringify(s).length <= MAX_STATEMENT_BYTES, { message: `must be at most ${MAX_STATEMENT_BYTES} bytes` });
+
+export type Statement = z.output<typeof statementSchema>;
+
+export const learnerSchema = z
+  .object({
+    /** an anonymous viewer's random id (kept in their browser by the embedding page) */
+    id: uuid,
+    /** the name the viewer gave, when the author's embed settings ask for one */
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
+
+export const batchSchema = z
+  .object({
+    /** the player's attempt (a random id per attempt; the service keys it by learner and content) */
+    attempt: uuid,
+    learner: learnerSchema.optional(),
+    statements: z.array(statementSchema).min(1).max(MAX_BATCH),
+  })
+  .strict();
+
+export type Batch = z.output<typeof batchSchema>;
+
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+
+/** The H5P sub-content (question) a statement is about; undefined for the content itself. */
+export function subContentIdOf(s: Statement): string | undefined {
+  const ext = s.object.definition?.extensions?.[EXT_SUB_CONTENT_ID];
+  if (str(ext)) return str(ext)!.slice(0, 100);
+  const m = /[?&]subContentId=([^&#]+)/.exec(s.object.id);
+  return m ? decodeURIComponent(m[1]!).slice(0, 100) : undefined;
+}
+
+/**
+ * Whether the statement is about this content: H5P names the content in its local-content-id extension; without
+ * it the activity id must be the content's own address (…/<contentId>, optionally ?subContentId=…).
+ */
+export function belongsTo(s: Statement, contentId: string): boolean {
+  const ext = str(s.object.definition?.extensions?.[EXT_CONTENT_ID]);
+  if (ext !== undefined) return ext === contentId;
+  try {
+    const u = new URL(s.object.id);
+    const last = u.pathname.split('/').filter(Boolean).pop();
+    return last !== undefined && decodeURIComponent(last) === contentId;
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds of an ISO 8601 duration (years and months as 365 and 30 days); undefined when absent. */
+export function durationMs(d: string | undefined): number | undefined {
+  if (!d) return undefined;
+  const m = /^P(?:([\d.]+)Y)?(?:([\d.]+)M)?(?:([\d.]+)W)?(?:([\d.]+)D)?(?:T(?:([\d.]+)H)?(?:([\d.]+)M)?(?:([\d.]+)S)?)?$/.exec(d);
+  if (!m) return undefined;
+  const v = (i: number) => (m[i] ? Number(m[i]) : 0);
+  const ms = ((((v(1) * 365 + v(2) * 30 + v(3) * 7 + v(4)) * 24 + v(5)) * 60 + v(6)) * 60 + v(7)) * 1000;
+  return Number.isFinite(ms) ? Math.min(Math.round(ms), 365 * 24 * 3600 * 1000) : undefined;
+}
+
+/** The first text of a language map (the viewer's language first). */
+export function textOf(map: Record<string, string> | undefined, lang?: string): string | undefined {
+  if (!map) return undefined;
+  return (lang && map[lang]) || map['en-US'] || map.en || Object.values(map)[0];
+}
+
+/** A statement's verb in one word (completed, answered …), for tables and the LRS's display. */
+export const verbName = (id: string) => id.slice(id.lastIndexOf('/') + 1).slice(0, 100) || id;
