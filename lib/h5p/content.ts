@@ -4,6 +4,7 @@
 import { H5pError, LibraryName, type IContentMetadata, type IUser } from '@lumieducation/h5p-server';
 import path from 'node:path';
 import { storageAccountOf } from '@/lib/plans/storage';
+import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
@@ -234,6 +235,9 @@ export async function duplicateContent(reader: Reader, user: User, contentId: st
 
 export { recordView };
 
+/** The xAPI activity id of a content item. */
+export const activityIri = (contentId: string) => `${config().appUrl}/content/${encodeURIComponent(contentId)}`;
+
 const cleanIntegration = (integration: Record<string, unknown>) => {
   const i = { ...integration };
   delete i.urlGenerator;
@@ -250,7 +254,12 @@ export async function playerModel(contentId: string, actor: H5pActor, language: 
     return notPlayable(contentId, err);
   })) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
   recordView(contentId);
-  return { integration: cleanIntegration(model.integration), scripts: model.scripts, styles: model.styles };
+  const integration = cleanIntegration(model.integration);
+  // H5P names the content's xAPI activity by this URL (object.id, and ?subContentId= for its questions): an IRI,
+  // where Lumi gives the bare id (lib/results/statements.ts refuses statements whose activity is not an IRI)
+  const entry = (integration.contents as Record<string, Record<string, unknown>> | undefined)?.[`cid-${contentId}`];
+  if (entry) entry.url = activityIri(contentId);
+  return { integration, scripts: model.scripts, styles: model.styles };
 }
 
 /** A render failure of content whose content type is not installed (removed, or rows without files) is a 404 that says so. */

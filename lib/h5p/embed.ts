@@ -199,7 +199,7 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
   function isResult(st) {
     var verb = st && st.verb && st.verb.id ? String(st.verb.id) : '';
     var top = !(st.object && st.object.definition && st.object.definition.extensions && st.object.definition.extensions['http://h5p.org/x-api/h5p-subContentId']) && !(st.context && st.context.contextActivities && st.context.contextActivities.parent);
-    return top && /\/(completed|passed|failed)$/.test(verb);
+    return top && /[/](completed|passed|failed)$/.test(verb);
   }
   function record(statement) {
     if (!xapiUrl || !statement) return;

@@ -1,53 +1,47 @@
-// The results page's two lists, from the scores the players store (h5p_finished_data, one row per learner and
-// content): a learner's own results, and for an author the learners' results on their content. Both bounded and
+// The results page's two lists (app/(workspace)/results), from the learners' attempts (lib/results/intake.ts): a
+// learner's own attempts, and for an author how learners did on each of their content items. Both bounded and
 // newest first; titles of content the learner can no longer read are withheld.
 import { db, Prisma } from '@/lib/db/client';
-import {
-  cursorScope,
-  decodeCursor,
-  encodeCursor,
-  keysetAfter,
-  keysetOrder,
-  keysetValues,
-  type CursorValues,
-  type SortKey,
-} from '@/lib/db/keyset';
+import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
 import { AppError } from '@/lib/http/errors';
 
 export interface MyResult {
+  attemptId: string;
   contentId: string;
-  /** null when the content is gone or no longer shared with the learner */
+  /** null when the content is no longer shared with the learner */
   title: string | null;
-  score: number;
-  maxScore: number;
-  finishedAt: Date;
+  score: number | null;
+  maxScore: number | null;
+  scaled: number | null;
+  completed: boolean;
+  startedAt: Date;
+  finishedAt: Date | null;
 }
 
 export interface ContentResults {
   contentId: string;
   title: string;
+  attempts: number;
   learners: number;
-  /** mean of score / max score, 0..1; null when no result has a maximum */
+  /** mean scaled score, 0..1; null when no attempt has a score */
   averageScaled: number | null;
-  lastFinishedAt: Date;
+  lastAttemptAt: Date;
 }
 
 export const RESULTS_LIMIT = 100;
 
-/** A learner's results are paged newest first by keyset: (finished_timestamp, id) of the last result shown. */
+/** A learner's attempts are paged newest first by keyset: (started_at, id) of the last attempt shown. */
 const RESULT_KEYS: SortKey[] = [
-  { expr: Prisma.sql`f.finished_timestamp`, type: 'int', dir: 'desc' },
-  { expr: Prisma.sql`f.id::text`, type: 'text', dir: 'desc' },
+  { expr: Prisma.sql`a.started_at`, type: 'timestamptz', dir: 'desc' },
+  { expr: Prisma.sql`a.id::text`, type: 'text', dir: 'desc' },
 ];
-const RESULTS_SCOPE = cursorScope('my-results', {});
+const RESULTS_SCOPE = cursorScope('my-attempts', {});
 
-/** One page of the learner's results (newest first) and the cursor of the next, older page (null on the last). An
- * unreadable `after` cursor shows the newest results. Served by the index (user_id, finished_timestamp DESC). */
-export async function myResults(
-  userId: string,
-  after?: string,
-  limit = RESULTS_LIMIT,
-): Promise<{ results: MyResult[]; next: string | null }> {
+/**
+ * One page of the learner's attempts (newest first) and the cursor of the next, older page (null on the last). An
+ * unreadable `after` cursor shows the newest. Served by the index (learner_key, started_at DESC).
+ */
+export async function myResults(userId: string, after?: string, limit = RESULTS_LIMIT): Promise<{ results: MyResult[]; next: string | null }> {
   let position: CursorValues | null = null;
   try {
     position = after ? decodeCursor(after, RESULTS_SCOPE, RESULT_KEYS) : null;
@@ -55,52 +49,51 @@ export async function myResults(
     if (!(err instanceof AppError)) throw err;
   }
   const rows = await db().$queryRaw<
-    { content_id: string; title: string | null; score: number; max_score: number; finished_timestamp: bigint; keys: CursorValues }[]
+    { id: string; content_id: string; title: string | null; score: number | null; max_score: number | null; scaled: number | null; completed: boolean; started_at: Date; finished_at: Date | null; keys: CursorValues }[]
   >`
-    SELECT f.content_id,
-           CASE WHEN o.visibility = 'public' OR o.user_id::text = ${userId}::text THEN c.title END AS title,
-           f.score, f.max_score, f.finished_timestamp, ${keysetValues(RESULT_KEYS)} AS keys
-      FROM h5p_finished_data f
-      LEFT JOIN h5p_contents c ON c.id = f.content_id
-      LEFT JOIN content_ownership o ON o.content_id = f.content_id
-     WHERE f.user_id = ${userId}::text${position ? Prisma.sql` AND ${keysetAfter(RESULT_KEYS, position)}` : Prisma.empty}
+    SELECT a.id, a.content_id,
+           CASE WHEN o.visibility = 'public' OR o.user_id IS NULL OR o.user_id = ${userId}::uuid THEN c.title END AS title,
+           a.score, a.max_score, a.scaled, a.completed, a.started_at, a.finished_at, ${keysetValues(RESULT_KEYS)} AS keys
+      FROM learning_attempts a
+      JOIN h5p_contents c ON c.id = a.content_id
+      LEFT JOIN content_ownership o ON o.content_id = a.content_id
+     WHERE a.learner_key = ${`user:${userId}`}${position ? Prisma.sql` AND ${keysetAfter(RESULT_KEYS, position)}` : Prisma.empty}
      ORDER BY ${keysetOrder(RESULT_KEYS)}
      LIMIT ${limit + 1}`;
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   return {
     next: last ? encodeCursor(RESULTS_SCOPE, last.keys) : null,
-    results: rows
-      .slice(0, limit)
-      .map((r) => ({
-        contentId: r.content_id,
-        title: r.title,
-        score: r.score,
-        maxScore: r.max_score,
-        finishedAt: new Date(Number(r.finished_timestamp) * (Number(r.finished_timestamp) < 1e12 ? 1000 : 1)),
-      })),
+    results: rows.slice(0, limit).map((r) => ({
+      attemptId: r.id,
+      contentId: r.content_id,
+      title: r.title,
+      score: r.score,
+      maxScore: r.max_score,
+      scaled: r.scaled,
+      completed: r.completed,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+    })),
   };
 }
 
+/** Per content item of the owner that has attempts: attempts, learners, average score, last attempt (newest first). */
 export async function resultsOnMyContent(ownerId: string, limit = RESULTS_LIMIT): Promise<ContentResults[]> {
-  const rows = await db().$queryRawUnsafe<{ content_id: string; title: string; learners: bigint; average: number | null; last: bigint }[]>(
-    `SELECT f.content_id, c.title, count(*) AS learners,
-            avg(f.score::float8 / NULLIF(f.max_score, 0)) AS average,
-            max(f.finished_timestamp) AS last
-       FROM content_ownership o
-       JOIN h5p_contents c ON c.id = o.content_id
-       JOIN h5p_finished_data f ON f.content_id = o.content_id
-      WHERE o.user_id = $1::uuid
-      GROUP BY f.content_id, c.title
-      ORDER BY last DESC
-      LIMIT $2`,
-    ownerId,
-    limit,
-  );
+  const rows = await db().$queryRaw<{ content_id: string; title: string; attempts: number; learners: number; average: number | null; last: Date }[]>`
+    SELECT a.content_id, c.title, count(*)::int AS attempts, count(DISTINCT a.learner_key)::int AS learners, avg(a.scaled) AS average, max(a.started_at) AS last
+      FROM content_ownership o
+      JOIN learning_attempts a ON a.content_id = o.content_id
+      JOIN h5p_contents c ON c.id = o.content_id
+     WHERE o.user_id = ${ownerId}::uuid
+     GROUP BY a.content_id, c.title
+     ORDER BY last DESC
+     LIMIT ${limit}`;
   return rows.map((r) => ({
     contentId: r.content_id,
     title: r.title,
-    learners: Number(r.learners),
+    attempts: r.attempts,
+    learners: r.learners,
     averageScaled: r.average === null ? null : Number(r.average),
-    lastFinishedAt: new Date(Number(r.last) * (Number(r.last) < 1e12 ? 1000 : 1)),
+    lastAttemptAt: r.last,
   }));
 }

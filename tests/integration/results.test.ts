@@ -2,6 +2,7 @@
 // anonymous ids, idempotent statement ids), the attempt roll-up, the results API and its access rules, CSV,
 // deletion with the content, and the admin's GDPR export and erasure.
 import { randomUUID } from 'node:crypto';
+import vm from 'node:vm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
@@ -143,6 +144,24 @@ describe('statement intake', () => {
     expect(noAttempt.status).toBe(400);
     expect((await post(id, 'not-a-token', { attempt: randomUUID(), statements: [statement(id, 'attempted')] })).status).toBe(401);
     expect(await db().xapiStatement.count({ where: { contentId: id } })).toBe(before);
+  });
+});
+
+describe('the player page', () => {
+  it('carries a statement sender whose script parses, posting to the intake with the page’s token; an embed page plays anonymously', async () => {
+    const { author, id } = await setup();
+    const embed = await issueEmbedToken(author.user.id, id);
+    const html = await (await fetch(`${base()}/h5p/embed/${id}?token=${embed}`)).text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThanOrEqual(2);
+    for (const code of inline) expect(() => new vm.Script(code)).not.toThrow();
+    const sender = inline.find((c) => c.includes('xapiUrl'))!;
+    expect(sender).toContain(`var xapiUrl = "/h5p/xapi/${id}?token=${embed}"`);
+    expect(sender).toContain('var anonymous = true;');
+    const player = await (await fetch(`${base()}/h5p/embed/${id}?token=${await issuePlayerToken(author.user.id, id)}`)).text();
+    expect(player).toContain('var anonymous = false;');
+    // H5P names the activity by an IRI (xAPI needs one), not by the bare id
+    expect(html).toMatch(new RegExp(`"url":"https?://[^"]+/content/${id}"`));
   });
 });
 

@@ -35,7 +35,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
           <h1 data-testid="content-title">{content.title}</h1>
           <p>
             <Link href="/content">{t('myContent')}</Link>
-            {own ? <> · <Link href={`/content/${encodeURIComponent(id)}/edit`}>{t('play.edit')}</Link></> : null}
+            {own ? <> · <Link href={`/content/${encodeURIComponent(id)}/edit`}>{t('play.edit')}</Link> · <Link href={`/results/content/${encodeURIComponent(id)}`} data-testid="content-results-link">{t('play.results')}</Link></> : null}
           </p>
           {own ? <ContentActions contentId={id} visibility={content.ownership?.visibility === 'public' ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} /> : null}
         </section>

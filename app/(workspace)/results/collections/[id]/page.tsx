@@ -1,0 +1,111 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { DateFilter } from '@/components/results/DateFilter';
+import { dateParam, queryOf } from '@/components/results/format';
+import { TopBar } from '@/components/workspace/TopBar';
+import { db } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
+import { workspaceContext } from '@/lib/h5p/workspace';
+import { unlockingPlan } from '@/lib/plans/plans';
+import { collectionGrid, resultsReader } from '@/lib/results/analytics';
+import { rangeOf } from '@/lib/results/http';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('results.collection');
+  return { title: t('metaTitle') };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// A collection's learner × item grid: each learner's best score and completion per item.
+export default async function CollectionResultsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { id } = await params;
+  const sp = await searchParams;
+  const { user, principal, brand } = await workspaceContext(`/results/collections/${id}`);
+  if (!UUID.test(id)) notFound();
+  const [t, tr, format] = await Promise.all([getTranslations('results.collection'), getTranslations('results'), getFormatter()]);
+  const upgrade = unlockingPlan(user.plan, 'analytics-dashboard');
+  if (upgrade) {
+    return (
+      <>
+        <TopBar brand={brand} signedIn />
+        <main id="main">
+          <p data-testid="results-upgrade">
+            {tr('authored.upgrade', { plan: upgrade })} <Link href="/plans">{tr('authored.plans')}</Link>
+          </p>
+        </main>
+      </>
+    );
+  }
+  const from = dateParam(sp.from);
+  const to = dateParam(sp.to);
+  let grid;
+  try {
+    grid = await collectionGrid(await resultsReader(principal, user), id, rangeOf({ from, to }), { limit: 200, offset: 0 });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) notFound();
+    throw err;
+  }
+  const collection = await db().collection.findUnique({ where: { id }, select: { title: true } });
+  const pct = (v: number | null) => (v === null ? '—' : format.number(v, { style: 'percent', maximumFractionDigits: 0 }));
+  const self = `/results/collections/${id}`;
+  return (
+    <>
+      <TopBar brand={brand} signedIn />
+      <main id="main">
+        <section className="card">
+          <h1 data-testid="results-title">{t('title', { title: collection?.title ?? '' })}</h1>
+          <p>
+            <Link href={`/collections/${id}`}>{collection?.title}</Link> · <Link href="/results">{tr('content.back')}</Link>
+          </p>
+          <DateFilter action={self} from={from} to={to} />
+        </section>
+        <section className="card">
+          {grid.learners.length ? (
+            <div className="table-scroll" tabIndex={0}>
+              <table className="libraries results-grid" data-testid="results-grid">
+                <thead>
+                  <tr>
+                    <th scope="col">{tr('columns.learner')}</th>
+                    {grid.items.map((i) => (
+                      <th key={i.contentId} scope="col">
+                        <Link href={`/results/content/${encodeURIComponent(i.contentId)}`}>{i.title}</Link>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {grid.learners.map((l) => (
+                    <tr key={l.key} data-testid="results-grid-row">
+                      <th scope="row">
+                        <Link href={`/results/learners/${encodeURIComponent(l.key)}`}>{l.name}</Link>
+                      </th>
+                      {l.cells.map((c, i) => (
+                        <td key={grid.items[i]!.contentId}>{c ? `${pct(c.bestScore)}${c.completed ? ' ✓' : ''}` : <span className="muted">{t('notTried')}</span>}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="muted" data-testid="results-grid-empty">
+              {t('empty')}
+            </p>
+          )}
+          {grid.learners.length ? (
+            <p>
+              <a href={`/api/results/collections/${id}${queryOf({ from, to, format: 'csv' })}`} download>
+                {t('csv')}
+              </a>
+            </p>
+          ) : null}
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+// Issue 11 in the browser: the players send their xAPI statements to the service, every learner has their own
+// attempt — a signed-in student and the author in the workspace, an anonymous viewer in an embed on another
+// origin — and the teacher's results page shows exactly those three: summary, histogram, item analysis, attempts.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type FrameLocator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { E2E } from './support/env';
+import { demoAccount, signIn, sql } from './support/fixtures';
+import { publicItem } from './support/public-item';
+import { SAMPLE_PARAMS, libraryString } from '../support/h5p-packages';
+
+const servers: http.Server[] = [];
+test.afterAll(() => {
+  for (const s of servers) s.close();
+});
+
+/** A page on another origin (127.0.0.1 on its own port) that embeds the snippet. */
+async function hostPage(html: string): Promise<string> {
+  const server = http.createServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+async function teacherToken(): Promise<string> {
+  const a = demoAccount('teacher');
+  const res = await fetch(`${E2E.appUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: a.email, password: a.password }) });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function answer(frame: FrameLocator, choice: string, verdict: 'Correct!' | 'Wrong') {
+  await frame.locator('.h5p-mc label', { hasText: choice }).locator('input').check();
+  await frame.getByRole('button', { name: 'Check' }).click();
+  await expect(frame.locator('.h5p-mc-result')).toHaveText(verdict);
+}
+
+async function attemptsOf(contentId: string) {
+  return sql<{ learner_key: string; scaled: number | null; source: string }>('SELECT learner_key, scaled, source FROM learning_attempts WHERE content_id = $1 ORDER BY learner_key', [contentId]);
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+test('a student, the author and an anonymous embed viewer each have their own attempt, and the teacher sees exactly those three', async ({ page }) => {
+  await publicItem('Results library'); // installs the content type when this spec runs alone
+  const teacher = demoAccount('teacher');
+  await sql(`UPDATE users SET plan = 'pro' WHERE email = $1`, [teacher.email]);
+  const token = await teacherToken();
+  const created = await fetch(`${E2E.appUrl}/h5p/content`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ library: libraryString('H5P.MultiChoice'), params: SAMPLE_PARAMS['H5P.MultiChoice'], metadata: { title: 'Results quiz' } }),
+  });
+  expect(created.status).toBe(201);
+  const id = ((await created.json()) as { data: { contentId: string } }).data.contentId;
+  const shared = await fetch(`${E2E.appUrl}/h5p/content/${id}/visibility`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ visibility: 'public' }) });
+  expect(shared.status).toBe(200);
+
+  // the author answers correctly in the workspace, and copies the embed snippet
+  await signIn(page, teacher);
+  await page.goto(`/content/${id}`);
+  await answer(page.frameLocator('[data-testid="h5p-player"]'), '4', 'Correct!');
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  await expect.poll(async () => (await attemptsOf(id)).length, { timeout: 15_000 }).toBe(1);
+  await signOut(page);
+
+  // a student answers wrongly in the workspace
+  await signIn(page, demoAccount('student'));
+  await page.goto(`/content/${id}`);
+  await answer(page.frameLocator('[data-testid="h5p-player"]'), '5', 'Wrong');
+  await expect.poll(async () => (await attemptsOf(id)).length, { timeout: 15_000 }).toBe(2);
+  await signOut(page);
+
+  // an anonymous viewer answers correctly in the embed on another site; the site's resizer keeps their id
+  const host = await hostPage(`<!doctype html><html><body><h1>A school site</h1>${snippet.replace('<iframe ', '<iframe id="embed" ')}</body></html>`);
+  expect(new URL(host).origin).not.toBe(new URL(E2E.appUrl).origin);
+  await page.goto(host);
+  await answer(page.frameLocator('#embed'), '4', 'Correct!');
+  await expect.poll(async () => (await attemptsOf(id)).length, { timeout: 15_000 }).toBe(3);
+  const anonymousId = await page.evaluate(() => window.localStorage.getItem('lumen-learner-id'));
+  expect(anonymousId).toMatch(/^[0-9a-f-]{36}$/);
+
+  const attempts = await attemptsOf(id);
+  const [studentRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [demoAccount('student').email]);
+  const [teacherRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [teacher.email]);
+  expect(attempts.map((a) => [a.learner_key, a.scaled, a.source]).sort()).toEqual(
+    [
+      [`anon:${anonymousId}`, 1, 'embed'],
+      [`user:${studentRow!.id}`, 0, 'workspace'],
+      [`user:${teacherRow!.id}`, 1, 'workspace'],
+    ].sort(),
+  );
+
+  // the teacher's results page: exactly those three
+  await signIn(page, teacher);
+  await page.goto(`/content/${id}`);
+  await page.getByTestId('content-results-link').click();
+  await expect(page.getByTestId('results-title')).toHaveText('Results: Results quiz');
+  await expect(page.getByTestId('stat-attempts').locator('dd')).toHaveText('3');
+  await expect(page.getByTestId('stat-learners').locator('dd')).toHaveText('3');
+  await expect(page.getByTestId('stat-average')).toContainText('67%');
+  await expect(page.getByTestId('score-histogram')).toHaveAttribute('data-buckets', '1,0,0,0,0,0,0,0,0,2');
+  await expect(page.getByTestId('score-histogram').locator('svg .recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('results-attempt-row')).toHaveCount(3);
+  await expect(page.getByTestId('results-attempts')).toContainText('Anonymous');
+  await expect(page.getByTestId('results-attempts')).toContainText(teacher.name);
+  await expect(page.getByTestId('results-attempts')).toContainText(demoAccount('student').name);
+  // item analysis: one question, answered three times, two correct, the wrong answer chosen once
+  const item = page.getByTestId('results-item-row');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('67%');
+  await expect(item.locator('td').nth(1)).toHaveText('3');
+
+  // the student sees their own attempt on My results
+  await signOut(page);
+  await signIn(page, demoAccount('student'));
+  await page.goto('/results');
+  await expect(page.getByTestId('results-mine-row').filter({ hasText: 'Results quiz' })).toHaveCount(1);
+});
