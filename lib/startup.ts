@@ -49,4 +49,5 @@ export async function startup(): Promise<void> {
   registerFrontFiles(); // the front server serves static H5P files from here on
   registerFastLane(); // …and answers the hottest routes without the Next.js pipeline
   (await import('@/lib/h5p/temp-cleanup')).scheduleTemporaryFileCleanup();
+  (await import('@/lib/results/lrs')).startLrsForwarder(); // statements out to XAPI_LRS_URL, when set
 }

@@ -10,6 +10,7 @@ import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertCanRead, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/access';
 import { AppError } from '@/lib/http/errors';
+import { nudgeLrsForwarder } from './lrs';
 import { belongsTo, durationMs, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
 
 export type LearnerSource = 'workspace' | 'embed' | 'api' | 'lti';
@@ -260,5 +261,6 @@ export async function recordStatements(contentId: string, learner: Learner, batc
       throw err;
     });
   const stored = out[0]?.stored ?? 0;
+  if (lrs && stored) nudgeLrsForwarder();
   return { attemptId, stored, duplicates: rows.length - stored };
 }
