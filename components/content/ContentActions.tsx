@@ -77,6 +77,10 @@ export function ContentActions({
           </button>{' '}
           <button type="button" data-testid="export-scorm-2004" onClick={() => exportFile(`/h5p/content/${id}/export-scorm?version=2004`, `${title}_scorm2004.zip`)}>
             SCORM 2004
+          </button>{' '}
+          {/* cmi5-launch comes with the same plans as scorm-export (Pro and Premium) */}
+          <button type="button" data-testid="export-cmi5" onClick={() => exportFile(`/h5p/content/${id}/export-cmi5`, `${title}_cmi5.zip`)}>
+            cmi5
           </button>
         </>
       )}{' '}

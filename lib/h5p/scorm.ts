@@ -208,9 +208,10 @@ export function launcherHtml(title: string): string {
 /** Names the package itself writes at its top level: a content file of the same name is left out. */
 const RESERVED = new Set(['h5p.json', 'content.json', 'imsmanifest.xml', 'index.html', 'h5p-scorm-wrapper.js']);
 
-function playerFiles(): ArchiveEntry[] {
+/** The H5P standalone player's files under player/ (SCORM and cmi5 packages). */
+export function playerFiles(what = 'SCORM export'): ArchiveEntry[] {
   const root = standaloneDir();
-  if (!fs.existsSync(path.join(root, 'main.bundle.js'))) throw new AppError(503, 'SCORM export is unavailable: the H5P standalone player is not installed (run npm run setup:h5p)');
+  if (!fs.existsSync(path.join(root, 'main.bundle.js'))) throw new AppError(503, `${what} is unavailable: the H5P standalone player is not installed (run npm run setup:h5p)`);
   const out: ArchiveEntry[] = [];
   (function walk(d: string, rel: string) {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {

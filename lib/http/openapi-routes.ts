@@ -68,6 +68,7 @@ import * as referralStats from '@/app/api/referral/stats/route';
 import * as tenantCurrent from '@/app/api/tenant/current/route';
 import * as h5pContentTypes from '@/app/h5p/content-types/route';
 import * as h5pExportScorm from '@/app/h5p/content/[contentId]/export-scorm/route';
+import * as h5pExportCmi5 from '@/app/h5p/content/[contentId]/export-cmi5/route';
 import * as h5pExport from '@/app/h5p/content/[contentId]/export/route';
 import * as h5pQuality from '@/app/h5p/content/[contentId]/quality/route';
 import * as h5pContentItem from '@/app/h5p/content/[contentId]/route';
@@ -822,6 +823,18 @@ export const API_ROUTES: RouteDoc[] = [
     module: m(h5pExportScorm),
     operations: {
       GET: { summary: 'Export as a SCORM package', success: { kind: 'file', description: 'the SCORM package (attachment <title>_scorm<version>.zip)', contentType: 'application/zip' }, errors: { 403: [NOT_OWNER], ...contentErrors } },
+    },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/export-cmi5/route.ts',
+    tag: 'H5P content',
+    module: m(h5pExportCmi5),
+    operations: {
+      GET: {
+        summary: 'Export as a cmi5 course package (cmi5.xml with one AU that reports to the launching LMS\'s LRS)',
+        success: { kind: 'file', description: 'the cmi5 package (attachment <title>_cmi5.zip)', contentType: 'application/zip' },
+        errors: { 403: [NOT_OWNER], ...contentErrors },
+      },
     },
   },
   {

@@ -184,21 +184,37 @@ function readable(response: string, choices: { id: string; text: string }[] | nu
     .join('; ');
 }
 
-/** Per question: answers, share correct, average score, and the three wrong answers chosen most often. */
+/** SQL for "answered within the range" on the answers alias `r` (no join: the answer carries its own time). */
+const answeredInRange = (r: Range) =>
+  Prisma.sql`${r.from ? Prisma.sql`AND r.answered_at >= ${r.from}` : Prisma.empty} ${r.to ? Prisma.sql`AND r.answered_at < ${r.to}` : Prisma.empty}`;
+
+/**
+ * Per question: answers, share correct, average score, and the three wrong answers chosen most often — over the
+ * answers given within the range. Both queries read only the covering index (content_id, item_id, answered_at)
+ * INCLUDE (success, score, max_score, response); the words of each question come from its latest answer.
+ */
 export async function itemAnalysis(contentId: string, range: Range): Promise<ItemRow[]> {
   const [items, wrong] = await Promise.all([
     db().$queryRaw<Record<string, unknown>[]>`
-      SELECT r.item_id, max(r.item_name) AS name, max(r.interaction_type) AS type, count(*)::int AS answers,
-             count(*) FILTER (WHERE r.success)::int AS correct, avg(r.score / NULLIF(r.max_score, 0)) AS average,
-             (array_agg(r.choices ORDER BY r.answered_at DESC) FILTER (WHERE r.choices IS NOT NULL))[1] AS choices
-      FROM attempt_responses r JOIN learning_attempts a ON a.id = r.attempt_id
-      WHERE r.content_id = ${contentId} ${inRange(range)}
-      GROUP BY r.item_id ORDER BY min(r.answered_at), r.item_id`,
+      SELECT g.item_id, g.answers, g.correct, g.average, l.item_name AS name, l.interaction_type AS type, l.choices
+      FROM (
+        SELECT r.item_id, count(*)::int AS answers, count(*) FILTER (WHERE r.success)::int AS correct,
+               avg(r.score / NULLIF(r.max_score, 0)) AS average, min(r.answered_at) AS first
+        FROM attempt_responses r
+        WHERE r.content_id = ${contentId} ${answeredInRange(range)}
+        GROUP BY r.item_id
+      ) g
+      -- the question's words and choices as last answered
+      LEFT JOIN LATERAL (
+        SELECT c.item_name, c.interaction_type, c.choices FROM attempt_responses c
+        WHERE c.content_id = ${contentId} AND c.item_id = g.item_id ORDER BY c.answered_at DESC LIMIT 1
+      ) l ON true
+      ORDER BY g.first, g.item_id`,
     db().$queryRaw<{ item_id: string; response: string; c: number }[]>`
       SELECT item_id, response, c FROM (
         SELECT r.item_id, r.response, count(*)::int AS c, row_number() OVER (PARTITION BY r.item_id ORDER BY count(*) DESC, r.response) AS k
-        FROM attempt_responses r JOIN learning_attempts a ON a.id = r.attempt_id
-        WHERE r.content_id = ${contentId} AND r.success = false AND r.response IS NOT NULL AND r.response <> '' ${inRange(range)}
+        FROM attempt_responses r
+        WHERE r.content_id = ${contentId} AND r.success = false AND r.response IS NOT NULL AND r.response <> '' ${answeredInRange(range)}
         GROUP BY r.item_id, r.response
       ) w WHERE k <= 3 ORDER BY item_id, c DESC`,
   ]);

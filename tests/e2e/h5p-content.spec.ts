@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import * as yauzl from 'yauzl-promise';
 import { expect, test } from './support/test';
 import { type FrameLocator, type Page } from '@playwright/test';
 import { E2E } from './support/env';
 import { demoAccount, signIn, sql } from './support/fixtures';
+import { unzip } from './support/unzip';
 import { startHubStandin, type HubStandin } from '../support/hub-standin';
 import { SAMPLE_PARAMS, libraryString } from '../support/h5p-packages';
 
@@ -68,21 +68,6 @@ async function answerMultiChoice(frame: FrameLocator, answer = '4') {
   await frame.locator('.h5p-mc label', { hasText: answer }).locator('input').check();
   await frame.getByRole('button', { name: 'Check' }).click();
   await expect(frame.locator('.h5p-mc-result')).toHaveText(answer === '4' ? 'Correct!' : 'Wrong');
-}
-
-async function unzip(buf: Buffer, dir: string) {
-  const file = path.join(dir, '..', `${path.basename(dir)}.zip`);
-  fs.writeFileSync(file, buf);
-  const z = await yauzl.open(file);
-  for (const e of await z.readEntries()) {
-    if (e.filename.endsWith('/')) continue;
-    const out = path.join(dir, e.filename);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    const chunks: Buffer[] = [];
-    for await (const c of (await e.openReadStream()) as AsyncIterable<Buffer>) chunks.push(c);
-    fs.writeFileSync(out, Buffer.concat(chunks));
-  }
-  await z.close();
 }
 
 async function signInTeacher(page: Page) {

@@ -237,6 +237,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/h5p/content/[contentId]/export/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export`), expect: [401, 403, 200, 403, 403, 200] },
   // feature scorm-export: the student's free plan lacks it (403 feature_not_available)
   'app/h5p/content/[contentId]/export-scorm/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-scorm`), expect: [401, 403, 200, 403, 403, 200] },
+  'app/h5p/content/[contentId]/export-cmi5/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-cmi5`), expect: [401, 403, 200, 403, 403, 200] },
   // files of private content: no login page to send anyone to, so everyone kept out gets 404
   'app/h5p/content/[contentId]/[...file]/route.ts GET': { req: (fx) => json(fx.privateFile), expect: [404, 404, 200, 404, 404, 200] },
   'app/h5p/content/[contentId]/[...file]/route.ts HEAD': { req: (fx) => json(fx.privateFile), expect: [404, 404, 200, 404, 404, 200] },

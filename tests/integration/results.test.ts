@@ -3,6 +3,10 @@
 // deletion with the content, and the admin's GDPR export and erasure.
 import { randomUUID } from 'node:crypto';
 import vm from 'node:vm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as yauzl from 'yauzl-promise';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
@@ -55,6 +59,25 @@ const question = (contentId: string, sub: string, response: string, correct: boo
 
 const completed = (contentId: string, raw: number, max: number, success = raw / max >= 0.5) =>
   statement(contentId, 'completed', { result: { score: { raw, max, min: 0, scaled: raw / max }, success, completion: true, duration: 'PT1M30S' } });
+
+/** Every file of a zip archive, by name. */
+async function readZip(buf: Buffer): Promise<Map<string, Buffer>> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'results-zip-')), 'package.zip');
+  fs.writeFileSync(file, buf);
+  const z = await yauzl.open(file);
+  const out = new Map<string, Buffer>();
+  try {
+    for (const e of await z.readEntries()) {
+      if (e.filename.endsWith('/')) continue;
+      const chunks: Buffer[] = [];
+      for await (const c of (await e.openReadStream()) as AsyncIterable<Buffer>) chunks.push(c);
+      out.set(e.filename, Buffer.concat(chunks));
+    }
+  } finally {
+    await z.close();
+  }
+  return out;
+}
 
 const post = (contentId: string, token: string, body: unknown) => api('POST', `/h5p/xapi/${contentId}?token=${encodeURIComponent(token)}`, { body, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } });
 
@@ -162,6 +185,33 @@ describe('the player page', () => {
     expect(player).toContain('var anonymous = false;');
     // H5P names the activity by an IRI (xAPI needs one), not by the bare id
     expect(html).toMatch(new RegExp(`"url":"https?://[^"]+/content/${id}"`));
+  });
+});
+
+describe('cmi5 export', () => {
+  it('packages the content as a cmi5 course with one AU (feature cmi5-launch)', async () => {
+    const { author, id } = await setup();
+    const res = await fetch(`${base()}/h5p/content/${id}/export-cmi5`, { headers: { Authorization: `Bearer ${author.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const zip = await readZip(Buffer.from(await res.arrayBuffer()));
+    const structure = zip.get('cmi5.xml')!.toString('utf8');
+    expect(structure).toContain('xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd"');
+    expect(structure).toMatch(new RegExp(`<au id="https?://[^"]+/content/${id}/cmi5/au" moveOn="CompletedOrPassed" launchMethod="AnyWindow">`));
+    expect(structure).toContain('<url>index.html</url>');
+    for (const name of ['index.html', 'h5p-cmi5.js', 'h5p.json', 'content.json', 'player/main.bundle.js']) expect(zip.has(name), name).toBe(true);
+    expect([...zip.keys()].some((n) => n.startsWith('libraries/H5P.MultiChoice-1.16/'))).toBe(true);
+    // the runtime parses, and names the five launch parameters it reads
+    const runtime = zip.get('h5p-cmi5.js')!.toString('utf8');
+    expect(() => new vm.Script(runtime)).not.toThrow();
+    for (const p of ['endpoint', 'fetch', 'registration', 'activityId', 'actor']) expect(runtime).toContain(`q.get('${p}')`);
+
+    const free = await signedIn(['teacher']);
+    await setPlan(free.user.id, 'free');
+    const freeId = await createContent(free.token, 'H5P.MultiChoice');
+    const refused = await api('GET', `/h5p/content/${freeId}/export-cmi5`, { token: free.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'feature_not_available', requiredPlan: 'pro' });
   });
 });
 

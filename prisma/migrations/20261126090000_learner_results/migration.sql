@@ -26,7 +26,8 @@ CREATE TABLE "learning_attempts" (
     CONSTRAINT "learning_attempts_content_id_fkey" FOREIGN KEY ("content_id") REFERENCES "h5p_contents"("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "learning_attempts_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
-CREATE INDEX "learning_attempts_content_id_started_at_idx" ON "learning_attempts"("content_id", "started_at" DESC);
+-- covering: a content item's summary and histogram read the index only
+CREATE INDEX "learning_attempts_content_id_started_at_idx" ON "learning_attempts"("content_id", "started_at" DESC) INCLUDE ("learner_key", "completed", "scaled", "duration_ms");
 CREATE INDEX "learning_attempts_learner_key_started_at_idx" ON "learning_attempts"("learner_key", "started_at" DESC);
 CREATE INDEX "learning_attempts_user_id_started_at_idx" ON "learning_attempts"("user_id", "started_at" DESC);
 
@@ -67,7 +68,8 @@ CREATE TABLE "attempt_responses" (
     CONSTRAINT "attempt_responses_pkey" PRIMARY KEY ("attempt_id", "item_id"),
     CONSTRAINT "attempt_responses_attempt_id_fkey" FOREIGN KEY ("attempt_id") REFERENCES "learning_attempts"("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
-CREATE INDEX "attempt_responses_content_id_item_id_idx" ON "attempt_responses"("content_id", "item_id");
+-- covering: the item analysis (answers, share correct, average, wrong answers) reads the index only
+CREATE INDEX "attempt_responses_content_id_item_id_answered_at_idx" ON "attempt_responses"("content_id", "item_id", "answered_at") INCLUDE ("success", "score", "max_score", "response");
 
 -- Statements waiting to be forwarded to the external LRS (XAPI_LRS_URL); a row leaves when the LRS took it.
 CREATE TABLE "xapi_outbox" (
