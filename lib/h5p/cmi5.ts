@@ -15,7 +15,8 @@ import { activityIri, assertCanExport } from './content';
 import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
 import { nodeToWeb } from './http';
 import type { H5pActor } from './permissions';
-import { playerFiles } from './scorm';
+import { playerFiles, STANDALONE_OPTIONS } from './scorm';
+import { UUID_JS } from './client-js';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
@@ -64,14 +65,7 @@ export function cmi5RuntimeJs(): string {
   var launched = !!(launch.endpoint && launch.fetchUrl && launch.registration && launch.activityId && launch.actor);
   var token = null, launchData = null, started = 0, state = 'idle', queue = [], sentResult = false, terminated = false;
 
-  function uuid() {
-    var b = new Uint8Array(16);
-    crypto.getRandomValues(b);
-    b[6] = (b[6] & 15) | 64;
-    b[8] = (b[8] & 63) | 128;
-    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join('');
-    return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
-  }
+  ${UUID_JS}
   function duration(ms) { return 'PT' + Math.max(0, Math.round(ms / 10) / 100) + 'S'; }
   function headers() {
     return { 'Authorization': 'Basic ' + token, 'X-Experience-API-Version': '1.0.3', 'Content-Type': 'application/json' };
@@ -200,17 +194,7 @@ export function auLauncherHtml(title: string): string {
 <script>
 (function () {
   var ready = H5PCmi5.start();
-  new H5PStandalone.H5P(document.getElementById('h5p-container'), {
-    h5pJsonPath: '.',
-    contentJsonPath: '.',
-    librariesPath: 'libraries',
-    frameJs: 'player/frame.bundle.js',
-    frameCss: 'player/styles/h5p.css',
-    frame: false,
-    copyright: false,
-    export: false,
-    icon: false
-  }).then(function () {
+  new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
     H5P.externalDispatcher.on('xAPI', function (event) { H5PCmi5.onStatement(event.data.statement); });
     return ready;
   }).then(function () { document.body.setAttribute('data-ready', 'true'); });

@@ -14,6 +14,7 @@ import { translatorFor } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/config';
 import { playerModel } from './content';
 import { pageAssets } from './front-files';
+import { UUID_JS } from './client-js';
 export { PLAYER_CSP, PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
 import { cssForStyleElement, DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
@@ -166,14 +167,7 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
   }
 
   // ---- learning records (issue 11): every xAPI statement goes to the service, batched, retried, flushed on hide
-  function uuid() {
-    var b = new Uint8Array(16);
-    crypto.getRandomValues(b);
-    b[6] = (b[6] & 15) | 64;
-    b[8] = (b[8] & 63) | 128;
-    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join('');
-    return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
-  }
+  ${UUID_JS}
   var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   // an anonymous viewer's id: the one the embedding page keeps (?learner=, or h5p-resizer.js answering
   // {type:'lumen-learner'}), else one for the life of this page
@@ -191,6 +185,7 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
     tell({ type: 'lumen-learner-request', contentId: id });
   }
   var attempt = uuid();
+  var attemptStarted = Date.now();
   var queue = [];
   var sending = false;
   var failures = 0;
@@ -206,9 +201,15 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
     var st = JSON.parse(JSON.stringify(statement));
     st.id = st.id && UUID.test(st.id) ? st.id : uuid();
     st.timestamp = st.timestamp || new Date().toISOString();
+    // the time on task of a top-level result H5P did not time (as H5P.setFinished counts it: since the attempt began)
+    var topLevel = !(st.context && st.context.contextActivities && st.context.contextActivities.parent);
+    if (topLevel && st.result && st.result.score && !st.result.duration) st.result.duration = 'PT' + Math.max(0, Math.round((Date.now() - attemptStarted) / 100) / 10) + 'S';
     queue.push({ attempt: attempt, statement: st });
     // after a result, the next statement starts a new attempt (the learner pressed Retry)
-    if (isResult(st)) attempt = uuid();
+    if (isResult(st)) {
+      attempt = uuid();
+      attemptStarted = Date.now();
+    }
     if (queue.length >= BATCH) flush(false);
     else if (!flushTimer) flushTimer = setTimeout(function () { flush(false); }, 1500);
   }

@@ -165,6 +165,19 @@ export function wrapperJs(version: ScormVersion): string {
 `;
 }
 
+/** The H5P standalone player's options in an exported package (content beside index.html, libraries/, player/). */
+export const STANDALONE_OPTIONS = `{
+    h5pJsonPath: '.',
+    contentJsonPath: '.',
+    librariesPath: 'libraries',
+    frameJs: 'player/frame.bundle.js',
+    frameCss: 'player/styles/h5p.css',
+    frame: false,
+    copyright: false,
+    export: false,
+    icon: false
+  }`;
+
 export function launcherHtml(title: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -184,17 +197,7 @@ export function launcherHtml(title: string): string {
   var status = document.getElementById('scorm-status');
   H5PScorm.init();
   status.textContent = H5PScorm.api() ? 'lms-found' : 'no-lms';
-  new H5PStandalone.H5P(document.getElementById('h5p-container'), {
-    h5pJsonPath: '.',
-    contentJsonPath: '.',
-    librariesPath: 'libraries',
-    frameJs: 'player/frame.bundle.js',
-    frameCss: 'player/styles/h5p.css',
-    frame: false,
-    copyright: false,
-    export: false,
-    icon: false
-  }).then(function () {
+  new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
     H5P.externalDispatcher.on('xAPI', function (event) { H5PScorm.onStatement(event.data.statement); });
     status.setAttribute('data-ready', 'true');
   });

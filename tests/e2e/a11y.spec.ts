@@ -1,23 +1,9 @@
 // Issue 8 item 8 (part): every page passes axe-core with no serious or critical violation, signed out and as a
 // teacher and a student, at desktop and phone widths.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
-import { type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn } from './support/fixtures';
 import { publicItem } from './support/public-item';
-
-async function expectNoSeriousViolations(page: Page, path: string) {
-  const results = await new AxeBuilder({ page })
-    // the H5P content inside the player frame is the content author's, and the H5P editor's forms are
-    // h5p-editor-php-library's (its frame gets a title from components/content/H5pEditor.tsx)
-    .exclude('iframe[data-testid="h5p-player"]')
-    .exclude('[data-testid="h5p-editor"]')
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-  expect(serious, `axe on ${path}`).toEqual([]);
-}
 
 const TEACHER_PAGES = ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum', '/results', '/settings', '/no-such-page'];
 const STUDENT_PAGES = ['/workspace', '/marketplace', '/content/new', '/results', '/settings'];

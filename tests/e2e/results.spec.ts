@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { type FrameLocator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E } from './support/env';
+import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn, sql } from './support/fixtures';
 import { publicItem } from './support/public-item';
 import { SAMPLE_PARAMS, libraryString } from '../support/h5p-packages';
@@ -112,6 +113,16 @@ test('a student, the author and an anonymous embed viewer each have their own at
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('67%');
   await expect(item.locator('td').nth(1)).toHaveText('3');
+
+  // the page passes axe and fits a phone; the histogram is drawn
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await expect(page.getByTestId('score-histogram').locator('svg .recharts-bar-rectangle').first()).toBeVisible();
+    await expectNoSeriousViolations(page, `/results/content/${id} at ${width} px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // the student sees their own attempt on My results
   await signOut(page);

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, queryOf } from '@/components/results/format';
+import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
@@ -29,18 +30,7 @@ export default async function CollectionResultsPage({ params, searchParams }: { 
   if (!UUID.test(id)) notFound();
   const [t, tr, format] = await Promise.all([getTranslations('results.collection'), getTranslations('results'), getFormatter()]);
   const upgrade = unlockingPlan(user.plan, 'analytics-dashboard');
-  if (upgrade) {
-    return (
-      <>
-        <TopBar brand={brand} signedIn />
-        <main id="main">
-          <p data-testid="results-upgrade">
-            {tr('authored.upgrade', { plan: upgrade })} <Link href="/plans">{tr('authored.plans')}</Link>
-          </p>
-        </main>
-      </>
-    );
-  }
+  if (upgrade) return <UpgradeNotice brand={brand} plan={upgrade} />;
   const from = dateParam(sp.from);
   const to = dateParam(sp.to);
   let grid;

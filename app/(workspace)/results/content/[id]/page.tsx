@@ -6,6 +6,7 @@ import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, duration, queryOf } from '@/components/results/format';
 import { ScoreHistogram } from '@/components/results/ScoreHistogram';
 import { DataTable } from '@/components/ui/DataTable';
+import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
@@ -37,18 +38,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
   }
   const [t, tr, format] = await Promise.all([getTranslations('results.content'), getTranslations('results'), getFormatter()]);
   const upgrade = unlockingPlan(user.plan, 'analytics-dashboard');
-  if (upgrade) {
-    return (
-      <>
-        <TopBar brand={brand} signedIn />
-        <main id="main">
-          <p data-testid="results-upgrade">
-            {tr('authored.upgrade', { plan: upgrade })} <Link href="/plans">{tr('authored.plans')}</Link>
-          </p>
-        </main>
-      </>
-    );
-  }
+  if (upgrade) return <UpgradeNotice brand={brand} plan={upgrade} />;
   const from = dateParam(sp.from);
   const to = dateParam(sp.to);
   const range = rangeOf({ from, to: to && from && to < from ? undefined : to });
@@ -129,7 +119,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
               { header: tr('columns.learner'), cell: (r) => <Link href={`/results/learners/${encodeURIComponent(r.learner.key)}`}>{r.learner.name}</Link> },
               { header: tr('columns.source'), cell: (r) => (['workspace', 'embed', 'api', 'lti'].includes(r.source) ? tr(`sources.${r.source as 'workspace'}`) : r.source) },
               { header: tr('columns.score'), cell: (r) => (r.score !== null && r.maxScore !== null ? `${format.number(r.score)} / ${format.number(r.maxScore)}` : '—') },
-              { header: tr('columns.average'), cell: (r) => pct(r.scaled) },
+              { header: tr('columns.percent'), cell: (r) => pct(r.scaled) },
               { header: tr('columns.completed'), cell: (r) => (r.completed ? tr('yes') : tr('no')) },
               { header: tr('columns.time'), cell: (r) => duration(r.durationMs) },
               { header: tr('columns.started'), cell: (r) => when(r.startedAt) },

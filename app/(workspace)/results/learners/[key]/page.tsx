@@ -5,6 +5,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, duration, queryOf } from '@/components/results/format';
 import { DataTable } from '@/components/ui/DataTable';
+import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { workspaceContext } from '@/lib/h5p/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
@@ -26,18 +27,7 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
   if (!learnerKeyParams.safeParse({ learnerKey: key }).success) notFound();
   const [t, tr, format] = await Promise.all([getTranslations('results.learner'), getTranslations('results'), getFormatter()]);
   const upgrade = unlockingPlan(user.plan, 'analytics-dashboard');
-  if (upgrade) {
-    return (
-      <>
-        <TopBar brand={brand} signedIn />
-        <main id="main">
-          <p data-testid="results-upgrade">
-            {tr('authored.upgrade', { plan: upgrade })} <Link href="/plans">{tr('authored.plans')}</Link>
-          </p>
-        </main>
-      </>
-    );
-  }
+  if (upgrade) return <UpgradeNotice brand={brand} plan={upgrade} />;
   const from = dateParam(sp.from);
   const to = dateParam(sp.to);
   const reader = await resultsReader(principal, user);
@@ -66,7 +56,7 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
             columns={[
               { header: tr('columns.content'), cell: (r) => <Link href={`/results/content/${encodeURIComponent(r.contentId)}`}>{r.contentTitle ?? r.contentId}</Link> },
               { header: tr('columns.score'), cell: (r) => (r.score !== null && r.maxScore !== null ? `${format.number(r.score)} / ${format.number(r.maxScore)}` : '—') },
-              { header: tr('columns.average'), cell: (r) => pct(r.scaled) },
+              { header: tr('columns.percent'), cell: (r) => pct(r.scaled) },
               { header: tr('columns.completed'), cell: (r) => (r.completed ? tr('yes') : tr('no')) },
               { header: tr('columns.time'), cell: (r) => duration(r.durationMs) },
               { header: tr('columns.started'), cell: (r) => format.dateTime(new Date(r.startedAt), { dateStyle: 'medium', timeStyle: 'short' }) },
