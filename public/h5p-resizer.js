@@ -4,7 +4,8 @@
  * and every iframe of our player (/h5p/embed/…) takes the height of its content, on any site. It speaks H5P's own
  * resizer protocol ({context:'h5p', action:'resize', scrollHeight}), so pages that already include H5P's
  * h5p-resizer.js work too. Only frames of the origin this script came from are resized, and only their height.
- * It also answers the player's request for the anonymous viewer's id (kept in this site's storage).
+ * It also answers the player's request for the anonymous viewer's id (kept in this site's storage), and keeps the
+ * name they gave when the author's embed asks for one.
  */
 (function () {
   if (window.__lumenResizer) return;
@@ -43,9 +44,17 @@
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (!data || typeof data !== 'object') return;
-    if (data.type === 'lumen-learner-request') {
+    if (data.type === 'lumen-learner-request' || data.type === 'lumen-learner-name') {
       var player = frameOf(event.source);
-      if (player && player.src && player.src.indexOf(origin + '/h5p/embed/') === 0) event.source.postMessage({ type: 'lumen-learner', id: learnerId() }, '*');
+      if (!player || !player.src || player.src.indexOf(origin + '/h5p/embed/') !== 0) return;
+      if (data.type === 'lumen-learner-name') {
+        // the name the viewer gave when the author's embed asked for one, for the next visits
+        try { if (typeof data.name === 'string') window.localStorage.setItem('lumen-learner-name', data.name.slice(0, 100)); } catch (e) { /* private mode */ }
+        return;
+      }
+      var name = null;
+      try { name = window.localStorage.getItem('lumen-learner-name'); } catch (e) { name = null; }
+      event.source.postMessage(name ? { type: 'lumen-learner', id: learnerId(), name: name } : { type: 'lumen-learner', id: learnerId() }, '*');
       return;
     }
     var height = data.context === 'h5p' && data.action === 'resize' ? data.scrollHeight : data.type === 'h5p-resize' ? data.height : null;

@@ -237,7 +237,7 @@ function notFound(res, base) {
 // ------------------------------------------------------------------ routing
 const LIBRARY_DIR = /^[\w.]+-\d+\.\d+$/;
 /** the app's own routes under /h5p/content/<id>/ and /h5p/libraries/ (Next.js matches them before the file routes) */
-const CONTENT_ROUTES = new Set(['duplicate', 'export', 'export-cmi5', 'export-scorm', 'quality', 'tags', 'visibility']);
+const CONTENT_ROUTES = new Set(['duplicate', 'embed-settings', 'export', 'export-cmi5', 'export-scorm', 'quality', 'tags', 'visibility']);
 const LIBRARY_ROUTES = new Set(['install', 'install-essentials', 'status']);
 
 /**

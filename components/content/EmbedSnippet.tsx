@@ -5,6 +5,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useToast } from '@/components/ui/Toaster';
+import { h5pApi } from './api';
 
 type Size = 'responsive' | 'fixed';
 
@@ -22,7 +23,7 @@ export function embedSnippet(appUrl: string, contentId: string, token: string, t
 
 const clamp = (v: number, lo: number, hi: number) => (Number.isFinite(v) ? Math.min(Math.max(Math.round(v), lo), hi) : lo);
 
-export function EmbedSnippet({ appUrl, contentId, token, title }: { appUrl: string; contentId: string; token: string; title?: string }) {
+export function EmbedSnippet({ appUrl, contentId, token, title, askName: askNameSaved = false }: { appUrl: string; contentId: string; token: string; title?: string; askName?: boolean }) {
   const t = useTranslations('content.embed');
   const toast = useToast();
   const [copied, setCopied] = useState(false);
@@ -30,6 +31,21 @@ export function EmbedSnippet({ appUrl, contentId, token, title }: { appUrl: stri
   const [width, setWidth] = useState(800);
   const [height, setHeight] = useState(600);
   const ids = useId();
+  const [askName, setAskName] = useState(askNameSaved);
+  const [savingAskName, setSavingAskName] = useState(false);
+  // the author's choice, kept on the content: the embed asks anonymous viewers for a name shown in the results
+  const changeAskName = async (value: boolean) => {
+    setSavingAskName(true);
+    try {
+      await h5pApi('PATCH', `/h5p/content/${encodeURIComponent(contentId)}/embed-settings`, { askName: value });
+      setAskName(value);
+      toast({ title: value ? t('askNameSaved') : t('askNameOff') });
+    } catch {
+      toast({ title: t('askNameFailed'), tone: 'error' });
+    } finally {
+      setSavingAskName(false);
+    }
+  };
   const snippet = embedSnippet(appUrl, contentId, token, title ?? t('defaultTitle'), size, clamp(width, 200, 4000), clamp(height, 150, 4000));
   const copy = async () => {
     try {
@@ -69,6 +85,11 @@ export function EmbedSnippet({ appUrl, contentId, token, title }: { appUrl: stri
       <button type="button" onClick={() => void copy()} data-testid="copy-embed">
         {copied ? t('copied') : t('copy')}
       </button>
+      <p>
+        <label>
+          <input type="checkbox" checked={askName} disabled={savingAskName} onChange={(e) => void changeAskName(e.target.checked)} data-testid="embed-ask-name" /> {t('askName')}
+        </label>
+      </p>
       <p className="muted">{t('note')}</p>
     </div>
   );

@@ -200,6 +200,9 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
           });
           assertEmbedScope(ctx, contentId);
           await assertCanRead(user.reader, contentId);
+          // an author's embed plays for anonymous viewers, never as the author: their results are their own
+          // attempts (the player's statements, lib/results/intake.ts), not a score on the author's record
+          if (embedded && ctx.principal?.tokenUse !== 'player') return Response.json({ success: true });
           const time = f.time ?? Math.min(Math.max(f.finished - f.opened, 0), INT32);
           await editor.contentUserDataManager.setFinished(contentId, f.score, f.maxScore, f.opened, f.finished, time, user);
           return Response.json({ success: true });

@@ -17,6 +17,8 @@ export interface ContentSnapshot {
   /** kept as JSON: each reader parses its own copy (faster than cloning the objects) */
   metadataJson: string;
   parametersJson: string;
+  /** the author's embed asks anonymous viewers for a display name */
+  embedAskName: boolean;
 }
 
 const SNAPSHOT_TTL_MS = 30_000;
@@ -25,7 +27,7 @@ const snapshots = () => localCache<ContentSnapshot | null>('content', { ttlMs: S
 async function load(id: string): Promise<ContentSnapshot | null> {
   const row = await db().h5pContent.findUnique({
     where: { id },
-    select: { metadata: true, parameters: true, ownership: { select: { userId: true, visibility: true, user: { select: { tenantId: true } } } } },
+    select: { metadata: true, parameters: true, ownership: { select: { userId: true, visibility: true, embedAskName: true, user: { select: { tenantId: true } } } } },
   });
   if (!row) return null;
   return {
@@ -36,6 +38,7 @@ async function load(id: string): Promise<ContentSnapshot | null> {
     },
     metadataJson: JSON.stringify(row.metadata),
     parametersJson: JSON.stringify(row.parameters),
+    embedAskName: row.ownership?.embedAskName ?? false,
   };
 }
 

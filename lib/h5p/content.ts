@@ -198,6 +198,15 @@ export async function setVisibility(user: User, contentId: string, visibility: '
   return { contentId, visibility };
 }
 
+/** PATCH /h5p/content/:id/embed-settings: the owner's embed settings (ask anonymous viewers for a name). */
+export async function setEmbedSettings(user: User, contentId: string, settings: { askName: boolean }) {
+  const ownership = await ownershipOf(contentId);
+  if (!ownership || ownership.userId !== user.id) throw new AppError(403, ERR.notOwner);
+  await db().contentOwnership.update({ where: { contentId, userId: user.id }, data: { embedAskName: settings.askName } });
+  await forgetContent(contentId);
+  return { contentId, askName: settings.askName };
+}
+
 /** GET /h5p/content/:id: the stored metadata, for a reader the read rule lets in (access.ts). */
 export async function getContentInfo(contentId: string, reader: Reader) {
   await assertCanRead(reader, contentId);

@@ -14,6 +14,7 @@ import { translatorFor } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/config';
 import { playerModel } from './content';
 import { pageAssets } from './front-files';
+import { contentSnapshot } from './content-cache';
 import { UUID_JS } from './client-js';
 export { PLAYER_CSP, PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
@@ -42,6 +43,17 @@ function playerNotices(locale: Locale) {
     busy: t('busyRetry', { seconds: '{seconds}' }),
     retry: t('saveRetry', { seconds: '{seconds}' }),
   };
+}
+
+/** The name form an anonymous viewer sees when the author's embed asks for a name. */
+function nameForm(locale: Locale): string {
+  const t = translatorFor(locale, 'player');
+  const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<form class="lumen-learner-name" hidden data-testid="learner-name-form">
+<label>${text(t('nameLabel'))} <input name="learner-name" maxlength="100" autocomplete="name" required data-testid="learner-name"></label>
+<button type="submit">${text(t('nameSave'))}</button>
+<small>${text(t('nameHint'))}</small>
+</form>`;
 }
 
 /** The page shown inside the frame (with 429) when the viewer is rate limited: no JSON error in a frame. */
@@ -79,8 +91,11 @@ export async function embedHtml(
 ): Promise<string> {
   const model = await playerModel(contentId, actor, language);
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
+  // an anonymous viewer's result is their attempt (the statements this page sends), not a score for the author
+  if (viewer.anonymous) integration.postUserStatistics = false;
   const colour = accessibleBrand(brand.primaryColor);
   const assets = pageAssets(model.scripts, model.styles);
+  const askName = viewer.anonymous && !!(await contentSnapshot(contentId))?.embedAskName;
   return `<!doctype html>
 <html class="h5p-iframe" lang="${attr(language)}">
 <head>
@@ -99,6 +114,9 @@ img, video, iframe { max-width: 100%; }
 .lumen-player-status[hidden] { display: none; }
 .lumen-player-status.ok { background: #ecfdf3; color: #05603a; }
 .lumen-player-status { border-left: 4px solid var(--brand); }
+.lumen-learner-name { font: 14px/1.4 system-ui, sans-serif; margin: 6px 8px; padding: 8px 10px; border-radius: 6px; background: #eef2ff; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.lumen-learner-name[hidden] { display: none; }
+.lumen-learner-name small { flex-basis: 100%; color: #475467; }
 </style>
 ${brand.customCss ? `<style data-custom-css>${cssForStyleElement(brand.customCss)}</style>` : ''}
 <script>
@@ -118,6 +136,7 @@ window.H5PIntegration = ${scriptJson(integration)};
 ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
 </head>
 <body data-brand-color="${attr(colour)}">
+${askName ? nameForm(locale) : ''}
 <div class="h5p-content" data-content-id="${attr(contentId)}"></div>
 <p class="lumen-player-status" role="status" aria-live="polite" hidden data-testid="player-status"></p>
 <script>
@@ -126,6 +145,7 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
   var text = ${scriptJson(playerNotices(locale))};
   var xapiUrl = ${scriptJson(actor.token ? `/h5p/xapi/${encodeURIComponent(contentId)}?token=${encodeURIComponent(actor.token)}` : null)};
   var anonymous = ${viewer.anonymous ? 'true' : 'false'};
+  var askName = ${askName ? 'true' : 'false'};
   function fill(s, name, value) { return s.split('{' + name + '}').join(String(value)); }
   var framed = window.parent !== window;
   function tell(msg) { if (framed) window.parent.postMessage(msg, '*'); }
@@ -175,13 +195,29 @@ ${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
   if (anonymous) {
     var given = new URLSearchParams(location.search).get('learner');
     learner = { id: given && UUID.test(given) ? given.toLowerCase() : uuid() };
+    var nameForm = document.querySelector('.lumen-learner-name');
+    function named(name) {
+      learner.name = name.trim().slice(0, 100);
+      if (nameForm) nameForm.hidden = true;
+    }
     window.addEventListener('message', function (e) {
       var d = e.data;
       if (e.source === window.parent && d && d.type === 'lumen-learner' && typeof d.id === 'string' && UUID.test(d.id) && !given) {
         learner.id = d.id.toLowerCase();
-        if (typeof d.name === 'string' && d.name.trim()) learner.name = d.name.trim().slice(0, 100);
+        if (typeof d.name === 'string' && d.name.trim() && !learner.name) named(d.name);
       }
     });
+    // the author's embed asks for a name: the viewer gives it once (the embedding page keeps it), results carry it
+    if (askName && nameForm) {
+      nameForm.hidden = false;
+      nameForm.addEventListener('submit', function (e) {
+        e.preventDefault();
+        var value = nameForm.querySelector('input').value;
+        if (!value.trim()) return;
+        named(value);
+        tell({ type: 'lumen-learner-name', contentId: id, name: learner.name });
+      });
+    }
     tell({ type: 'lumen-learner-request', contentId: id });
   }
   var attempt = uuid();

@@ -20,6 +20,11 @@ describe('mapError', () => {
     const m = mapError(new Error('connection string postgres://secret@db'), 'get frameworks');
     expect(m).toEqual({ status: 500, body: { success: false, error: 'Failed to get frameworks' }, unexpected: true });
   });
+  it('treats a request the client aborted as the client’s doing, not a failure to log', () => {
+    const m = mapError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), 'record statements');
+    expect(m).toEqual({ status: 400, body: { success: false, error: 'Validation error: the request was aborted by the client' }, unexpected: false });
+    expect(mapError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), 'a').status).toBe(500);
+  });
   it('maps Prisma not-found and unique violations', () => {
     expect(mapError(Object.assign(new Error('x'), { code: 'P2025' }), 'a').status).toBe(404);
     expect(mapError(Object.assign(new Error('x'), { code: 'P2002' }), 'a').status).toBe(409);

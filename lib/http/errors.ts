@@ -44,6 +44,10 @@ export function mapError(err: unknown, action: string): MappedError {
   if (err instanceof ZodError) {
     return { status: 400, body: { success: false, error: validationMessage(err) }, unexpected: false };
   }
+  // the client went away while its request was still arriving: nothing failed here, and no one reads the answer
+  if ((err as { code?: unknown })?.code === 'ECONNRESET' && (err as Error).message === 'aborted') {
+    return { status: 400, body: { success: false, error: 'Validation error: the request was aborted by the client' }, unexpected: false };
+  }
   const code = prismaCode(err);
   if (code === 'P2025') return { status: 404, body: { success: false, error: 'Not found' }, unexpected: false };
   if (code === 'P2002') return { status: 409, body: { success: false, error: 'Already exists' }, unexpected: false };

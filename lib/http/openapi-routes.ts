@@ -69,6 +69,7 @@ import * as tenantCurrent from '@/app/api/tenant/current/route';
 import * as h5pContentTypes from '@/app/h5p/content-types/route';
 import * as h5pExportScorm from '@/app/h5p/content/[contentId]/export-scorm/route';
 import * as h5pExportCmi5 from '@/app/h5p/content/[contentId]/export-cmi5/route';
+import * as h5pEmbedSettings from '@/app/h5p/content/[contentId]/embed-settings/route';
 import * as h5pExport from '@/app/h5p/content/[contentId]/export/route';
 import * as h5pQuality from '@/app/h5p/content/[contentId]/quality/route';
 import * as h5pContentItem from '@/app/h5p/content/[contentId]/route';
@@ -754,6 +755,18 @@ export const API_ROUTES: RouteDoc[] = [
         errors: { 400: [ERR.missingFields, ERR.invalidLibrary, ERR.invalidParams], 403: [ERR.updateForbidden], ...contentErrors },
       },
       DELETE: { summary: 'Delete content and its files (owner)', success: { kind: 'envelope', message: true }, errors: { 403: [ERR.deleteForbidden], ...contentErrors } },
+    },
+  },
+  {
+    file: 'app/h5p/content/[contentId]/embed-settings/route.ts',
+    tag: 'H5P content',
+    module: m(h5pEmbedSettings),
+    operations: {
+      PATCH: {
+        summary: 'The embed settings of content (owner): askName — the embed asks anonymous viewers for a display name, shown in the results',
+        success: { kind: 'envelope', data: 'contentId, askName', message: true },
+        errors: { 400: ['Validation error: askName: askName must be true or false'], 401: [USER_NOT_FOUND], 403: [ERR.notOwner], ...contentErrors },
+      },
     },
   },
   {

@@ -253,7 +253,7 @@ test.describe.serial('H5P content in the workspace', () => {
     });
   }
 
-  test('the embed snippet plays on a page of another origin and stores the viewer’s result', async ({ page }) => {
+  test('the embed snippet plays on a page of another origin and stores the viewer’s own attempt', async ({ page }) => {
     await signInTeacher(page);
     await page.goto(`/content/${contentId}`);
     const snippet = await page.getByTestId('embed-snippet').inputValue();
@@ -265,12 +265,17 @@ test.describe.serial('H5P content in the workspace', () => {
           <pre id="xapi"></pre><script>window.addEventListener('message', function (e) { if (e.data && e.data.type === 'h5p-xapi' && e.data.statement.result) document.getElementById('xapi').textContent = e.data.statement.result.score.raw + '/' + e.data.statement.result.score.max; });</script></body></html>`,
       },
     });
-    await sql('DELETE FROM h5p_finished_data WHERE content_id = $1', [contentId]);
+    await sql(`DELETE FROM learning_attempts WHERE content_id = $1 AND learner_key LIKE 'anon:%'`, [contentId]);
+    const authorScores = await sql('SELECT score FROM h5p_finished_data WHERE content_id = $1', [contentId]);
     await page.goto(host);
     expect(new URL(host).origin).not.toBe(new URL(E2E.appUrl).origin);
     await answerMultiChoice(page.frameLocator('#embed'));
     await expect(page.locator('#xapi')).toHaveText('1/1');
-    await expect.poll(async () => (await sql('SELECT score FROM h5p_finished_data WHERE content_id = $1', [contentId]))[0]).toEqual({ score: 1 });
+    // the viewer's own attempt (issue 11), not a score on the author's record
+    await expect
+      .poll(async () => sql(`SELECT source, score, max_score FROM learning_attempts WHERE content_id = $1 AND learner_key LIKE 'anon:%'`, [contentId]))
+      .toEqual([{ source: 'embed', score: 1, max_score: 1 }]);
+    expect(await sql('SELECT score FROM h5p_finished_data WHERE content_id = $1', [contentId])).toEqual(authorScores);
   });
 
   test('the responsive embed sizes itself to its content with the resizer and never overflows a phone', async ({ page }) => {

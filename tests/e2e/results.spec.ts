@@ -63,6 +63,11 @@ test('a student, the author and an anonymous embed viewer each have their own at
   await signIn(page, teacher);
   await page.goto(`/content/${id}`);
   await answer(page.frameLocator('[data-testid="h5p-player"]'), '4', 'Correct!');
+  // the embed asks its anonymous viewers for a name
+  await expect(async () => {
+    await page.getByTestId('embed-ask-name').check();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Viewers of the embed are asked for their name' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   const snippet = await page.getByTestId('embed-snippet').inputValue();
   await expect.poll(async () => (await attemptsOf(id)).length, { timeout: 15_000 }).toBe(1);
   await signOut(page);
@@ -78,10 +83,16 @@ test('a student, the author and an anonymous embed viewer each have their own at
   const host = await hostPage(`<!doctype html><html><body><h1>A school site</h1>${snippet.replace('<iframe ', '<iframe id="embed" ')}</body></html>`);
   expect(new URL(host).origin).not.toBe(new URL(E2E.appUrl).origin);
   await page.goto(host);
-  await answer(page.frameLocator('#embed'), '4', 'Correct!');
+  const embed = page.frameLocator('#embed');
+  await embed.getByTestId('learner-name').fill('Ada Viewer');
+  await embed.getByRole('button', { name: 'Start' }).click();
+  await expect(embed.getByTestId('learner-name-form')).toBeHidden();
+  await answer(embed, '4', 'Correct!');
   await expect.poll(async () => (await attemptsOf(id)).length, { timeout: 15_000 }).toBe(3);
   const anonymousId = await page.evaluate(() => window.localStorage.getItem('lumen-learner-id'));
   expect(anonymousId).toMatch(/^[0-9a-f-]{36}$/);
+  // the site keeps the name for the next visit
+  expect(await page.evaluate(() => window.localStorage.getItem('lumen-learner-name'))).toBe('Ada Viewer');
 
   const attempts = await attemptsOf(id);
   const [studentRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [demoAccount('student').email]);
@@ -105,7 +116,7 @@ test('a student, the author and an anonymous embed viewer each have their own at
   await expect(page.getByTestId('score-histogram')).toHaveAttribute('data-buckets', '1,0,0,0,0,0,0,0,0,2');
   await expect(page.getByTestId('score-histogram').locator('svg .recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByTestId('results-attempt-row')).toHaveCount(3);
-  await expect(page.getByTestId('results-attempts')).toContainText('Anonymous');
+  await expect(page.getByTestId('results-attempts')).toContainText('Ada Viewer');
   await expect(page.getByTestId('results-attempts')).toContainText(teacher.name);
   await expect(page.getByTestId('results-attempts')).toContainText(demoAccount('student').name);
   // item analysis: one question, answered three times, two correct, the wrong answer chosen once

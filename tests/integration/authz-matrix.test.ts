@@ -223,6 +223,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/h5p/content/[contentId]/route.ts PUT': { req: (fx) => json(`/h5p/content/${fx.privateContent}`, tf()), expect: [401, 403, 200, 403, 403, 403] },
   'app/h5p/content/[contentId]/route.ts DELETE': { req: async (fx) => json(`/h5p/content/${await freshContent(fx)}`), expect: [401, 403, 200, 403, 403, 403] },
   'app/h5p/content/[contentId]/visibility/route.ts PATCH': { req: (fx) => json(`/h5p/content/${fx.privateContent}/visibility`, { visibility: 'private' }), expect: [401, 403, 200, 403, 403, 403] },
+  'app/h5p/content/[contentId]/embed-settings/route.ts PATCH': { req: (fx) => json(`/h5p/content/${fx.privateContent}/embed-settings`, { askName: false }), expect: [401, 403, 200, 403, 403, 403] },
   // tags: owner only (403 like update)
   'app/h5p/content/[contentId]/tags/route.ts PUT': { req: (fx) => json(`/h5p/content/${fx.privateContent}/tags`, { tags: ['matrix'] }), expect: [401, 403, 200, 403, 403, 403] },
   // duplicate: teachers who may read the content (the read rule: 404 otherwise)

@@ -1,5 +1,5 @@
 // Embed tokens: the iframe snippet's ?token= plays one content item and reports its result, nothing else.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueEmbedToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { signedIn } from '../support/factories';
@@ -56,14 +56,16 @@ describe('embed tokens', () => {
     expect(await db().h5pContent.count({ where: { id } })).toBe(1);
   });
 
-  it('store the finished result of their own content (as the snippet author) and refuse other content', async () => {
+  it('never store a finished result as the snippet author (an anonymous viewer’s result is their attempt), and refuse other content', async () => {
     const { t, id, other, embed } = await setup();
     const form = (contentId: string) => new URLSearchParams({ contentId, score: '3', maxScore: '4', opened: '100', finished: '130' }).toString();
     const headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
     const ok = await api('POST', `/h5p/finishedData?token=${embed}`, { body: form(id), headers });
     expect(ok.status).toBe(200);
-    const row = await db().h5pFinishedData.findFirst({ where: { contentId: id, userId: t.user.id } });
-    expect(row).toMatchObject({ score: 3, maxScore: 4 });
+    expect(await db().h5pFinishedData.count({ where: { contentId: id, userId: t.user.id } })).toBe(0);
+    // the player page of an embed does not post one at all
+    const page = await (await fetch(`${inject('appUrl')}/h5p/embed/${id}?token=${embed}`)).text();
+    expect(page).toContain('"postUserStatistics":false');
     const refused = await api('POST', `/h5p/finishedData?token=${embed}`, { body: form(other), headers });
     expect(refused.status).toBe(401);
     expect(await db().h5pFinishedData.count({ where: { contentId: other } })).toBe(0);

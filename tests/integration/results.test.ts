@@ -188,6 +188,30 @@ describe('the player page', () => {
   });
 });
 
+describe('embed settings', () => {
+  it('let the owner have the embed ask anonymous viewers for a name; the embed page then shows the form', async () => {
+    const { author, id } = await setup();
+    const embedUrl = `${base()}/h5p/embed/${id}?token=${await issueEmbedToken(author.user.id, id)}`;
+    expect(await (await fetch(embedUrl)).text()).not.toContain('data-testid="learner-name-form"');
+    const bad = await api('PATCH', `/h5p/content/${id}/embed-settings`, { token: author.token, body: { askName: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Validation error: askName: askName must be true or false');
+    const other = await signedIn(['teacher']);
+    const refused = await api('PATCH', `/h5p/content/${id}/embed-settings`, { token: other.token, body: { askName: true } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('You do not own this content');
+    const ok = await api('PATCH', `/h5p/content/${id}/embed-settings`, { token: author.token, body: { askName: true } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, data: { contentId: id, askName: true }, message: 'The embed asks viewers for their name' });
+    const page = await (await fetch(embedUrl)).text();
+    expect(page).toContain('data-testid="learner-name-form"');
+    expect(page).toContain('var askName = true;');
+    // a signed-in viewer's player page never asks: the service knows who they are
+    const player = await (await fetch(`${base()}/h5p/embed/${id}?token=${await issuePlayerToken(author.user.id, id)}`)).text();
+    expect(player).not.toContain('data-testid="learner-name-form"');
+  });
+});
+
 describe('cmi5 export', () => {
   it('packages the content as a cmi5 course with one AU (feature cmi5-launch)', async () => {
     const { author, id } = await setup();

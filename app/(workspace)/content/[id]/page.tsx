@@ -45,7 +45,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
         {embedToken ? (
           <section className="card">
             <h2>{t('play.embed')}</h2>
-            <EmbedSnippet appUrl={config().appUrl} contentId={id} token={embedToken} title={content.title} />
+            <EmbedSnippet appUrl={config().appUrl} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
           </section>
         ) : null}
       </main>
