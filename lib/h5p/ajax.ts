@@ -21,6 +21,28 @@ type Ctx = RouteContext<undefined, undefined, undefined>;
 
 const actor = (ctx: Ctx): H5pActor => actorOf(ctx.principal!, bearerQueryToken(ctx.url), ctx.user);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An author's embed plays for anonymous viewers: the one the player names (?learner=<uuid>, the id their browser
+ * keeps) has saved state of their own, under `anon:<uuid>`; without it (null) there is none — the author's is
+ * never used. Undefined for every other caller.
+ */
+export function anonymousViewer(principal: Ctx['principal'], url: URL): string | null | undefined {
+  if (principal?.kind !== 'embed' || principal.tokenUse === 'player') return undefined;
+  const id = url.searchParams.get('learner');
+  return id && UUID.test(id) ? `anon:${id.toLowerCase()}` : null;
+}
+
+/** Nobody's state: who an anonymous viewer without an id plays as (no saved state is ever kept under it). */
+export const NO_VIEWER = 'anon:none';
+
+/** The actor a player model is rendered for: an embed's anonymous viewer (never its author), else the caller. */
+export function playerActor<A extends { id: string }>(principal: Ctx['principal'], url: URL, actor: A): A {
+  const viewer = anonymousViewer(principal, url);
+  return viewer === undefined ? actor : { ...actor, id: viewer ?? NO_VIEWER };
+}
+
 async function guarded(fn: () => Promise<Response>): Promise<Response> {
   try {
     return await fn();
@@ -95,13 +117,14 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed
     const q = ctx.url.searchParams;
     validateAjax('GET', [kind!, a!, b!, c!], q);
     const { ajax, editor } = await h5p();
-    const user = actor(ctx);
-    const embedded = ctx.principal?.kind === 'embed';
+    let user = actor(ctx);
     // an embed token only reports on its own content; the other asynchronous routes refuse it
     assertEmbedScope(ctx, kind === 'contentUserData' ? a : null);
-    // an embed is seen by many anonymous viewers under one token: no saved state to restore between them
-    // (a player token names its one viewer, whose state is their own)
-    if (embedded && ctx.principal?.tokenUse !== 'player') return Response.json({ success: true, data: false });
+    // an embed is seen by many anonymous viewers under one token: each has the saved state of their own id, and
+    // one who names none has none (a player token names its one viewer, whose state is their own)
+    const viewer = anonymousViewer(ctx.principal, ctx.url);
+    if (viewer === null) return Response.json({ success: true, data: false });
+    if (viewer) user = { ...user, id: viewer };
     switch (kind) {
       case 'ajax': {
         const action = q.get('action');
@@ -148,12 +171,15 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
     const q = ctx.url.searchParams;
     validateAjax('POST', [kind!, a!, b!, c!], q);
     const { ajax, editor } = await h5p();
-    const user = actor(ctx);
+    let user = actor(ctx);
     const embedded = ctx.principal?.kind === 'embed';
     if (embedded && kind !== 'contentUserData' && kind !== 'finishedData') assertEmbedScope(ctx, null);
     if (embedded && kind === 'contentUserData') {
       assertEmbedScope(ctx, a);
-      if (ctx.principal?.tokenUse !== 'player') return Response.json({ success: true }); // no saved state for embeds (see ajaxGet)
+      // an anonymous viewer's state is kept under their own id; one who names none keeps none (see ajaxGet)
+      const viewer = anonymousViewer(ctx.principal, ctx.url);
+      if (viewer === null) return Response.json({ success: true });
+      if (viewer) user = { ...user, id: viewer };
     }
     const parsed = await parseAjaxBody(ctx.req, MAX_FILE_SIZE);
     try {

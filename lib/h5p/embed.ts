@@ -87,12 +87,15 @@ export async function embedHtml(
   language: string,
   locale: Locale,
   brand: BrandConfig = DEFAULT_BRAND,
-  viewer: { anonymous: boolean } = { anonymous: false },
+  viewer: { anonymous: boolean; learner?: string } = { anonymous: false },
 ): Promise<string> {
   const model = await playerModel(contentId, actor, language);
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
   // an anonymous viewer's result is their attempt (the statements this page sends), not a score for the author
   if (viewer.anonymous) integration.postUserStatistics = false;
+  // …and their saved state is kept under their own id (lib/h5p/ajax.ts anonymousViewer)
+  const ajaxUrls = integration.ajax as Record<string, string> | undefined;
+  if (viewer.learner && ajaxUrls?.contentUserData) ajaxUrls.contentUserData += `${ajaxUrls.contentUserData.includes('?') ? '&' : '?'}learner=${encodeURIComponent(viewer.learner)}`;
   const colour = accessibleBrand(brand.primaryColor);
   const assets = pageAssets(model.scripts, model.styles);
   const askName = viewer.anonymous && !!(await contentSnapshot(contentId))?.embedAskName;
@@ -200,11 +203,29 @@ ${askName ? nameForm(locale) : ''}
       learner.name = name.trim().slice(0, 100);
       if (nameForm) nameForm.hidden = true;
     }
+    // the viewer's saved state goes with the id the embedding page keeps (a page-long id keeps none)
+    function keepStateAs(lid) {
+      var ajax = window.H5PIntegration && H5PIntegration.ajax;
+      if (!ajax || !ajax.contentUserData || /[?&]learner=/.test(ajax.contentUserData)) return null;
+      ajax.contentUserData += (ajax.contentUserData.indexOf('?') === -1 ? '?' : '&') + 'learner=' + encodeURIComponent(lid);
+      return ajax.contentUserData;
+    }
     window.addEventListener('message', function (e) {
       var d = e.data;
-      if (e.source === window.parent && d && d.type === 'lumen-learner' && typeof d.id === 'string' && UUID.test(d.id) && !given) {
-        learner.id = d.id.toLowerCase();
+      if (e.source === window.parent && d && d.type === 'lumen-learner' && typeof d.id === 'string' && UUID.test(d.id)) {
         if (typeof d.name === 'string' && d.name.trim() && !learner.name) named(d.name);
+        if (given) return; // the page was opened for this viewer already
+        learner.id = d.id.toLowerCase();
+        var stateUrl = keepStateAs(learner.id);
+        // a returning viewer with saved state: open the page again as them, so the content starts where they were
+        if (stateUrl) {
+          fetch(stateUrl.replace(':contentId', encodeURIComponent(id)).replace(':dataType', 'state').replace(':subContentId', '0'), { credentials: 'omit' })
+            .then(function (res) { return res.ok ? res.json() : null; })
+            .then(function (body) {
+              if (body && body.data) location.replace(location.href + (location.search ? '&' : '?') + 'learner=' + encodeURIComponent(learner.id));
+            })
+            .catch(function () { /* no saved state to restore */ });
+        }
       }
     });
     // the author's embed asks for a name: the viewer gives it once (the embedding page keeps it), results carry it
@@ -290,6 +311,9 @@ ${askName ? nameForm(locale) : ''}
     };
     // Saved state (H5P core posts it through jQuery to ajax.contentUserData) is not dropped on a 429 either: the
     // same post is sent again after Retry-After (at most 10 times), whatever H5P core did with the failure.
+    // the page's origin is opaque: every call to the service is cross-origin, so jQuery must not add its
+    // X-Requested-With header (a custom header needs a CORS preflight the service does not answer)
+    if (H5P.jQuery && H5P.jQuery.ajaxPrefilter) H5P.jQuery.ajaxPrefilter(function (options) { options.crossDomain = true; });
     var userDataPath = String((H5PIntegration.ajax && H5PIntegration.ajax.contentUserData) || '').split(':contentId')[0];
     if (userDataPath && H5P.jQuery && H5P.jQuery.ajaxPrefilter) {
       H5P.jQuery.ajaxPrefilter(function (options, original) {

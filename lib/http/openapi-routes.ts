@@ -1100,8 +1100,8 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'Results',
     module: m(adminResultsLearner),
     operations: {
-      GET: { summary: 'GDPR access: everything stored about one learner\'s learning in the admin\'s scope (admin)', success: { kind: 'file', description: 'JSON download: attempts, responses, statements, playerScores', contentType: 'application/json' }, errors: { 403: ['Admin access required'] } },
-      DELETE: { summary: 'GDPR erasure: delete one learner\'s results in the admin\'s scope (admin; audited)', success: { kind: 'envelope', data: 'attempts, playerScores (deleted)', message: true }, errors: { 403: ['Admin access required'] } },
+      GET: { summary: 'GDPR access: everything stored about one learner\'s learning in the admin\'s scope (admin)', success: { kind: 'file', description: 'JSON download: attempts, responses, statements, savedState, playerScores', contentType: 'application/json' }, errors: { 403: ['Admin access required'] } },
+      DELETE: { summary: 'GDPR erasure: delete one learner\'s results in the admin\'s scope (admin; audited)', success: { kind: 'envelope', data: 'attempts, playerScores, savedState (deleted)', message: true }, errors: { 403: ['Admin access required'] } },
     },
   },
 

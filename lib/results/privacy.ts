@@ -1,7 +1,8 @@
 // A learner's results for GDPR access and erasure (issue 11, item 3), for admins: a super admin sees every
 // attempt; a tenant admin the attempts at content owned in their tenant, and every attempt of a user of their
-// tenant. Erasure deletes the attempts (their statements, answers and outbox rows go with them) and, for a user,
-// the scores the H5P player stored for them (h5p_finished_data).
+// tenant. Erasure deletes the attempts (their statements, answers and outbox rows go with them), the learner's
+// saved H5P state (h5p_content_user_data; an anonymous viewer's is kept under anon:<id>) and, for a user, the
+// scores the H5P player stored for them (h5p_finished_data).
 import { audit } from '@/lib/admin/manage';
 import { db, Prisma } from '@/lib/db/client';
 import type { Reader } from '@/lib/h5p/access';
@@ -16,6 +17,17 @@ function adminScope(reader: Reader): Prisma.Sql {
 
 const userIdOf = (key: string) => (key.startsWith('user:') ? key.slice(5) : null);
 
+/** The id the learner's saved H5P state is kept under: a user's id, or `anon:<id>` for an anonymous embed viewer. */
+const stateOwnerOf = (key: string) => (key.startsWith('user:') ? key.slice(5) : key.startsWith('anon:') ? key : null);
+
+/** SQL limiting saved state rows `d` to the admin's scope (content owned in their tenant, or a user of it). */
+function stateScope(reader: Reader): Prisma.Sql {
+  if (reader.superAdmin) return Prisma.empty;
+  const tenant = reader.tenantId ?? '00000000-0000-0000-0000-000000000000';
+  return Prisma.sql`AND (EXISTS (SELECT 1 FROM content_ownership o JOIN users ou ON ou.id = o.user_id WHERE o.content_id = d.content_id AND ou.tenant_id = ${tenant}::uuid)
+    OR EXISTS (SELECT 1 FROM users lu WHERE lu.id::text = d.user_id AND lu.tenant_id = ${tenant}::uuid))`;
+}
+
 /** Everything stored about the learner's learning, in the admin's scope (attempts, answers and statements). */
 export async function exportLearner(reader: Reader, learnerKey: string) {
   const attempts = await db().$queryRaw<Record<string, unknown>[]>`
@@ -24,11 +36,15 @@ export async function exportLearner(reader: Reader, learnerKey: string) {
     FROM learning_attempts a JOIN h5p_contents c ON c.id = a.content_id
     WHERE a.learner_key = ${learnerKey} ${adminScope(reader)} ORDER BY a.started_at`;
   const ids = attempts.map((a) => String(a.id));
-  const [responses, statements, finished] = await Promise.all([
+  const owner = stateOwnerOf(learnerKey);
+  const [responses, statements, finished, savedState] = await Promise.all([
     ids.length ? db().attemptResponse.findMany({ where: { attemptId: { in: ids } }, orderBy: { answeredAt: 'asc' } }) : [],
     ids.length ? db().xapiStatement.findMany({ where: { attemptId: { in: ids } }, orderBy: { timestamp: 'asc' }, select: { statement: true } }) : [],
     userIdOf(learnerKey) && (reader.superAdmin || (await userInTenant(userIdOf(learnerKey)!, reader.tenantId)))
       ? db().h5pFinishedData.findMany({ where: { userId: userIdOf(learnerKey)! }, orderBy: { finishedTimestamp: 'asc' } })
+      : [],
+    owner
+      ? db().$queryRaw<Record<string, unknown>[]>`SELECT d.content_id, d.data_type, d.sub_content_id, d.user_state, d.updated_at FROM h5p_content_user_data d WHERE d.user_id = ${owner} ${stateScope(reader)} ORDER BY d.updated_at`
       : [],
   ]);
   return {
@@ -37,6 +53,7 @@ export async function exportLearner(reader: Reader, learnerKey: string) {
     attempts,
     responses,
     statements: statements.map((s) => s.statement),
+    savedState,
     playerScores: finished.map((f) => ({ contentId: f.contentId, score: f.score, maxScore: f.maxScore, finishedAt: new Date(Number(f.finishedTimestamp) * 1000).toISOString() })),
   };
 }
@@ -53,7 +70,9 @@ export async function eraseLearner(reader: Reader, learnerKey: string, actorId: 
     const attempts = await tx.$executeRaw`DELETE FROM learning_attempts a WHERE a.learner_key = ${learnerKey} ${adminScope(reader)}`;
     const uid = userIdOf(learnerKey);
     const playerScores = uid && (reader.superAdmin || (await userInTenant(uid, reader.tenantId))) ? (await tx.h5pFinishedData.deleteMany({ where: { userId: uid } })).count : 0;
-    return { attempts, playerScores };
+    const owner = stateOwnerOf(learnerKey);
+    const savedState = owner ? await tx.$executeRaw`DELETE FROM h5p_content_user_data d WHERE d.user_id = ${owner} ${stateScope(reader)}` : 0;
+    return { attempts, playerScores, savedState };
   });
   audit(actorId, 'erase learner results', { learner: learnerKey, ...result });
   return result;

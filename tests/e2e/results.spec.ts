@@ -93,6 +93,13 @@ test('a student, the author and an anonymous embed viewer each have their own at
   expect(anonymousId).toMatch(/^[0-9a-f-]{36}$/);
   // the site keeps the name for the next visit
   expect(await page.evaluate(() => window.localStorage.getItem('lumen-learner-name'))).toBe('Ada Viewer');
+  // …and the viewer's saved state is their own: H5P saves it within its interval (10 s), and a return visit starts from it
+  await expect
+    .poll(async () => (await sql<{ user_state: string }>(`SELECT user_state FROM h5p_content_user_data WHERE content_id = $1 AND user_id = $2 AND data_type = 'state'`, [id, `anon:${anonymousId}`]))[0]?.user_state ?? null, { timeout: 30_000 })
+    .toContain('selected');
+  await page.goto(host);
+  await expect(page.frameLocator('#embed').locator('.h5p-mc label', { hasText: '4' }).locator('input')).toBeChecked({ timeout: 15_000 });
+  await expect(page.frameLocator('#embed').getByTestId('learner-name-form')).toBeHidden();
 
   const attempts = await attemptsOf(id);
   const [studentRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [demoAccount('student').email]);

@@ -1,6 +1,7 @@
 // Embed tokens: the iframe snippet's ?token= plays one content item and reports its result, nothing else.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { issueEmbedToken } from '@/lib/auth/embed-token';
+import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { signedIn } from '../support/factories';
 import { api } from '../support/http';
@@ -71,13 +72,31 @@ describe('embed tokens', () => {
     expect(await db().h5pFinishedData.count({ where: { contentId: other } })).toBe(0);
   });
 
-  it('keep no saved state between anonymous viewers', async () => {
-    const { id, embed } = await setup();
+  it('keep each anonymous viewer’s saved state their own (by the id their browser keeps), and none for a viewer who names no id', async () => {
+    const { t, id, embed } = await setup();
     const headers = { 'Content-Type': 'application/x-www-form-urlencoded' };
-    const save = await api('POST', `/h5p/contentUserData/${id}/state/0?token=${embed}`, { body: 'data=%7B%22a%22%3A1%7D&preload=1&invalidate=0', headers });
-    expect(save.status).toBe(200);
-    const read = await api('GET', `/h5p/contentUserData/${id}/state/0?token=${embed}`);
-    expect(read.body).toEqual({ success: true, data: false });
+    const [ada, bob] = [randomUUID(), randomUUID()];
+    const state = (learner?: string) => `/h5p/contentUserData/${id}/state/0?token=${embed}${learner ? `&learner=${learner}` : ''}`;
+    expect((await api('POST', state(ada), { body: 'data=%7B%22a%22%3A1%7D&preload=1&invalidate=0', headers })).status).toBe(200);
+    expect((await api('GET', state(ada))).body).toEqual({ success: true, data: '{"a":1}' });
+    expect((await api('GET', state(bob))).body).toEqual({ success: true, data: false });
+    // no id named: nothing kept, nothing read — and never the author's state
+    expect((await api('POST', state(), { body: 'data=%7B%22b%22%3A2%7D&preload=1&invalidate=0', headers })).status).toBe(200);
+    expect((await api('GET', state())).body).toEqual({ success: true, data: false });
+    expect((await api('GET', `${state()}&learner=not-a-uuid`)).body).toEqual({ success: true, data: false });
+    expect(await db().h5pContentUserData.count({ where: { contentId: id, userId: t.user.id } })).toBe(0);
+    expect(await db().h5pContentUserData.count({ where: { contentId: id, userId: `anon:${ada}` } })).toBe(1);
+    // the player page opened for that viewer starts from their state and saves under their id
+    const page = await (await fetch(`${inject('appUrl')}/h5p/embed/${id}?token=${embed}&learner=${ada}`)).text();
+    expect(page).toMatch(/"contentUserData":\[\{"state":"\{\\"a\\":1\}"\}\]/);
+    expect(page).toMatch(new RegExp(`"contentUserData":"[^"]*learner=${ada}"`));
+    expect((await fetch(`${inject('appUrl')}/h5p/embed/${id}?token=${embed}&learner=nope`)).status).toBe(400);
+    // the author's own saved state (their workspace player) never reaches an anonymous viewer's page
+    const player = await issuePlayerToken(t.user.id, id);
+    expect((await api('POST', `/h5p/contentUserData/${id}/state/0?token=${player}`, { body: 'data=%7B%22zq9mark%22%3A1%7D&preload=1&invalidate=0', headers })).status).toBe(200);
+    for (const url of [`/h5p/embed/${id}?token=${embed}`, `/h5p/play/${id}?token=${embed}`, `/h5p/embed/${id}?token=${embed}&learner=${bob}`]) {
+      expect(await (await fetch(`${inject('appUrl')}${url}`)).text(), url).not.toContain('zq9mark');
+    }
   });
 
   it('are refused when expired or signed with another key', async () => {

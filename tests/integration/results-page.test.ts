@@ -1,6 +1,7 @@
-// Issue 8 (app shell: results): the results page lists a learner's own scores, withholding titles of content no
-// longer shared with them, and shows an author how learners did on their content. Scores are rows the players
-// store (h5p_finished_data); they are written here directly as the player would.
+// Issue 8 (app shell: results), on issue 11's attempts: the results page lists a learner's own attempts,
+// withholding titles of content no longer shared with them, and shows an author how learners did on their
+// content. Attempts are rows the statement intake writes (learning_attempts); they are written here directly.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { browserSignIn } from '../support/browser';
@@ -13,8 +14,10 @@ beforeAll(async () => {
 });
 
 async function finished(contentId: string, userId: string, score: number, maxScore: number) {
-  const now = Math.floor(Date.now() / 1000);
-  await db().h5pFinishedData.create({ data: { contentId, userId, score, maxScore, openedTimestamp: BigInt(now - 60), finishedTimestamp: BigInt(now), completionTime: 60 } });
+  const now = Date.now();
+  await db().learningAttempt.create({
+    data: { id: randomUUID(), contentId, learnerKey: `user:${userId}`, userId, source: 'workspace', score, maxScore, scaled: score / maxScore, completed: true, startedAt: new Date(now - 60_000), finishedAt: new Date(now) },
+  });
 }
 
 describe('results page', () => {
@@ -37,7 +40,8 @@ describe('results page', () => {
     expect(page.status).toBe(200);
     const row = page.text.match(/data-testid="results-authored-row"[\s\S]*?<\/tr>/g)?.find((r) => r.includes('Shared results quiz'));
     expect(row).toBeDefined();
-    expect(row).toMatch(/<td>2<\/td><td>75%<\/td>/);
+    // attempts, learners, average score
+    expect(row).toMatch(/<td>2<\/td><td>2<\/td><td>75%<\/td>/);
 
     const l = await browserSignIn(learner.email, learner.password);
     const mine = await l.call('GET', '/results');
@@ -53,13 +57,14 @@ describe('results page', () => {
     const learner = await createIdpUser({ email: uniqueEmail('pager'), roles: ['student'] });
     const learnerApi = await signedIn(['student'], learner.email);
     const prefix = `rp-${learnerApi.user.id.slice(0, 8)}-`;
-    // 105 results, three of them finished in the same second (ties are ordered by id)
+    // 105 attempts, six of them started in the same second (ties are ordered by id)
     await db().$executeRaw`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, updated_at)
       SELECT ${prefix} || i, 'Paged result ' || i, 'H5P.TrueFalse', '{}'::jsonb, '{}'::jsonb, now() FROM generate_series(1, 105) i`;
     await db().$executeRaw`INSERT INTO content_ownership (content_id, user_id, visibility, published_at, updated_at)
       SELECT ${prefix} || i, ${learnerApi.user.id}::uuid, 'public', now(), now() FROM generate_series(1, 105) i`;
-    await db().$executeRaw`INSERT INTO h5p_finished_data (id, content_id, user_id, score, max_score, opened_timestamp, finished_timestamp, completion_time, updated_at)
-      SELECT gen_random_uuid(), ${prefix} || i, ${learnerApi.user.id}, 1, 1, 1700000000, 1700000000 + least(i, 100), 5, now() FROM generate_series(1, 105) i`;
+    await db().$executeRaw`INSERT INTO learning_attempts (id, content_id, learner_key, user_id, source, score, max_score, scaled, completed, started_at)
+      SELECT gen_random_uuid(), ${prefix} || i, ${`user:${learnerApi.user.id}`}, ${learnerApi.user.id}::uuid, 'workspace', 1, 1, 1, true,
+             to_timestamp(1700000000 + least(i, 100)) FROM generate_series(1, 105) i`;
     const l = await browserSignIn(learner.email, learner.password);
     const rows = (html: string) => [...html.matchAll(/data-testid="results-mine-row"[\s\S]*?Paged result (\d+)/g)].map((m) => m[1]);
     const first = await l.call('GET', '/results');

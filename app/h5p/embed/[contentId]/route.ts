@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { busyPageHtml, embedHtml, PLAYER_CSP } from '@/lib/h5p/embed';
+import { anonymousViewer, playerActor } from '@/lib/h5p/ajax';
 import { actorOf } from '@/lib/h5p/permissions';
 import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
 import { route } from '@/lib/http/route';
@@ -13,7 +14,13 @@ export const dynamic = 'force-dynamic';
  * The frame's language: the workspace's player frame names the user's (?language=); an embed snippet on another
  * site names none, and the viewer's browser decides (Accept-Language).
  */
-const embedQuery = z.object({ language: z.string().regex(/^[a-zA-Z-]{2,10}$/).optional() }).loose();
+const embedQuery = z
+  .object({
+    language: z.string().regex(/^[a-zA-Z-]{2,10}$/).optional(),
+    /** an anonymous viewer's id, kept by the embedding page (h5p-resizer.js) */
+    learner: z.uuid({ message: 'must be a UUID' }).optional(),
+  })
+  .loose();
 
 const languageOf = (req: Request) => localeOf(new URL(req.url).searchParams.get('language'), req.headers.get('accept-language'));
 
@@ -25,7 +32,13 @@ const play = route(
     const locale = localeOf(ctx.query.language, ctx.req.headers.get('accept-language'));
     // an author's embed snippet plays for anonymous viewers: each records their own attempts
     const anonymous = ctx.principal?.kind === 'embed' && ctx.principal.tokenUse === 'embed';
-    const html = await embedHtml(ctx.params.contentId, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig, { anonymous });
+    // the viewer the embedding page names (?learner=): the page opens with their own saved state
+    const viewer = anonymousViewer(ctx.principal, ctx.url);
+    const actor = playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, bearerQueryToken(ctx.url)));
+    const html = await embedHtml(ctx.params.contentId, actor, ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig, {
+      anonymous,
+      ...(viewer ? { learner: viewer.slice(5) } : {}),
+    });
     return new Response(html, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': PLAYER_CSP },
     });
