@@ -142,6 +142,23 @@ test('a student, the author and an anonymous embed viewer each have their own at
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // one learner across the teacher's content, from the attempts table
+  await page.getByTestId('results-attempts').getByRole('link', { name: demoAccount('student').name }).click();
+  await expect(page.getByTestId('results-title')).toHaveText(`Results of ${demoAccount('student').name}`);
+  await expect(page.getByTestId('results-learner-row')).toHaveCount(1);
+  await expect(page.getByTestId('results-learner-row')).toContainText('Results quiz');
+
+  // the learner × item grid of a collection holding the item
+  const collection = await fetch(`${E2E.appUrl}/api/collections`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ title: 'Results collection' }) });
+  const collectionId = ((await collection.json()) as { data: { id: string } }).data.id;
+  expect((await fetch(`${E2E.appUrl}/api/collections/${collectionId}/items`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ contentId: id }) })).status).toBe(201);
+  await page.goto(`/collections/${collectionId}`);
+  await page.getByTestId('collection-results-link').click();
+  await expect(page.getByTestId('results-title')).toHaveText('Results: Results collection');
+  await expect(page.getByTestId('results-grid-row')).toHaveCount(3);
+  await expect(page.getByTestId('results-grid')).toContainText('Ada Viewer');
+  await expectNoSeriousViolations(page, `/results/collections/${collectionId}`);
+
   // the student sees their own attempt on My results
   await signOut(page);
   await signIn(page, demoAccount('student'));
