@@ -92,6 +92,7 @@ const schema = z.object({
   H5P_HUB_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.h5p.org/v1')),
   H5P_EDITOR_DIR: str(),
   H5P_ASSETS_DIR: z.preprocess(emptyToUndefined, z.string().default('.vendor/h5p')),
+  ALLOWED_PRIVATE_HOSTS: str(),
   XAPI_LRS_URL: url(),
   XAPI_LRS_KEY: str(),
   XAPI_LRS_SECRET: str(),
@@ -139,6 +140,11 @@ export interface AppConfig {
   curriculumServiceUrl: string | undefined;
   /** bounded wait for each call to the central curriculum service */
   curriculumServiceTimeoutMs: number;
+  /**
+   * host names or addresses (lowercase) that user-typed outbound URLs may reach although they are private,
+   * loopback or link-local (ALLOWED_PRIVATE_HOSTS: an LMS on the operator's own network; tests on 127.0.0.1)
+   */
+  allowedPrivateHosts: string[];
   /** the external Learning Record Store statements are forwarded to (lib/results/lrs.ts); undefined: none */
   xapiLrs: { url: string; key: string; secret: string } | undefined;
   h5p: {
@@ -240,6 +246,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     e2eTestCode: e.E2E_TEST_CODE,
     curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
     curriculumServiceTimeoutMs: e.CURRICULUM_SERVICE_TIMEOUT_MS,
+    allowedPrivateHosts: (e.ALLOWED_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+      .filter(Boolean),
     xapiLrs: e.XAPI_LRS_URL ? { url: e.XAPI_LRS_URL.replace(/\/+$/, ''), key: e.XAPI_LRS_KEY ?? '', secret: e.XAPI_LRS_SECRET ?? '' } : undefined,
     h5p: {
       hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''),

@@ -50,4 +50,5 @@ export async function startup(): Promise<void> {
   registerFastLane(); // …and answers the hottest routes without the Next.js pipeline
   (await import('@/lib/h5p/temp-cleanup')).scheduleTemporaryFileCleanup();
   (await import('@/lib/results/lrs')).startLrsForwarder(); // statements out to XAPI_LRS_URL, when set
+  (await import('@/lib/lti/passback')).startGradePassback(); // LTI learners' grades out to their platforms
 }

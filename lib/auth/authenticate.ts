@@ -132,6 +132,7 @@ async function embedPrincipal(token: string): Promise<Authenticated> {
       h5pUser: { id: user.id, name: user.name, email: user.email, type: 'local' },
       embedContentId: claims.contentId,
       tokenUse: claims.use,
+      ...(claims.use === 'lti' ? { ltiLaunchId: claims.launchId, learnerKey: claims.learnerKey } : {}),
     },
     user,
   };

@@ -15,13 +15,14 @@ export const EMBED_TOKEN_TYPE = 'lumen-embed+jwt';
 export const EMBED_TOKEN_SECONDS = 180 * 24 * 60 * 60;
 export const PLAYER_TOKEN_SECONDS = 24 * 60 * 60;
 
-export type ContentTokenUse = 'embed' | 'player';
+/** lti: one LMS learner's launch (lib/lti/launch.ts): their own state and results, graded back to the platform */
+export type ContentTokenUse = 'embed' | 'player' | 'lti';
 
 const key = () => createHash('sha256').update(`lumen-embed:${config().authSecret}`).digest();
 
-async function issue(use: ContentTokenUse, userId: string, contentId: string, seconds: number): Promise<string> {
+async function issue(use: ContentTokenUse, userId: string, contentId: string, seconds: number, extra: Record<string, string> = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ cid: contentId, use })
+  return new SignJWT({ ...extra, cid: contentId, use })
     .setProtectedHeader({ alg: 'HS256', typ: EMBED_TOKEN_TYPE })
     .setSubject(userId)
     .setIssuedAt(now)
@@ -34,6 +35,13 @@ export const issueEmbedToken = (userId: string, contentId: string, seconds = EMB
 
 /** One signed-in viewer's player token: their own state and results for this item only. */
 export const issuePlayerToken = (userId: string, contentId: string, seconds = PLAYER_TOKEN_SECONDS) => issue('player', userId, contentId, seconds);
+
+/**
+ * An LMS learner's player token (a verified LTI launch): plays the content as its owner's item (`userId`), for
+ * the learner `learnerKey` (lti:<platform>:<subject>) of the launch `launchId`.
+ */
+export const issueLtiPlayerToken = (ownerId: string, contentId: string, launchId: string, learnerKey: string, seconds = PLAYER_TOKEN_SECONDS) =>
+  issue('lti', ownerId, contentId, seconds, { lid: launchId, lk: learnerKey });
 
 export function isEmbedToken(token: string): boolean {
   try {
@@ -49,6 +57,9 @@ export interface ContentTokenClaims {
   contentId: string;
   iat: number;
   exp: number;
+  /** lti: the launch and the learner */
+  launchId?: string;
+  learnerKey?: string;
 }
 
 const VERIFIED_TTL_MS = 60_000;
@@ -67,6 +78,14 @@ export async function verifyEmbedToken(token: string): Promise<ContentTokenClaim
 async function verifyUncached(token: string): Promise<ContentTokenClaims> {
   const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], typ: EMBED_TOKEN_TYPE, requiredClaims: ['exp', 'sub'] });
   if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('malformed embed token');
-  const use: ContentTokenUse = payload.use === 'player' ? 'player' : 'embed';
-  return { use, userId: payload.sub, contentId: payload.cid, iat: Number(payload.iat), exp: Number(payload.exp) };
+  const use: ContentTokenUse = payload.use === 'player' ? 'player' : payload.use === 'lti' ? 'lti' : 'embed';
+  if (use === 'lti' && (typeof payload.lid !== 'string' || typeof payload.lk !== 'string')) throw new Error('malformed LTI player token');
+  return {
+    use,
+    userId: payload.sub,
+    contentId: payload.cid,
+    iat: Number(payload.iat),
+    exp: Number(payload.exp),
+    ...(use === 'lti' ? { launchId: payload.lid as string, learnerKey: payload.lk as string } : {}),
+  };
 }

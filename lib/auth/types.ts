@@ -34,6 +34,9 @@ export interface Principal {
   tenantCode?: string;
   /** the only content an embed or player token may play */
   embedContentId?: string;
-  /** embed: an author's snippet for anonymous viewers; player: one signed-in viewer's page */
-  tokenUse?: 'embed' | 'player';
+  /** embed: an author's snippet for anonymous viewers; player: one signed-in viewer's page; lti: an LMS learner's launch */
+  tokenUse?: 'embed' | 'player' | 'lti';
+  /** lti: the launch (lti_launches) and its learner key, lti:<platform>:<subject> */
+  ltiLaunchId?: string;
+  learnerKey?: string;
 }

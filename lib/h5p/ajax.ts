@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError, validationMessage } from '@/lib/http/errors';
 import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
+import { stateIdOf } from '@/lib/results/statements';
 import { h5pErrorResponse, nodeToWeb } from './http';
 import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from './multipart';
 import { assertCanRead } from './access';
@@ -30,6 +31,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function anonymousViewer(principal: Ctx['principal'], url: URL): string | null | undefined {
   if (principal?.kind !== 'embed' || principal.tokenUse === 'player') return undefined;
+  // an LMS learner's launch: their own state, under their learner key (lib/lti/launch.ts)
+  if (principal.tokenUse === 'lti') return principal.learnerKey ? stateIdOf(principal.learnerKey) : null;
   const id = url.searchParams.get('learner');
   return id && UUID.test(id) ? `anon:${id.toLowerCase()}` : null;
 }

@@ -7,6 +7,8 @@ import { USER_FILE_CSP } from '../../scripts/file-types.mjs';
 
 const USER_FILE = /^\/h5p\/(content\/[^/]+\/.|player-files\/|temp\/|libraries\/.+\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$)/i;
 
+const LTI_FRAMED = /^\/lti\/(launch|login|picker)(\/|$)/;
+
 /** The response headers of a path; `remove` lists the ones it must not carry. */
 export function edgeHeaders(pathname: string): { set: Record<string, string>; remove: string[] } {
   const set: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
@@ -16,6 +18,11 @@ export function edgeHeaders(pathname: string): { set: Record<string, string>; re
     // the sandboxed player (origin "null") loads fonts and calls its result/state routes cross-origin; these
     // answers carry no cookie-based credentials (a credentialed request cannot read a `*` answer)
     set['Access-Control-Allow-Origin'] = '*';
+    return { set, remove: ['X-Frame-Options'] };
+  }
+  // the LTI pages an LMS shows in its iframe (the launch's redirect, the deep-linking picker) are framed by any LMS
+  if (LTI_FRAMED.test(pathname)) {
+    set['Content-Security-Policy'] = 'frame-ancestors *';
     return { set, remove: ['X-Frame-Options'] };
   }
   // the API reference page (/api/docs) runs only its own files from this origin

@@ -91,6 +91,21 @@ import * as h5pMediaUpload from '@/app/h5p/media/upload/route';
 import * as h5pNew from '@/app/h5p/new/route';
 import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
 import * as ltiConfig from '@/app/lti/config/route';
+import * as ltiLaunch from '@/app/lti/launch/route';
+import * as ltiLogin from '@/app/lti/login/route';
+import * as ltiJwks from '@/app/lti/jwks/route';
+import * as ltiPlatforms from '@/app/lti/platforms/route';
+import * as ltiPlatform from '@/app/lti/platforms/[platformId]/route';
+import * as ltiDeepLink from '@/app/lti/deep-link/route';
+import * as ltiLineItems from '@/app/lti/ags/lineitems/route';
+import * as ltiScores from '@/app/lti/ags/scores/route';
+import * as ltiMembers from '@/app/lti/nrps/members/route';
+import * as ltiContexts from '@/app/lti/contexts/route';
+import * as ltiContext from '@/app/lti/contexts/[platformId]/[contextId]/route';
+import * as ltiPicker from '@/app/lti/picker/route';
+import * as ltiPickerItems from '@/app/lti/picker/items/route';
+import * as ltiPickerSubmit from '@/app/lti/picker/submit/route';
+import * as ltiLink from '@/app/lti/link/route';
 import * as h5pXapi from '@/app/h5p/xapi/[contentId]/route';
 import * as resultsContent from '@/app/api/results/content/[contentId]/route';
 import * as resultsContentAttempts from '@/app/api/results/content/[contentId]/attempts/route';
@@ -1112,6 +1127,137 @@ export const API_ROUTES: RouteDoc[] = [
     module: m(ltiConfig),
     operations: { GET: { summary: 'LTI 1.3 tool configuration', success: { kind: 'envelope', data: 'enabled, launchUrl, jwksUrl, deepLinkUrl, loginUrl' } } },
   },
+  {
+    file: 'app/lti/login/route.ts',
+    tag: 'LTI',
+    module: m(ltiLogin),
+    operations: Object.fromEntries(
+      (['GET', 'POST'] as const).map((method) => [
+        method,
+        {
+          summary: 'OIDC third-party-initiated login (the loginUrl): redirects to the platform\'s authorization endpoint with state and nonce',
+          ...(method === 'POST' ? { requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['iss', 'login_hint', 'target_link_uri'], properties: Object.fromEntries(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'lti_deployment_id', 'client_id'].map((k) => [k, { type: 'string' }])) } } } } : {}),
+          status: 302,
+          success: { kind: 'file', description: 'redirect (Location) to the platform\'s authLoginUrl', contentType: 'text/plain' },
+          errors: { 400: ['Missing iss parameter', 'Missing login_hint parameter', 'Missing target_link_uri parameter'], 401: ['Unregistered platform'], 503: ['LTI integration is not configured'] },
+        },
+      ]),
+    ),
+  },
+  {
+    file: 'app/lti/launch/route.ts',
+    tag: 'LTI',
+    module: m(ltiLaunch),
+    operations: {
+      POST: {
+        summary: 'LTI 1.3 launch: the platform form-posts a signed id_token; redirects to the target with a short-lived launch token',
+        requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['id_token'], properties: { id_token: { type: 'string' }, state: { type: 'string' } } } } },
+        status: 302,
+        success: { kind: 'file', description: 'redirect (Location): the target_link_uri, else /workspace?lti=true&resource=<id>, else /workspace?lti=true; deep linking: the content picker', contentType: 'text/plain' },
+        errors: { 400: ['Missing id_token parameter'], 401: ['Unregistered platform', 'Invalid or expired nonce', 'Invalid token format', 'Invalid token: <reason>'], 503: ['LTI integration is not configured'] },
+      },
+    },
+  },
+  {
+    file: 'app/lti/jwks/route.ts',
+    tag: 'LTI',
+    module: m(ltiJwks),
+    operations: { GET: { summary: 'The tool\'s public key set (RS256)', success: { kind: 'json', description: 'keys: kty, n, e, kid, use (sig), alg (RS256)' }, errors: { 500: ['Failed to get JWKS'] } } },
+  },
+  {
+    file: 'app/lti/platforms/route.ts',
+    tag: 'LTI',
+    module: m(ltiPlatforms),
+    operations: {
+      POST: { summary: 'Register a platform (upsert on issuer and client id)', status: 201, success: { kind: 'envelope', data: 'platform record' }, errors: { 409: ['This issuer and client id are registered by another account'] } },
+      GET: { summary: 'The caller\'s platforms with last launch, launches this month and passback failures', success: { kind: 'envelope', data: 'platforms with stats' } },
+    },
+  },
+  {
+    file: 'app/lti/platforms/[platformId]/route.ts',
+    tag: 'LTI',
+    module: m(ltiPlatform),
+    operations: {
+      PATCH: { summary: 'Edit a platform', success: { kind: 'envelope', data: 'platform record' }, errors: { 404: ['Platform not found'], 409: ['This issuer and client id are registered by another account'] } },
+      DELETE: { summary: 'Remove a platform with its launches and courses', success: { kind: 'envelope', message: true }, errors: { 404: ['Platform not found'] } },
+    },
+  },
+  {
+    file: 'app/lti/deep-link/route.ts',
+    tag: 'LTI',
+    module: m(ltiDeepLink),
+    operations: { POST: { summary: 'A deep-linking response JWT (RS256, 5 minutes) for the chosen content', success: { kind: 'envelope', data: 'jwt' }, errors: { 500: ['Platform not found'] } } },
+  },
+  {
+    file: 'app/lti/ags/lineitems/route.ts',
+    tag: 'LTI',
+    module: m(ltiLineItems),
+    operations: {
+      GET: { summary: 'A course\'s line items (AGS)', success: { kind: 'envelope', data: 'id, label, scoreMaximum, resourceId, tag, startDateTime, endDateTime' }, errors: { 500: ['Platform not found', 'AGS endpoint not configured for platform: <id>', 'Failed to list line items: <status>', 'Token request failed with status <status>'] } },
+      POST: { summary: 'Create a line item (AGS)', status: 201, success: { kind: 'envelope', data: 'id, label, scoreMaximum, resourceId, tag' }, errors: { 500: ['Platform not found', 'AGS endpoint not configured for platform: <id>', 'Failed to create line item: <status>', 'Token request failed with status <status>'] } },
+    },
+  },
+  {
+    file: 'app/lti/ags/scores/route.ts',
+    tag: 'LTI',
+    module: m(ltiScores),
+    operations: { POST: { summary: 'Publish a score (Completed, FullyGraded)', success: { kind: 'envelope', message: true }, errors: { 500: ['Platform not found', 'AGS endpoint not configured for platform: <id>', 'Failed to publish score: <status>', 'Token request failed with status <status>'] } } },
+  },
+  {
+    file: 'app/lti/nrps/members/route.ts',
+    tag: 'LTI',
+    module: m(ltiMembers),
+    operations: { GET: { summary: 'A course\'s roster (NRPS, every page up to 50)', success: { kind: 'envelope', data: 'id, context {id}, members (userId, roles, name, email, status)' }, errors: { 500: ['Platform not found', 'NRPS endpoint not configured for platform: <id>', 'Failed to fetch members: <status>', 'Token request failed with status <status>'] } } },
+  },
+  {
+    file: 'app/lti/contexts/route.ts',
+    tag: 'LTI',
+    module: m(ltiContexts),
+    operations: { GET: { summary: 'The courses (LTI contexts) of the caller\'s platforms', success: { kind: 'envelope', data: 'platformId, platformName, contextId, title, label, lastLaunchAt, hasRoster' } } },
+  },
+  {
+    file: 'app/lti/contexts/[platformId]/[contextId]/route.ts',
+    tag: 'LTI',
+    module: m(ltiContext),
+    operations: { GET: { summary: 'One course: its roster with each learner\'s results and passback state', success: { kind: 'envelope', data: 'platform, context, contents, rosterError, members' }, errors: { 404: ['Course not found'] } } },
+  },
+  {
+    file: 'app/lti/picker/route.ts',
+    tag: 'LTI',
+    module: m(ltiPicker),
+    operations: { GET: { summary: 'The instructor\'s content picker after a deep-linking launch (?lti_launch=)', success: { kind: 'file', description: 'HTML page', contentType: 'text/html' } } },
+  },
+  {
+    file: 'app/lti/picker/items/route.ts',
+    tag: 'LTI',
+    module: m(ltiPickerItems),
+    operations: { GET: { summary: 'The picker\'s list: the linked instructor\'s content and public content', success: { kind: 'envelope', data: 'items (id, title, type, mine, updatedAt), types' }, errors: { 401: ['This launch has expired: open the activity again from your course'], 409: ['Link your account first'] } } },
+  },
+  {
+    file: 'app/lti/picker/submit/route.ts',
+    tag: 'LTI',
+    module: m(ltiPickerSubmit),
+    operations: {
+      POST: {
+        summary: 'The chosen items back to the platform (an auto-submitted deep-linking response)',
+        requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['lti_launch', 'content'], properties: { lti_launch: { type: 'string' }, content: { type: 'array', items: { type: 'string' } } } } } },
+        success: { kind: 'file', description: 'HTML page that form-posts the JWT to the platform', contentType: 'text/html' },
+      },
+    },
+  },
+  {
+    file: 'app/lti/link/route.ts',
+    tag: 'LTI',
+    module: m(ltiLink),
+    operations: {
+      GET: { summary: 'The account-link pop-up (signed in; else to the sign-in page)', success: { kind: 'file', description: 'HTML page', contentType: 'text/html' } },
+      POST: {
+        summary: 'Link the launch\'s LMS user to the signed-in account',
+        requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['lti_launch'], properties: { lti_launch: { type: 'string' } } } } },
+        success: { kind: 'file', description: 'HTML page', contentType: 'text/html' },
+      },
+    },
+  },
 ];
 
 const DESCRIPTION = `Interactive learning content: author, play, share and sell H5P content.
@@ -1120,7 +1266,7 @@ Every JSON answer is an envelope: \`{ "success": true, "data": â€¦, "message": â
 
 Callers authenticate with a bearer token from \`POST /api/auth/login\`, the workspace's session cookie, a content-scoped token in \`?token=\` (embedded players only) or, for internal services, \`x-api-key\`. Requests are rate-limited per tier (\`RateLimit-*\` headers).
 
-Not offered yet (and so not described here): LTI launch, JWKS, platform registration, deep linking, AGS and NRPS.`;
+LTI 1.3 Advantage: a platform (LMS) calls the login and launch addresses itself; the other LTI endpoints answer \`401 Unauthorized\` without credentials.`;
 
 let cached: Record<string, unknown> | undefined;
 

@@ -54,6 +54,8 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   limitedPage?: string;
   /** the feature gate answers a plain-text `403 Forbidden` (the tenant endpoints) instead of the JSON refusal */
   plainForbidden?: boolean;
+  /** the text of every 401 of authentication (missing or refused credentials): the LTI endpoints answer `Unauthorized` */
+  unauthorizedText?: string;
 }
 
 export interface RouteContext<P, Q, B> {
@@ -193,6 +195,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     const reqLog = () => (child ??= log.child(bindings));
     let limitHeaders: Record<string, string> = {};
     let limiter: RateLimitResult['store'] | undefined;
+    /** until the caller is authenticated, a 401 is one of authentication */
+    let authenticating = true;
     /** counts the request in the bucket; 429 when it is over the tier's limit */
     const count = async (bucket: Bucket) => {
       const limit = await rateLimit(bucket.tier, bucket.subject);
@@ -230,6 +234,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       if (level !== 'none' && !auth && level !== 'optional') throw new AppError(401, 'Authentication required');
       const principal = auth?.principal ?? null;
       const user = auth?.user ?? null;
+      authenticating = false;
       bindings.userId = user?.id;
 
       // an internal call names its tenant (x-tenant-code); everyone else gets the tenant of the hostname
@@ -284,6 +289,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       );
     } catch (err) {
       const mapped = mapError(err, opts.action);
+      if (authenticating && opts.unauthorizedText && mapped.status === 401) mapped.body = { success: false, error: opts.unauthorizedText };
       if (mapped.unexpected) reqLog().error({ err }, `failed to ${opts.action}`);
       else if (log.isLevelEnabled('info')) reqLog().info({ status: mapped.status, error: mapped.body.error }, 'request refused');
       const headers: Record<string, string> = { ...limitHeaders, [REQUEST_ID_HEADER]: requestId };

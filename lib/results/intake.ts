@@ -2,7 +2,8 @@
 // round trip, one transaction): the stored statements (a statement id seen before is skipped, so a batch sent
 // twice is stored once), the attempt's roll-up (score, success, completion, duration, times), the newest answer
 // to each question, an LRS outbox row per new statement when an LRS is configured, and for a new result
-// (completed, passed, failed) the attempt's grade passback row (lib/results/passback.ts).
+// (completed, passed, failed, or a single-question type's top-level scored answer) the attempt's grade passback row
+// (lib/lti/passback.ts).
 import { createHash } from 'node:crypto';
 import type { Principal } from '@/lib/auth/types';
 import { config } from '@/lib/config';
@@ -10,6 +11,7 @@ import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertCanRead, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/access';
 import { AppError } from '@/lib/http/errors';
+import { nudgeGradePassback } from '@/lib/lti/passback';
 import { nudgeLrsForwarder } from './lrs';
 import { belongsTo, durationMs, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
 
@@ -23,6 +25,22 @@ export interface Learner {
   source: LearnerSource;
   /** the actor written into stored statements */
   actor: Record<string, unknown>;
+  /** an LMS learner's grading context (the launch's AGS line item): their results go back to the platform */
+  gradingContext?: GradingContext | null;
+}
+
+/** Where an LTI learner's attempt is graded (learning_attempts.grading_context; lib/lti/passback.ts). */
+export interface GradingContext {
+  platformId: string;
+  launchId: string;
+  subject: string;
+  contextId: string | null;
+  resourceLinkId: string | null;
+  resourceTitle: string | null;
+  /** the launch's line item, when it named one */
+  lineitem: string | null;
+  /** the context's line item container (a line item is made for the resource link when the launch named none) */
+  lineitems: string | null;
 }
 
 export const NOT_THIS_CONTENT = 'Statement does not belong to this content';
@@ -45,6 +63,7 @@ export async function learnerOf(
   given: Batch['learner'],
 ): Promise<Learner> {
   const home = config().appUrl;
+  if (principal?.kind === 'embed' && principal.tokenUse === 'lti') return ltiLearner(principal.ltiLaunchId ?? '', principal.learnerKey ?? '');
   if (principal?.kind === 'embed' && principal.tokenUse === 'embed') {
     if (!given) throw new AppError(400, ANONYMOUS_NEEDS_ID);
     const id = given.id.toLowerCase();
@@ -60,6 +79,27 @@ export async function learnerOf(
     source: principal.kind === 'embed' ? 'workspace' : 'api',
     actor: accountActor(`${home}/learners`, user.id, user.name),
   };
+}
+
+/** An LMS learner (a verified launch): known by platform and subject, graded back when the launch offered AGS. */
+async function ltiLearner(launchId: string, key: string): Promise<Learner> {
+  const launch = await db().ltiLaunch.findUnique({ where: { id: launchId }, include: { platform: { select: { issuer: true } } } });
+  if (!launch || `lti:${launch.platformId}:${launch.subject}` !== key) throw new AppError(401, 'Invalid or expired token');
+  const scores = launch.agsScopes.includes('https://purl.imsglobal.org/spec/lti-ags/scope/score');
+  const gradingContext: GradingContext | null =
+    scores && (launch.lineitemUrl || (launch.lineitemsUrl && launch.resourceLinkId))
+      ? {
+          platformId: launch.platformId,
+          launchId: launch.id,
+          subject: launch.subject,
+          contextId: launch.contextId,
+          resourceLinkId: launch.resourceLinkId,
+          resourceTitle: launch.resourceTitle,
+          lineitem: launch.lineitemUrl,
+          lineitems: launch.lineitemsUrl,
+        }
+      : null;
+  return { key, userId: null, name: launch.name, source: 'lti', actor: accountActor(launch.platform.issuer, launch.subject, launch.name), gradingContext };
 }
 
 /** The stored attempt's id: the player's attempt id, keyed by learner and content (no one can write into another's). */
@@ -101,7 +141,9 @@ function resultOf(s: Statement, at: Date): Result | null {
     durationMs: durationMs(s.result?.duration) ?? null,
     finishedAt: at,
     statementId: s.id,
-    passback: isResult,
+    // a result of the content itself: completed, passed, failed — or, for the single-question types that never
+    // send those, their top-level scored answer
+    passback: true,
   };
 }
 
@@ -190,7 +232,7 @@ export async function recordStatements(contentId: string, learner: Learner, batc
   const res = result;
   const lrs = !!config().xapiLrs;
   const out = await db()
-    .$queryRawUnsafe<{ stored: number }[]>(
+    .$queryRawUnsafe<{ stored: number; passback: number }[]>(
       `WITH s AS (
        INSERT INTO xapi_statements (id, attempt_id, content_id, learner_key, verb, object_id, sub_content_id, "timestamp", statement)
        SELECT x.id, $1::uuid, $2, $3, x.verb, x.object_id, x.sub, x.ts, x.st
@@ -198,10 +240,11 @@ export async function recordStatements(contentId: string, learner: Learner, batc
        ON CONFLICT (id) DO NOTHING
        RETURNING id
      ), a AS (
-       INSERT INTO learning_attempts AS t (id, content_id, learner_key, user_id, learner_name, source, score, max_score, scaled, success, completed, duration_ms, statements, started_at, finished_at, updated_at)
-       VALUES ($1::uuid, $2, $3, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, (SELECT count(*) FROM s), $14::timestamptz, $15::timestamptz, now())
+       INSERT INTO learning_attempts AS t (id, content_id, learner_key, user_id, learner_name, source, score, max_score, scaled, success, completed, duration_ms, statements, started_at, finished_at, grading_context, updated_at)
+       VALUES ($1::uuid, $2, $3, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, (SELECT count(*) FROM s), $14::timestamptz, $15::timestamptz, $19::jsonb, now())
        ON CONFLICT (id) DO UPDATE SET
          statements = t.statements + EXCLUDED.statements,
+         grading_context = COALESCE(t.grading_context, EXCLUDED.grading_context),
          learner_name = COALESCE(EXCLUDED.learner_name, t.learner_name),
          started_at = LEAST(t.started_at, EXCLUDED.started_at),
          score = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.score ELSE t.score END,
@@ -232,6 +275,8 @@ export async function recordStatements(contentId: string, learner: Learner, batc
        FROM a WHERE $18::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM s WHERE s.id = $18::uuid)
        ON CONFLICT (attempt_id) DO UPDATE SET statement_id = EXCLUDED.statement_id, status = EXCLUDED.status, score = EXCLUDED.score,
          max_score = EXCLUDED.max_score, detail = EXCLUDED.detail, tries = 0, next_at = now(), updated_at = now()
+       -- a grade the platform has already is not sent again (one attempt, one score; a changed score is sent)
+       WHERE NOT (g.status = 'sent' AND g.score IS NOT DISTINCT FROM EXCLUDED.score AND g.max_score IS NOT DISTINCT FROM EXCLUDED.max_score)
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM s)::int AS stored, (SELECT count(*) FROM a)::int AS attempts, (SELECT count(*) FROM r)::int AS responses,
@@ -254,6 +299,7 @@ export async function recordStatements(contentId: string, learner: Learner, batc
       JSON.stringify([...responses.values()]),
       lrs,
       res?.passback ? res.statementId : null,
+      learner.gradingContext ? JSON.stringify(learner.gradingContext) : null,
     )
     .catch((err: unknown) => {
       // the content was deleted while its player was open: its results went with it
@@ -262,5 +308,6 @@ export async function recordStatements(contentId: string, learner: Learner, batc
     });
   const stored = out[0]?.stored ?? 0;
   if (lrs && stored) nudgeLrsForwarder();
+  if (learner.gradingContext && out[0]?.passback) nudgeGradePassback();
   return { attemptId, stored, duplicates: rows.length - stored };
 }

@@ -6,6 +6,7 @@
 import { audit } from '@/lib/admin/manage';
 import { db, Prisma } from '@/lib/db/client';
 import type { Reader } from '@/lib/h5p/access';
+import { stateIdOf } from './statements';
 
 /** SQL limiting attempts `a` to the admin's scope. */
 function adminScope(reader: Reader): Prisma.Sql {
@@ -17,8 +18,9 @@ function adminScope(reader: Reader): Prisma.Sql {
 
 const userIdOf = (key: string) => (key.startsWith('user:') ? key.slice(5) : null);
 
-/** The id the learner's saved H5P state is kept under: a user's id, or `anon:<id>` for an anonymous embed viewer. */
-const stateOwnerOf = (key: string) => (key.startsWith('user:') ? key.slice(5) : key.startsWith('anon:') ? key : null);
+/** The id the learner's saved H5P state is kept under: a user's id, `anon:<id>` for an anonymous embed viewer, an LMS learner's key. */
+const stateOwnerOf = (key: string) =>
+  key.startsWith('user:') ? key.slice(5) : key.startsWith('anon:') ? key : key.startsWith('lti:') ? stateIdOf(key) : null;
 
 /** SQL limiting saved state rows `d` to the admin's scope (content owned in their tenant, or a user of it). */
 function stateScope(reader: Reader): Prisma.Sql {

@@ -2,6 +2,7 @@
 // service reads from one — its verb, the question it is about (H5P's sub-content id), its result, and whether it
 // belongs to the content of the token that sent it. The actor of a stored statement is always the one the service
 // decided (lib/results/learner.ts), never the one the browser wrote.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 export const MAX_BATCH = 50;
@@ -171,3 +172,7 @@ export function textOf(map: Record<string, string> | undefined, lang?: string): 
 
 /** A statement's verb in one word (completed, answered …), for tables and the LRS's display. */
 export const verbName = (id: string) => id.slice(id.lastIndexOf('/') + 1).slice(0, 100) || id;
+
+/** The id saved H5P state is kept under for a learner key (one longer than the column is kept by its hash). */
+export const stateIdOf = (learnerKey: string) =>
+  learnerKey.length <= 255 ? learnerKey : `lti#${createHash('sha256').update(learnerKey).digest('base64url')}`;

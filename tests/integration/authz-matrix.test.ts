@@ -84,6 +84,25 @@ async function loginTokens(fx: Fixtures) {
   return res.body.data as { token: string; refreshToken: string };
 }
 
+const ltiRegistration = (clientId: string) => ({
+  issuer: 'https://lms.matrix.example',
+  clientId,
+  name: 'Matrix LMS',
+  authLoginUrl: 'https://lms.matrix.example/auth',
+  authTokenUrl: 'https://lms.matrix.example/token',
+  keysetUrl: 'https://lms.matrix.example/jwks',
+});
+/** A platform registered by the super admin (without service endpoints); without fixtures, one owned by nobody. */
+async function ltiPlatform(fx?: Fixtures, clientId = 'matrix-client'): Promise<string> {
+  const ownerId = fx ? fx.callers.superAdmin.user.id : null;
+  const row = await db().ltiPlatform.upsert({
+    where: { issuer_clientId: { issuer: 'https://lms.matrix.example', clientId } },
+    create: { ...ltiRegistration(clientId), ownerId },
+    update: { ownerId },
+  });
+  return row.id;
+}
+
 /** One entry per route file and method: `<file> <METHOD>`. Several cases only where one file serves several routes. */
 const TABLE: Record<string, Case | Case[]> = {
   // ------------------------------------------------------------ auth
@@ -207,6 +226,36 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/docs/[asset]/route.ts GET': { req: () => json('/api/docs/swagger-ui.css'), expect: ALL_200 },
   // feature lti-integration: premium only (admins get premium, teachers pro, students free)
   'app/lti/config/route.ts GET': { req: () => json('/lti/config'), expect: [401, 403, 403, 403, 200, 200] },
+  // LTI (issue 12): launch and login are the platform's (the token proves itself): a bad token or an unknown issuer is 401 for all
+  'app/lti/launch/route.ts POST': { req: async () => (await ltiPlatform(), { path: '/lti/launch', body: 'id_token=not-a-token', headers: form }), expect: [401, 401, 401, 401, 401, 401] },
+  'app/lti/login/route.ts GET': { req: async () => (await ltiPlatform(), json('/lti/login?iss=https%3A%2F%2Fmatrix.example&login_hint=h&target_link_uri=https%3A%2F%2Fx.example')), expect: [401, 401, 401, 401, 401, 401] },
+  'app/lti/login/route.ts POST': { req: async () => (await ltiPlatform(), { path: '/lti/login', body: 'iss=https%3A%2F%2Fmatrix.example&login_hint=h&target_link_uri=https%3A%2F%2Fx.example', headers: form }), expect: [401, 401, 401, 401, 401, 401] },
+  'app/lti/jwks/route.ts GET': { req: () => json('/lti/jwks'), expect: ALL_200 },
+  // platforms: premium (the admins); a platform is its registrant's (the super admin's here), or its tenant admins'
+  'app/lti/platforms/route.ts GET': { req: () => json('/lti/platforms'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/lti/platforms/route.ts POST': { req: () => json('/lti/platforms', ltiRegistration(uniqueWord('client'))), expect: [401, 403, 403, 403, 201, 201] },
+  'app/lti/platforms/[platformId]/route.ts PATCH': { req: async (fx) => json(`/lti/platforms/${await ltiPlatform(fx)}`, { name: 'Matrix LMS' }), expect: [401, 403, 403, 403, 404, 200] },
+  'app/lti/platforms/[platformId]/route.ts DELETE': { req: async (fx) => json(`/lti/platforms/${await ltiPlatform(fx, uniqueWord('del'))}`), expect: [401, 403, 403, 403, 404, 200] },
+  // a platform the caller may not use is the spec's 500 Platform not found; the super admin's has no service endpoints (500 not configured)
+  'app/lti/deep-link/route.ts POST': {
+    req: async (fx) => json('/lti/deep-link', { platformId: await ltiPlatform(fx), contents: [{ type: 'ltiResourceLink', title: 'Quiz', url: 'https://x.example/', contentId: fx.publicContent }] }),
+    expect: [401, 403, 403, 403, 500, 200],
+  },
+  'app/lti/ags/lineitems/route.ts GET': { req: async (fx) => json(`/lti/ags/lineitems?platformId=${await ltiPlatform(fx)}&contextId=c1`), expect: [401, 403, 403, 403, 500, 500] },
+  'app/lti/ags/lineitems/route.ts POST': { req: async (fx) => json('/lti/ags/lineitems', { platformId: await ltiPlatform(fx), contextId: 'c1', label: 'Quiz', scoreMaximum: 10 }), expect: [401, 403, 403, 403, 500, 500] },
+  'app/lti/ags/scores/route.ts POST': {
+    req: async (fx) => json('/lti/ags/scores', { platformId: await ltiPlatform(fx), lineItemUrl: 'https://matrix.example/lineitems/1', userId: 'u1', scoreGiven: 1, scoreMaximum: 1 }),
+    expect: [401, 403, 403, 403, 500, 500],
+  },
+  'app/lti/nrps/members/route.ts GET': { req: async (fx) => json(`/lti/nrps/members?platformId=${await ltiPlatform(fx)}&contextId=c1`), expect: [401, 403, 403, 403, 500, 500] },
+  'app/lti/contexts/route.ts GET': { req: () => json('/lti/contexts'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/lti/contexts/[platformId]/[contextId]/route.ts GET': { req: async (fx) => json(`/lti/contexts/${await ltiPlatform(fx)}/c1`), expect: [401, 403, 403, 403, 404, 404] },
+  // the pages after a launch take only a launch token (in the URL): without a valid one, 401 for everyone
+  'app/lti/picker/route.ts GET': { req: () => json('/lti/picker?lti_launch=x'), expect: [401, 401, 401, 401, 401, 401] },
+  'app/lti/picker/items/route.ts GET': { req: () => json('/lti/picker/items?lti_launch=x'), expect: [401, 401, 401, 401, 401, 401] },
+  'app/lti/picker/submit/route.ts POST': { req: () => ({ path: '/lti/picker/submit', body: 'lti_launch=x&content=y', headers: form }), expect: [401, 401, 401, 401, 401, 401] },
+  'app/lti/link/route.ts GET': { req: () => json('/lti/link?lti_launch=x'), expect: [401, 401, 401, 401, 401, 401] },
+  'app/lti/link/route.ts POST': { req: () => ({ path: '/lti/link', body: 'lti_launch=x', headers: form }), expect: [401, 401, 401, 401, 401, 401] },
 
   // ------------------------------------------------------------ embedded identity provider (not used when IDP_BASE_URL is set)
   'app/realms/[realm]/.well-known/openid-configuration/route.ts GET': { req: () => json(`/realms/${REALM}/.well-known/openid-configuration`), expect: [404, 404, 404, 404, 404, 404] },

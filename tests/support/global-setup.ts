@@ -32,6 +32,7 @@ export function appEnv(idpUrl: string, curriculumUrl?: string): Record<string, s
     AUTH_SECRET: TEST_AUTH_SECRET,
     BASE_DOMAIN: 'lumen.test',
     APP_URL: 'http://app.lumen.test',
+    ALLOWED_PRIVATE_HOSTS: '127.0.0.1,localhost',
   };
 }
 

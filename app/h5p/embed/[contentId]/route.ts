@@ -37,7 +37,7 @@ const play = route(
     const actor = playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, bearerQueryToken(ctx.url)));
     const html = await embedHtml(ctx.params.contentId, actor, ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig, {
       anonymous,
-      ...(viewer ? { learner: viewer.slice(5) } : {}),
+      ...(viewer?.startsWith('anon:') ? { learner: viewer.slice(5) } : {}),
     });
     return new Response(html, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': PLAYER_CSP },

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { reply, requireUser, route } from '@/lib/http/route';
+import { courseView } from '@/lib/lti/courses';
+import { LTI_UNAUTHORIZED } from '@/lib/lti/http';
+
+export const dynamic = 'force-dynamic';
+
+const params = z.object({ platformId: z.uuid({ message: 'must be a UUID' }), contextId: z.string().min(1).max(255) });
+
+// One course: its roster with each learner's results for the content launched there.
+export const GET = route({ feature: 'lti-integration', unauthorizedText: LTI_UNAUTHORIZED, action: 'get course', params }, async (ctx) =>
+  reply(await courseView({ user: requireUser(ctx), principal: ctx.principal }, ctx.params.platformId, ctx.params.contextId)),
+);

@@ -1,0 +1,18 @@
+import { reply, requireUser, route } from '@/lib/http/route';
+import { LTI_UNAUTHORIZED } from '@/lib/lti/http';
+import { listPlatforms, platformBody, platformView, registerPlatform } from '@/lib/lti/platforms';
+
+export const dynamic = 'force-dynamic';
+
+const opts = { feature: 'lti-integration', unauthorizedText: LTI_UNAUTHORIZED } as const;
+
+// Register a platform (upsert on issuer + client id: the caller's registration is updated).
+export const POST = route({ ...opts, action: 'register platform', body: platformBody }, async (ctx) => {
+  const p = await registerPlatform({ user: requireUser(ctx), principal: ctx.principal }, ctx.body);
+  return reply(platformView(p), { status: 201 });
+});
+
+// The caller's platforms with their figures (the settings page).
+export const GET = route({ ...opts, action: 'list platforms' }, async (ctx) =>
+  reply(await listPlatforms({ user: requireUser(ctx), principal: ctx.principal })),
+);

@@ -1,0 +1,133 @@
+// Calls to a platform (its URLs are user input, so every call goes through lib/http/outbound.ts): its public key
+// set, cached in the shared cache and fetched again when a token names a kid it does not hold; and the OAuth 2
+// client-credentials grant with a signed client assertion (RFC 7523, LTI Security Framework 1.0 §4.1), whose
+// access tokens are shared by every instance until 60 seconds before they expire.
+import { createHash, randomUUID } from 'node:crypto';
+import type { JWK } from 'jose';
+import { cache } from '@/lib/cache';
+import type { LtiPlatform } from '@/lib/generated/prisma/client';
+import { AppError } from '@/lib/http/errors';
+import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/http/outbound';
+import { log } from '@/lib/log';
+import { signWithToolKey } from './keys';
+
+/** Client-assertion lifetime (spec "Sizes and time": 5 minutes). */
+export const CLIENT_ASSERTION_SECONDS = 300;
+/** A cached platform token is used until this long before it expires (spec: 60 seconds). */
+export const TOKEN_MARGIN_SECONDS = 60;
+const KEYSET_TTL_MS = 10 * 60_000;
+/** an unknown kid fetches the key set again at most this often per platform */
+const KEYSET_REFETCH_MS = 10_000;
+
+/** A platform call: policy refusals of the URL are the caller's 400, never a silent fetch. */
+export async function platformFetch(url: string, init: Parameters<typeof outboundFetch>[1]): Promise<OutboundResponse> {
+  try {
+    return await outboundFetch(url, init);
+  } catch (err) {
+    if (err instanceof OutboundUrlError) throw new AppError(400, `Validation error: ${err.message}`);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- key set
+
+async function fetchKeyset(p: LtiPlatform): Promise<JWK[]> {
+  let res: OutboundResponse;
+  try {
+    res = await platformFetch(p.keysetUrl, { headers: { Accept: 'application/json' }, timeoutMs: 10_000 });
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(401, `Invalid token: the platform's key set URL is refused (${err.message.replace(/^Validation error: /, '')})`);
+    throw new AppError(401, 'Invalid token: the platform\'s key set could not be fetched');
+  }
+  if (res.status !== 200) throw new AppError(401, `Invalid token: the platform's key set could not be fetched (status ${res.status})`);
+  let keys: unknown;
+  try {
+    keys = (JSON.parse(res.text) as { keys?: unknown }).keys;
+  } catch {
+    keys = undefined;
+  }
+  if (!Array.isArray(keys)) throw new AppError(401, 'Invalid token: the platform\'s key set is not a JWK set');
+  const list = keys.filter((k): k is JWK => !!k && typeof k === 'object').slice(0, 100);
+  await cache().set(`lti:keyset:${p.id}`, JSON.stringify(list), KEYSET_TTL_MS);
+  return list;
+}
+
+/** The platform's public key for `kid`: from the shared cache, else fetched (and fetched again for an unknown kid). */
+export async function platformKey(p: LtiPlatform, kid: string): Promise<JWK> {
+  const cached = await cache().get(`lti:keyset:${p.id}`);
+  let keys = cached ? (JSON.parse(cached) as JWK[]) : null;
+  let key = keys?.find((k) => k.kid === kid);
+  if (!key && (!keys || (await cache().setIfAbsent(`lti:keyset-refetch:${p.id}`, '1', KEYSET_REFETCH_MS)))) {
+    keys = await fetchKeyset(p);
+    key = keys.find((k) => k.kid === kid);
+  }
+  if (!key) throw new AppError(401, 'Invalid token: no key in the platform\'s key set has this kid');
+  return key;
+}
+
+// ---------------------------------------------------------------- access tokens
+
+/** An access token for the scopes (space-separated in the request), cached until 60 s before it expires. */
+export async function platformToken(p: LtiPlatform, scopes: string[]): Promise<string> {
+  const scope = [...new Set(scopes)].sort().join(' ');
+  const cacheKey = `lti:token:${p.id}:${createHash('sha256').update(scope).digest('base64url').slice(0, 16)}`;
+  const cached = await cache().get(cacheKey);
+  if (cached) return cached;
+  const assertion = await signWithToolKey({ iss: p.clientId, sub: p.clientId, aud: p.authTokenUrl, jti: randomUUID() }, CLIENT_ASSERTION_SECONDS);
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+    client_assertion: assertion,
+    scope,
+  }).toString();
+  let res: OutboundResponse;
+  try {
+    res = await platformFetch(p.authTokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body, timeoutMs: 15_000 });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.warn({ platformId: p.id, err: (err as Error).message }, 'LTI token request failed');
+    throw new AppError(500, 'Token request failed with status 0');
+  }
+  if (res.status !== 200) throw new AppError(500, `Token request failed with status ${res.status}`);
+  let token: { access_token?: unknown; expires_in?: unknown };
+  try {
+    token = JSON.parse(res.text) as typeof token;
+  } catch {
+    throw new AppError(500, `Token request failed with status ${res.status}`);
+  }
+  if (typeof token.access_token !== 'string' || !token.access_token) throw new AppError(500, `Token request failed with status ${res.status}`);
+  const expiresIn = typeof token.expires_in === 'number' && token.expires_in > 0 ? token.expires_in : 3600;
+  const ttlMs = (expiresIn - TOKEN_MARGIN_SECONDS) * 1000;
+  if (ttlMs > 0) await cache().set(cacheKey, token.access_token, ttlMs);
+  return token.access_token;
+}
+
+/** Forgets a platform's cached tokens for these scopes (a 401 from a service: the platform revoked it). */
+export async function forgetToken(p: LtiPlatform, scopes: string[]): Promise<void> {
+  const scope = [...new Set(scopes)].sort().join(' ');
+  await cache().del(`lti:token:${p.id}:${createHash('sha256').update(scope).digest('base64url').slice(0, 16)}`);
+}
+
+/** A service call with the platform's bearer token; a 401 answer gets a fresh token and one more try. */
+export async function serviceCall(
+  p: LtiPlatform,
+  scopes: string[],
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<OutboundResponse> {
+  for (let round = 0; ; round++) {
+    const token = await platformToken(p, scopes);
+    let res: OutboundResponse;
+    try {
+      res = await platformFetch(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` }, timeoutMs: 15_000 });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      return { status: 0, headers: {}, text: (err as Error).message, url };
+    }
+    if (res.status === 401 && round === 0) {
+      await forgetToken(p, scopes);
+      continue;
+    }
+    return res;
+  }
+}
