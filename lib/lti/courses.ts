@@ -4,6 +4,7 @@
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
+import { mapRoles } from './claims';
 import { learnerKeyOf } from './launch';
 import { platformFor, visibleWhere, type Caller } from './platforms';
 import { listMembers, type Member } from './services';
@@ -57,7 +58,7 @@ export async function courseView(c: Caller, platformId: string, contextId: strin
   for (const l of launches) {
     if (known.has(l.subject)) continue;
     known.add(l.subject);
-    members.push({ userId: l.subject, roles: l.roles, name: l.name, email: l.email, status: 'Seen in launches' });
+    members.push({ userId: l.subject, roles: mapRoles(l.roles), name: l.name, email: l.email, status: 'Seen in launches' });
   }
   const keys = members.map((m) => learnerKeyOf(platformId, m.userId));
   const attempts = contentIds.length

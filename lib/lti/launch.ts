@@ -180,13 +180,14 @@ export async function launch(idToken: string | undefined, state: string | undefi
   await assertConfigured();
   if (!idToken) throw new AppError(400, 'Missing id_token parameter');
   const { platform, claims } = await verifyIdToken(idToken);
-  if (state) await checkState(state, platform.id, claims.nonce);
   const contentId = claims.messageType === 'LtiResourceLinkRequest' ? contentOfTarget(claims.targetLinkUri, requestOrigin) : null;
   const id = randomUUID();
   const launchRow = await db().$transaction(async (tx) => {
     const consumed = await tx.$executeRaw`UPDATE lti_nonces SET consumed_at = now()
       WHERE value = ${claims.nonce} AND platform_id = ${platform.id}::uuid AND consumed_at IS NULL AND expires_at > now()`;
     if (consumed !== 1) throw new AppError(401, BAD_NONCE);
+    // the state of our login redirect, when the platform sends it back, must be that nonce's (a refusal rolls the consumption back)
+    if (state) await checkState(state, platform.id, claims.nonce);
     const row = await tx.ltiLaunch.create({
       data: {
         id,

@@ -6,7 +6,7 @@
 import type { BrandConfig } from '@/lib/tenant/brand';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
+export const esc = (v: string | number | null | undefined) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
 /** a value for an inline script: JSON that cannot close the script element */
 const js = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 

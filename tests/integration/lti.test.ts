@@ -11,6 +11,7 @@ import { createContent, setPlan, signedIn } from '../support/factories';
 import { api } from '../support/http';
 import { startLtiPlatform, type LtiPlatformStandin, type PlatformUser } from '../support/lti-platform';
 import { startApp } from '../support/app-process';
+import { createContent as createRealContent, installTestLibraries } from '../support/h5p';
 import { appEnv } from '../support/global-setup';
 
 const APP = 'http://app.lumen.test'; // APP_URL of the test app
@@ -68,7 +69,8 @@ beforeAll(async () => {
   const reg = await api('POST', '/lti/platforms', { token: teacher.token, body: p.registration() });
   expect(reg.status, reg.text).toBe(201);
   platformId = reg.body.data.id;
-  contentId = (await createContent({ ownerId: teacher.user.id, title: 'LTI quiz' })).id;
+  await installTestLibraries();
+  contentId = await createRealContent(teacher.token, 'H5P.MultiChoice', { title: 'LTI quiz' });
 });
 
 afterAll(async () => {

@@ -5,10 +5,10 @@ import { BillingButton } from '@/components/billing/BillingButton';
 import { LanguageMenu } from '@/components/shell/LanguageMenu';
 import { TopBar } from '@/components/workspace/TopBar';
 import { UsageBars } from '@/components/workspace/UsageBars';
-import { isSuperAdmin } from '@/lib/auth/roles';
+import { isSuperAdmin, isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { paymentsEnabled } from '@/lib/billing/stripe';
-import { planOf } from '@/lib/plans/plans';
+import { planHasFeature, planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import { currentBrand } from '@/lib/tenant/current';
 
@@ -21,12 +21,13 @@ export async function generateMetadata(): Promise<Metadata> {
 // the plans to upgrade to), and the interface language (which also goes to the H5P player and editor).
 export default async function SettingsPage() {
   const session = await requirePageSession('/settings');
-  const [{ brand, tenant }, t, tp, usage, tb] = await Promise.all([
+  const [{ brand, tenant }, t, tp, usage, tb, tl] = await Promise.all([
     currentBrand(),
     getTranslations('settings'),
     getTranslations('workspace.plan.names'),
     usageOf(session.user),
     getTranslations('settings.brand'),
+    getTranslations('lti'),
   ]);
   const payments = paymentsEnabled();
   const plan = planOf(session.user.plan);
@@ -72,6 +73,18 @@ export default async function SettingsPage() {
               <Link href="/settings/tenant" data-testid="brand-settings-link">
                 {tb('link')}
               </Link>
+            </p>
+          </section>
+        ) : null}
+        {isTeacherOrAbove(session.principal.role) || planHasFeature(session.user.plan, 'lti-integration') ? (
+          <section className="card" aria-labelledby="settings-lti">
+            <h2 id="settings-lti">{tl('title')}</h2>
+            <p>{tl('linkHelp')}</p>
+            <p>
+              <Link href="/settings/lti" data-testid="lti-settings-link">
+                {tl('link')}
+              </Link>
+              {planHasFeature(session.user.plan, 'lti-integration') ? null : <> <span className="gated">{tl('premium')}</span></>}
             </p>
           </section>
         ) : null}

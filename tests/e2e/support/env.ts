@@ -27,6 +27,8 @@ export const E2E = {
       BASE_DOMAIN: 'localhost',
       APP_URL: `http://localhost:${port}`,
       E2E_TEST_CODE: 'e2e',
+      // the stand-in LMS of tests/e2e/lti.spec.ts runs on 127.0.0.1
+      ALLOWED_PRIVATE_HOSTS: '127.0.0.1,localhost',
       LOG_LEVEL: 'warn',
       IDP_BASE_URL: '',
       IDP_CLIENT_SECRET: '',

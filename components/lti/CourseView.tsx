@@ -1,0 +1,182 @@
+// The course view (issue 12 item 6), rendered on the server: one LTI course with its learners and, per content item
+// launched there, each learner's best result and whether its grade reached the LMS. A table with one column per
+// content item, in its own horizontal scroll region on narrow screens (as components/ui/DataTable).
+import Link from 'next/link';
+import { getFormatter, getTranslations } from 'next-intl/server';
+
+export interface CourseAttempt {
+  contentId: string;
+  title: string | null;
+  score: number | null;
+  maxScore: number | null;
+  scaled: number | null;
+  completed: boolean;
+  finishedAt: string | null;
+  /** "sent" | "pending" | "failed: <detail>" | null (no passback for this attempt) */
+  passback: string | null;
+}
+
+export interface CourseMember {
+  userId: string;
+  roles: string[];
+  name: string | null;
+  email: string | null;
+  status: string;
+  learnerKey: string;
+  attempts: CourseAttempt[];
+}
+
+/** GET /lti/contexts/:platformId/:contextId */
+export interface CourseData {
+  platform: { id: string; name: string };
+  context: { id: string; title: string | null; label: string | null; lastLaunchAt: string };
+  contents: { id: string; title: string }[];
+  rosterError: string | null;
+  members: CourseMember[];
+}
+
+/** The attempt a cell shows: the best score (the newest of equal ones; attempts come newest first), else the newest. */
+function shownAttempt(attempts: CourseAttempt[]): CourseAttempt | undefined {
+  let best: CourseAttempt | undefined;
+  for (const a of attempts) {
+    const rank = (x: CourseAttempt) =>
+      [x.scaled ?? (x.score !== null && x.maxScore ? x.score / x.maxScore : -1), x.completed ? 1 : 0] as const;
+    if (!best) best = a;
+    else {
+      const [s, c] = rank(a);
+      const [bs, bc] = rank(best);
+      if (s > bs || (s === bs && c > bc)) best = a;
+    }
+  }
+  return best;
+}
+
+const STATUSES = { active: 'active', inactive: 'inactive', deleted: 'deleted', 'seen in launches': 'seen' } as const;
+
+export async function CourseView({ course }: { course: CourseData }) {
+  const [t, format] = await Promise.all([getTranslations('lti.course'), getFormatter()]);
+  const title = course.context.title ?? course.context.label ?? course.context.id;
+  const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
+  // NRPS statuses are "Active" / "Inactive" / "Deleted" (some platforms send the full IMS URI)
+  const statusText = (s: string) => {
+    const key = STATUSES[(s.split('#').pop() ?? s).trim().toLowerCase() as keyof typeof STATUSES];
+    return key ? t(`statuses.${key}`) : s;
+  };
+  const passbackText = (p: string) =>
+    p === 'sent'
+      ? t('passbackSent')
+      : p === 'pending'
+        ? t('passbackPending')
+        : p.startsWith('failed')
+          ? t('passbackFailed', { detail: p.replace(/^failed:?\s*/, '') || '?' })
+          : p;
+
+  const cell = (m: CourseMember, contentId: string) => {
+    const mine = m.attempts.filter((a) => a.contentId === contentId);
+    const a = shownAttempt(mine);
+    if (!a) return <span className="muted">{t('notTried')}</span>;
+    const scaled = a.scaled ?? (a.score !== null && a.maxScore ? a.score / a.maxScore : null);
+    return (
+      <>
+        <span data-testid="lti-result">
+          {a.score !== null && a.maxScore !== null
+            ? t('score', { score: format.number(a.score), max: format.number(a.maxScore), percent: scaled === null ? '—' : pct(scaled) })
+            : t('started')}
+        </span>
+        {a.completed ? (
+          <>
+            <br />
+            <span>
+              <span aria-hidden="true">✓ </span>
+              {t('completed')}
+            </span>
+          </>
+        ) : null}
+        {mine.length > 1 ? (
+          <>
+            <br />
+            <small className="muted">{t('attempts', { count: mine.length })}</small>
+          </>
+        ) : null}
+        {a.passback ? (
+          <>
+            <br />
+            <small className={a.passback.startsWith('failed') ? 'error-text' : 'muted'} data-testid="lti-passback">
+              {passbackText(a.passback)}
+            </small>
+          </>
+        ) : null}
+      </>
+    );
+  };
+
+  return (
+    <div data-testid="lti-course-view">
+      <section className="card">
+        <h1 data-testid="lti-course-title">{title}</h1>
+        <p>
+          <Link href="/settings/lti">{t('back')}</Link>
+        </p>
+        <p>
+          {t('platform', { name: course.platform.name })}
+          {course.context.label && course.context.label !== title ? ` · ${course.context.label}` : ''}
+          {' · '}
+          {t('lastLaunch', { date: format.dateTime(new Date(course.context.lastLaunchAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+        </p>
+        {course.rosterError ? (
+          <p className="notice" role="status" data-testid="lti-roster-error">
+            {t('rosterError', { error: course.rosterError })}
+          </p>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="lti-members-title">
+        <h2 id="lti-members-title">{t('membersTitle')}</h2>
+        {!course.contents.length ? <p className="muted">{t('noContent')}</p> : null}
+        {!course.members.length ? (
+          <p className="muted" data-testid="lti-members-empty">
+            {t('empty')}
+          </p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="lti-members-title">
+            <table className="libraries" data-testid="lti-members">
+              <thead>
+                <tr>
+                  <th scope="col">{t('learner')}</th>
+                  <th scope="col">{t('roles')}</th>
+                  <th scope="col">{t('status')}</th>
+                  {course.contents.map((c) => (
+                    <th key={c.id} scope="col">
+                      {c.title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {course.members.map((m) => (
+                  <tr key={m.userId} data-testid="lti-member-row">
+                    <th scope="row" style={{ fontWeight: 'normal' }}>
+                      <Link href={`/results/learners/${encodeURIComponent(m.learnerKey)}`} data-testid="lti-member-link">
+                        {m.name || m.email || t('noName')}
+                      </Link>
+                      {m.name && m.email ? (
+                        <>
+                          <br />
+                          <small className="muted">{m.email}</small>
+                        </>
+                      ) : null}
+                    </th>
+                    <td>{m.roles.join(', ') || '—'}</td>
+                    <td>{statusText(m.status)}</td>
+                    {course.contents.map((c) => (
+                      <td key={c.id}>{cell(m, c.id)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
