@@ -42,7 +42,7 @@ test('register an LMS, deep-link a content item, a learner plays it in the LMS f
   for (const [field, value] of Object.entries(reg)) await page.getByTestId(`lti-f-${field}`).fill(value);
   await page.getByTestId('lti-platform-submit').click();
   await expect(page.getByTestId('lti-platform-row').filter({ hasText: reg.issuer })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, '/settings/lti');
 
   // the LMS is another site (127.0.0.1) framing the tool (localhost), in a browser that blocks third-party cookies
   const browser = await chromium.launch({ ...config.use?.launchOptions, args: [...(config.use?.launchOptions?.args ?? []), '--test-third-party-cookie-phaseout'] });
@@ -100,5 +100,6 @@ test('register an LMS, deep-link a content item, a learner plays it in the LMS f
   const row = page.getByTestId('lti-member-row').filter({ hasText: 'Lea Learner' });
   await expect(row).toBeVisible();
   await expect(row).toContainText('1 / 1');
-  await expectNoSeriousViolations(page);
+  await expect(row).toContainText('Learner');
+  await expectNoSeriousViolations(page, '/settings/lti/courses/…/course-e2e');
 });
