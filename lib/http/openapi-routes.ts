@@ -1136,7 +1136,7 @@ export const API_ROUTES: RouteDoc[] = [
         method,
         {
           summary: 'OIDC third-party-initiated login (the loginUrl): redirects to the platform\'s authorization endpoint with state and nonce',
-          ...(method === 'POST' ? { requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['iss', 'login_hint', 'target_link_uri'], properties: Object.fromEntries(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'lti_deployment_id', 'client_id'].map((k) => [k, { type: 'string' }])) } } } } : {}),
+          ...(method === 'POST' ? { requestBody: form(Object.fromEntries(['iss', 'login_hint', 'target_link_uri', 'lti_message_hint', 'lti_deployment_id', 'client_id'].map((k) => [k, { type: 'string' }])), ['iss', 'login_hint', 'target_link_uri']) } : {}),
           status: 302,
           success: { kind: 'file', description: 'redirect (Location) to the platform\'s authLoginUrl', contentType: 'text/plain' },
           errors: { 400: ['Missing iss parameter', 'Missing login_hint parameter', 'Missing target_link_uri parameter'], 401: ['Unregistered platform'], 503: ['LTI integration is not configured'] },
@@ -1151,7 +1151,7 @@ export const API_ROUTES: RouteDoc[] = [
     operations: {
       POST: {
         summary: 'LTI 1.3 launch: the platform form-posts a signed id_token; redirects to the target with a short-lived launch token',
-        requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['id_token'], properties: { id_token: { type: 'string' }, state: { type: 'string' } } } } },
+        requestBody: form({ id_token: { type: 'string' }, state: { type: 'string' } }, ['id_token']),
         status: 302,
         success: { kind: 'file', description: 'redirect (Location): the target_link_uri, else /workspace?lti=true&resource=<id>, else /workspace?lti=true; deep linking: the content picker', contentType: 'text/plain' },
         errors: { 400: ['Missing id_token parameter'], 401: ['Unregistered platform', 'Invalid or expired nonce', 'Invalid token format', 'Invalid token: <reason>'], 503: ['LTI integration is not configured'] },
@@ -1240,7 +1240,7 @@ export const API_ROUTES: RouteDoc[] = [
     operations: {
       POST: {
         summary: 'The chosen items back to the platform (an auto-submitted deep-linking response)',
-        requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['lti_launch', 'content'], properties: { lti_launch: { type: 'string' }, content: { type: 'array', items: { type: 'string' } } } } } },
+        requestBody: form({ lti_launch: { type: 'string' }, content: { type: 'array', items: { type: 'string' } } }, ['lti_launch', 'content']),
         success: { kind: 'file', description: 'HTML page that form-posts the JWT to the platform', contentType: 'text/html' },
       },
     },
@@ -1253,7 +1253,7 @@ export const API_ROUTES: RouteDoc[] = [
       GET: { summary: 'The account-link pop-up (signed in; else to the sign-in page)', success: { kind: 'file', description: 'HTML page', contentType: 'text/html' } },
       POST: {
         summary: 'Link the launch\'s LMS user to the signed-in account',
-        requestBody: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['lti_launch'], properties: { lti_launch: { type: 'string' } } } } },
+        requestBody: form({ lti_launch: { type: 'string' } }, ['lti_launch']),
         success: { kind: 'file', description: 'HTML page', contentType: 'text/html' },
       },
     },

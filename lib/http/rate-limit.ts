@@ -10,6 +10,9 @@
 //   token itself; an embed snippet's token is shared by all its anonymous viewers, so the token and the address.
 // - the workspace's own calls from a signed-in browser (the session cookie): SESSION per user (AI stays AI, per
 //   user), so a class behind one school address does not share one budget.
+// - an LMS's launches (LTI login, launch, and the pages a launch token opens): LTI per IP, sized for a whole school
+//   starting a lesson behind one address (two or three requests per learner); each launch's player then counts
+//   in PLAYER per learner like a player token.
 // Static H5P files (core, editor, libraries, content and player files, temp files) are not routed through the
 // limiter at all.
 import { createHash } from 'node:crypto';
@@ -23,10 +26,10 @@ import { config } from '@/lib/config';
 import { log } from '@/lib/log';
 
 export type SpecTier = 'AUTH' | 'AI' | 'API' | 'PUBLIC';
-export type Tier = SpecTier | 'PLAYER' | 'SESSION';
+export type Tier = SpecTier | 'PLAYER' | 'SESSION' | 'LTI';
 
 export const RATE_WINDOW_MS = 15 * 60 * 1000;
-export const TIER_MAX: Record<Tier, number> = { AUTH: 10, AI: 50, API: 100, PUBLIC: 200, PLAYER: 600, SESSION: 1000 };
+export const TIER_MAX: Record<Tier, number> = { AUTH: 10, AI: 50, API: 100, PUBLIC: 200, PLAYER: 600, SESSION: 1000, LTI: 3000 };
 export const E2E_TIER_MAX = 10_000;
 const TOO_MANY = 'Too many requests. Please try again later.';
 export const RATE_LIMIT_MESSAGES: Record<Tier, string> = {
@@ -36,6 +39,7 @@ export const RATE_LIMIT_MESSAGES: Record<Tier, string> = {
   PUBLIC: TOO_MANY,
   PLAYER: TOO_MANY,
   SESSION: TOO_MANY,
+  LTI: TOO_MANY,
 };
 
 export interface RateLimitResult {
@@ -115,7 +119,8 @@ function playerBucket(token: string, ip: string): Bucket {
   } catch {
     use = undefined;
   }
-  return { tier: 'PLAYER', subject: use === 'player' ? `player:${tokenHash(token)}` : `embed:${tokenHash(token)}:${ip}` };
+  // a player token and an LMS learner's token name one viewer: the token itself
+  return { tier: 'PLAYER', subject: use === 'player' || use === 'lti' ? `player:${tokenHash(token)}` : `embed:${tokenHash(token)}:${ip}` };
 }
 
 export interface BucketInput {

@@ -1,10 +1,11 @@
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
+import { visibleWhere, type Caller } from './platforms';
 
-/** The tool's LTI 1.3 addresses; enabled once at least one platform is registered. */
-export async function ltiToolConfig() {
+/** The tool's LTI 1.3 addresses; enabled once the caller has a platform registered (their own, or their tenant's for an admin). */
+export async function ltiToolConfig(caller: Caller) {
   const base = config().appUrl;
-  const platforms = await db().ltiPlatform.count();
+  const platforms = await db().ltiPlatform.count({ where: visibleWhere(caller) });
   return {
     enabled: platforms > 0,
     launchUrl: `${base}/lti/launch`,

@@ -1,7 +1,7 @@
-import { reply, route } from '@/lib/http/route';
+import { reply, requireUser, route } from '@/lib/http/route';
 import { ltiToolConfig } from '@/lib/lti/config';
 import { LTI_UNAUTHORIZED } from '@/lib/lti/http';
 
-export const GET = route({ action: 'get LTI configuration', feature: 'lti-integration', unauthorizedText: LTI_UNAUTHORIZED }, async () =>
-  reply(await ltiToolConfig()),
+export const GET = route({ action: 'get LTI configuration', feature: 'lti-integration', unauthorizedText: LTI_UNAUTHORIZED }, async (ctx) =>
+  reply(await ltiToolConfig({ user: requireUser(ctx), principal: ctx.principal })),
 );

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 // OIDC third-party-initiated login (the address /lti/config reports as loginUrl): GET or POST from the platform,
 // answered with a redirect to the platform's authorization endpoint (lib/lti/launch.ts).
-const login = route({ action: 'start the LTI login', auth: 'none', rawBody: true }, async (ctx) => {
+const login = route({ action: 'start the LTI login', auth: 'none', tier: 'LTI', rawBody: true }, async (ctx) => {
   const p = await formParams(ctx.req);
   const get = (k: string) => p.get(k) ?? undefined;
   const location = await initiateLogin({

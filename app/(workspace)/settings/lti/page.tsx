@@ -25,7 +25,7 @@ export default async function LtiSettingsPage() {
   const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('lti')]);
   const upgrade = unlockingPlan(user.plan, 'lti-integration');
   const caller = { user, principal };
-  const data = upgrade ? null : await Promise.all([ltiToolConfig(), listPlatforms(caller), listContexts(caller)]);
+  const data = upgrade ? null : await Promise.all([ltiToolConfig(caller), listPlatforms(caller), listContexts(caller)]);
   return (
     <>
       <TopBar brand={brand} signedIn />

@@ -21,7 +21,7 @@ const model = route({ action: 'play content', auth: 'user', embed: true, params:
 
 // An LTI resource link's target ({app_url}/h5p/play/<id>, what deep linking names): the launch redirects here with
 // its launch token (?lti_launch=), and the LMS's frame gets the player page for that launch (lib/lti/flows.ts).
-const ltiPage = route({ action: 'play content', auth: 'none', params: contentIdParams }, async (ctx) => {
+const ltiPage = route({ action: 'play content', auth: 'none', tier: 'LTI', params: contentIdParams }, async (ctx) => {
   const language = ctx.url.searchParams.get('language');
   return ltiPlayerPage(ctx.url.searchParams.get('lti_launch'), ctx.params.contentId, ctx.tenant?.brandConfig, language && /^[a-zA-Z-]{2,10}$/.test(language) ? language : undefined);
 });

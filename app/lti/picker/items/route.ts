@@ -6,7 +6,7 @@ import { pickerItemsFor } from '@/lib/lti/flows';
 export const dynamic = 'force-dynamic';
 
 // The picker's list: the linked instructor's content and public content (409 until the account is linked).
-export const GET = route({ action: 'list content for the picker', auth: 'none', query: pickerQuery.extend({ lti_launch: z.string().max(4000) }) }, async (ctx) => {
+export const GET = route({ action: 'list content for the picker', auth: 'none', tier: 'LTI', query: pickerQuery.extend({ lti_launch: z.string().max(4000) }) }, async (ctx) => {
   const { lti_launch: token, ...q } = ctx.query;
   return reply(await pickerItemsFor(token, q));
 });
