@@ -261,6 +261,19 @@ export function LtiSettings({
     }
   };
 
+  /** sends the platform's failed grades again (POST /lti/platforms/:id/passback/retry) */
+  const retryPassback = async (p: PlatformRow) => {
+    setListError(null);
+    setListStatus('');
+    try {
+      const { data } = await callApi<{ retried: number }>('POST', `/lti/platforms/${encodeURIComponent(p.id)}/passback/retry`);
+      setListStatus(t('platforms.retried', { count: data.retried, name: p.name }));
+      await refreshPlatforms();
+    } catch (err) {
+      setListError((err as Error).message);
+    }
+  };
+
   const remove = async (p: PlatformRow) => {
     setListError(null);
     setListStatus('');
@@ -456,6 +469,20 @@ export function LtiSettings({
                     </span>
                     {', '}
                     {t('platforms.passbackPending', { count: p.stats.passbackPending })}
+                    {p.stats.passbackFailures ? (
+                      <>
+                        {' '}
+                        <button
+                          type="button"
+                          className="small"
+                          aria-label={t('platforms.retryLabel', { name: p.name })}
+                          data-testid="lti-passback-retry"
+                          onClick={() => void retryPassback(p)}
+                        >
+                          {t('platforms.retry')}
+                        </button>
+                      </>
+                    ) : null}
                   </>
                 ) : (
                   <span className="muted">{t('platforms.passbackNone')}</span>

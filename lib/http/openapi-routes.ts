@@ -97,6 +97,7 @@ import * as ltiJwks from '@/app/lti/jwks/route';
 import * as ltiPlatforms from '@/app/lti/platforms/route';
 import * as ltiPlatform from '@/app/lti/platforms/[platformId]/route';
 import * as ltiDeepLink from '@/app/lti/deep-link/route';
+import * as ltiPassbackRetry from '@/app/lti/platforms/[platformId]/passback/retry/route';
 import * as ltiLineItems from '@/app/lti/ags/lineitems/route';
 import * as ltiScores from '@/app/lti/ags/scores/route';
 import * as ltiMembers from '@/app/lti/nrps/members/route';
@@ -1115,8 +1116,8 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'Results',
     module: m(adminResultsLearner),
     operations: {
-      GET: { summary: 'GDPR access: everything stored about one learner\'s learning in the admin\'s scope (admin)', success: { kind: 'file', description: 'JSON download: attempts, responses, statements, savedState, playerScores', contentType: 'application/json' }, errors: { 403: ['Admin access required'] } },
-      DELETE: { summary: 'GDPR erasure: delete one learner\'s results in the admin\'s scope (admin; audited)', success: { kind: 'envelope', data: 'attempts, playerScores, savedState (deleted)', message: true }, errors: { 403: ['Admin access required'] } },
+      GET: { summary: 'GDPR access: everything stored about one learner\'s learning in the admin\'s scope (admin)', success: { kind: 'file', description: 'JSON download: attempts, responses, statements, savedState, ltiLaunches, playerScores', contentType: 'application/json' }, errors: { 403: ['Admin access required'] } },
+      DELETE: { summary: 'GDPR erasure: delete one learner\'s results in the admin\'s scope (admin; audited)', success: { kind: 'envelope', data: 'attempts, playerScores, savedState, ltiLaunches (deleted)', message: true }, errors: { 403: ['Admin access required'] } },
     },
   },
 
@@ -1181,6 +1182,12 @@ export const API_ROUTES: RouteDoc[] = [
       PATCH: { summary: 'Edit a platform', success: { kind: 'envelope', data: 'platform record' }, errors: { 404: ['Platform not found'], 409: ['This issuer and client id are registered by another account'] } },
       DELETE: { summary: 'Remove a platform with its launches and courses', success: { kind: 'envelope', message: true }, errors: { 404: ['Platform not found'] } },
     },
+  },
+  {
+    file: 'app/lti/platforms/[platformId]/passback/retry/route.ts',
+    tag: 'LTI',
+    module: m(ltiPassbackRetry),
+    operations: { POST: { summary: 'Send a platform\'s failed grades again', success: { kind: 'envelope', data: 'retried (number of grades queued)' }, errors: { 404: ['Platform not found'] } } },
   },
   {
     file: 'app/lti/deep-link/route.ts',

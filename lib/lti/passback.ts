@@ -126,6 +126,8 @@ export function nudgeGradePassback(): void {
 
 /** Sends a failed grade again (the settings page's retry). */
 export async function retryFailedPassback(platformId: string): Promise<number> {
-  return db().$executeRaw`UPDATE grade_passback g SET status = 'pending', tries = 0, next_at = now(), updated_at = now()
+  const n = await db().$executeRaw`UPDATE grade_passback g SET status = 'pending', tries = 0, next_at = now(), updated_at = now()
     FROM learning_attempts a WHERE a.id = g.attempt_id AND g.status = 'failed' AND a.grading_context->>'platformId' = ${platformId}`;
+  if (n) nudgeGradePassback();
+  return n;
 }

@@ -16,8 +16,9 @@ export const CLIENT_ASSERTION_SECONDS = 300;
 /** A cached platform token is used until this long before it expires (spec: 60 seconds). */
 export const TOKEN_MARGIN_SECONDS = 60;
 const KEYSET_TTL_MS = 10 * 60_000;
-/** an unknown kid fetches the key set again at most this often per platform */
-const KEYSET_REFETCH_MS = 10_000;
+/** an unknown kid fetches the key set again at most once in this window, and a platform's set at most KEYSET_REFETCHES times */
+const KEYSET_REFETCH_MS = 60_000;
+const KEYSET_REFETCHES = 20;
 
 /** A platform call: policy refusals of the URL are the caller's 400, never a silent fetch. */
 export async function platformFetch(url: string, init: Parameters<typeof outboundFetch>[1]): Promise<OutboundResponse> {
@@ -52,12 +53,23 @@ async function fetchKeyset(p: LtiPlatform): Promise<JWK[]> {
   return list;
 }
 
+/**
+ * Whether a kid the cached key set does not hold may fetch it again: once per kid a minute (a rotated key is
+ * found at its first launch, whatever other kids were tried before), and at most 20 times a minute per platform
+ * (tokens with made-up kids cannot make the tool hammer the platform).
+ */
+async function mayRefetch(platformId: string, kid: string): Promise<boolean> {
+  const kidKey = createHash('sha256').update(kid).digest('base64url').slice(0, 16);
+  if (!(await cache().setIfAbsent(`lti:keyset-kid:${platformId}:${kidKey}`, '1', KEYSET_REFETCH_MS))) return false;
+  return (await cache().hitWindow(`lti:keyset-refetch:${platformId}`, KEYSET_REFETCH_MS)).count <= KEYSET_REFETCHES;
+}
+
 /** The platform's public key for `kid`: from the shared cache, else fetched (and fetched again for an unknown kid). */
 export async function platformKey(p: LtiPlatform, kid: string): Promise<JWK> {
   const cached = await cache().get(`lti:keyset:${p.id}`);
   let keys = cached ? (JSON.parse(cached) as JWK[]) : null;
   let key = keys?.find((k) => k.kid === kid);
-  if (!key && (!keys || (await cache().setIfAbsent(`lti:keyset-refetch:${p.id}`, '1', KEYSET_REFETCH_MS)))) {
+  if (!key && (!keys || (await mayRefetch(p.id, kid)))) {
     keys = await fetchKeyset(p);
     key = keys.find((k) => k.kid === kid);
   }

@@ -102,14 +102,15 @@ export async function platformFor(c: Caller, id: string): Promise<LtiPlatform> {
   return p;
 }
 
-async function managed(c: Caller, id: string): Promise<LtiPlatform> {
+/** A platform the caller may change (its registrant, or an admin of its tenant); 404 otherwise. */
+export async function managedPlatform(c: Caller, id: string): Promise<LtiPlatform> {
   const p = await db().ltiPlatform.findFirst({ where: { AND: [{ id }, visibleWhere(c)] } });
   if (!p || !canManage(c, p)) throw new AppError(404, PLATFORM_NOT_FOUND);
   return p;
 }
 
 export async function updatePlatform(c: Caller, id: string, patch: z.infer<typeof platformPatch>): Promise<LtiPlatform> {
-  await managed(c, id);
+  await managedPlatform(c, id);
   try {
     return await db().ltiPlatform.update({ where: { id }, data: { ...patch, ...(patch.deploymentId === '' ? { deploymentId: null } : {}) } });
   } catch (err) {
@@ -120,7 +121,7 @@ export async function updatePlatform(c: Caller, id: string, patch: z.infer<typeo
 
 /** Removes a platform with its launches, contexts and links (results stay: they are the learners'). */
 export async function deletePlatform(c: Caller, id: string): Promise<void> {
-  await managed(c, id);
+  await managedPlatform(c, id);
   await db().ltiPlatform.delete({ where: { id } });
 }
 

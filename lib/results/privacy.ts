@@ -22,6 +22,19 @@ const userIdOf = (key: string) => (key.startsWith('user:') ? key.slice(5) : null
 const stateOwnerOf = (key: string) =>
   key.startsWith('user:') ? key.slice(5) : key.startsWith('anon:') ? key : key.startsWith('lti:') ? stateIdOf(key) : null;
 
+/** An LMS learner's platform and subject (lti:<platform uuid>:<subject>), or null. */
+function ltiLearnerOf(key: string): { platformId: string; subject: string } | null {
+  const m = /^lti:([0-9a-f-]{36}):(.+)$/i.exec(key);
+  return m ? { platformId: m[1]!.toLowerCase(), subject: m[2]! } : null;
+}
+
+/** The LMS launches of an LMS learner (name, e-mail, roles as the platform sent them), in the admin's scope. */
+function ltiLaunchesWhere(reader: Reader, key: string): Prisma.LtiLaunchWhereInput | null {
+  const lti = ltiLearnerOf(key);
+  if (!lti) return null;
+  return { platformId: lti.platformId, subject: lti.subject, ...(reader.superAdmin ? {} : { platform: { tenantId: reader.tenantId ?? '00000000-0000-0000-0000-000000000000' } }) };
+}
+
 /** SQL limiting saved state rows `d` to the admin's scope (content owned in their tenant, or a user of it). */
 function stateScope(reader: Reader): Prisma.Sql {
   if (reader.superAdmin) return Prisma.empty;
@@ -39,7 +52,8 @@ export async function exportLearner(reader: Reader, learnerKey: string) {
     WHERE a.learner_key = ${learnerKey} ${adminScope(reader)} ORDER BY a.started_at`;
   const ids = attempts.map((a) => String(a.id));
   const owner = stateOwnerOf(learnerKey);
-  const [responses, statements, finished, savedState] = await Promise.all([
+  const launchesWhere = ltiLaunchesWhere(reader, learnerKey);
+  const [responses, statements, finished, savedState, ltiLaunches] = await Promise.all([
     ids.length ? db().attemptResponse.findMany({ where: { attemptId: { in: ids } }, orderBy: { answeredAt: 'asc' } }) : [],
     ids.length ? db().xapiStatement.findMany({ where: { attemptId: { in: ids } }, orderBy: { timestamp: 'asc' }, select: { statement: true } }) : [],
     userIdOf(learnerKey) && (reader.superAdmin || (await userInTenant(userIdOf(learnerKey)!, reader.tenantId)))
@@ -47,6 +61,13 @@ export async function exportLearner(reader: Reader, learnerKey: string) {
       : [],
     owner
       ? db().$queryRaw<Record<string, unknown>[]>`SELECT d.content_id, d.data_type, d.sub_content_id, d.user_state, d.updated_at FROM h5p_content_user_data d WHERE d.user_id = ${owner} ${stateScope(reader)} ORDER BY d.updated_at`
+      : [],
+    launchesWhere
+      ? db().ltiLaunch.findMany({
+          where: launchesWhere,
+          orderBy: { createdAt: 'asc' },
+          select: { createdAt: true, messageType: true, name: true, email: true, roles: true, contextId: true, contextTitle: true, resourceLinkId: true, contentId: true },
+        })
       : [],
   ]);
   return {
@@ -56,6 +77,7 @@ export async function exportLearner(reader: Reader, learnerKey: string) {
     responses,
     statements: statements.map((s) => s.statement),
     savedState,
+    ltiLaunches,
     playerScores: finished.map((f) => ({ contentId: f.contentId, score: f.score, maxScore: f.maxScore, finishedAt: new Date(Number(f.finishedTimestamp) * 1000).toISOString() })),
   };
 }
@@ -74,7 +96,9 @@ export async function eraseLearner(reader: Reader, learnerKey: string, actorId: 
     const playerScores = uid && (reader.superAdmin || (await userInTenant(uid, reader.tenantId))) ? (await tx.h5pFinishedData.deleteMany({ where: { userId: uid } })).count : 0;
     const owner = stateOwnerOf(learnerKey);
     const savedState = owner ? await tx.$executeRaw`DELETE FROM h5p_content_user_data d WHERE d.user_id = ${owner} ${stateScope(reader)}` : 0;
-    return { attempts, playerScores, savedState };
+    const launchesWhere = ltiLaunchesWhere(reader, learnerKey);
+    const ltiLaunches = launchesWhere ? (await tx.ltiLaunch.deleteMany({ where: launchesWhere })).count : 0;
+    return { attempts, playerScores, savedState, ltiLaunches };
   });
   audit(actorId, 'erase learner results', { learner: learnerKey, ...result });
   return result;

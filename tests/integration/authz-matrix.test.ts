@@ -236,6 +236,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/lti/platforms/route.ts POST': { req: () => json('/lti/platforms', ltiRegistration(uniqueWord('client'))), expect: [401, 403, 403, 403, 201, 201] },
   'app/lti/platforms/[platformId]/route.ts PATCH': { req: async (fx) => json(`/lti/platforms/${await ltiPlatform(fx)}`, { name: 'Matrix LMS' }), expect: [401, 403, 403, 403, 404, 200] },
   'app/lti/platforms/[platformId]/route.ts DELETE': { req: async (fx) => json(`/lti/platforms/${await ltiPlatform(fx, uniqueWord('del'))}`), expect: [401, 403, 403, 403, 404, 200] },
+  'app/lti/platforms/[platformId]/passback/retry/route.ts POST': { req: async (fx) => json(`/lti/platforms/${await ltiPlatform(fx)}/passback/retry`), expect: [401, 403, 403, 403, 404, 200] },
   // a platform the caller may not use is the spec's 500 Platform not found; the super admin's has no service endpoints (500 not configured)
   'app/lti/deep-link/route.ts POST': {
     req: async (fx) => json('/lti/deep-link', { platformId: await ltiPlatform(fx), contents: [{ type: 'ltiResourceLink', title: 'Quiz', url: 'https://x.example/', contentId: fx.publicContent }] }),

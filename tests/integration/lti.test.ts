@@ -12,7 +12,8 @@ import { api } from '../support/http';
 import { startLtiPlatform, type LtiPlatformStandin, type PlatformUser } from '../support/lti-platform';
 import { startApp } from '../support/app-process';
 import { createContent as createRealContent, installTestLibraries } from '../support/h5p';
-import { appEnv } from '../support/global-setup';
+import { appEnv, resetDatabase } from '../support/global-setup';
+import { testDatabaseUrl } from '../support/env';
 
 const APP = 'http://app.lumen.test'; // APP_URL of the test app
 const V = 'http://adlnet.gov/expapi/verbs/';
@@ -220,6 +221,16 @@ describe('launch: certification cases', () => {
     await db().ltiNonce.update({ where: { value: nonce }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await api('POST', '/lti/launch', form({ id_token: await p.signIdToken(claims(nonce)), state }));
     expect([res.status, res.body.error]).toEqual([401, 'Invalid or expired nonce']);
+  });
+
+  it("fetches the platform's key set again for a kid it has not seen (key rotation)", async () => {
+    const fetchesBefore = p.jwksRequests;
+    expect((await launchAs(student)).res.status).toBe(302); // the key set is cached by now
+    expect(p.jwksRequests).toBe(fetchesBefore);
+    await p.rotateKey();
+    const { res } = await launchAs(student);
+    expect(res.status, res.text).toBe(302);
+    expect(p.jwksRequests).toBe(fetchesBefore + 1);
   });
 
   const accepted: [string, PlatformUser][] = [
@@ -442,6 +453,18 @@ describe('AGS and NRPS', () => {
     expect([failed.status, failed.body.error]).toEqual([500, 'Failed to fetch members: 502']);
   });
 
+  it('reads at most 50 pages of a roster', async () => {
+    p.members.set('course-big', Array.from({ length: 60 }, (_, i) => ({ user_id: `m${i}`, roles: [ROLE.learner] })));
+    p.nrpsPageSize = 1;
+    try {
+      const res = await api('GET', `/lti/nrps/members?platformId=${platformId}&contextId=course-big`, { token: teacher.token });
+      expect(res.status).toBe(200);
+      expect(res.body.data.members).toHaveLength(50);
+    } finally {
+      p.nrpsPageSize = 2;
+    }
+  });
+
   it('answers "not configured" for a platform without the service endpoints', async () => {
     const bare = await api('POST', '/lti/platforms', { token: teacher.token, body: { ...p.registration(), clientId: 'bare-client', agsEndpoint: undefined, nrpsEndpoint: undefined } });
     const id = bare.body.data.id;
@@ -514,12 +537,47 @@ describe('grade passback', () => {
     expect(p.scores.find((s) => s.body.userId === 'grade-retry-2')!.lineItemId).toBe(made()[0]!.id);
   });
 
+  it('gives up after the last try with "failed: <status>", counts it on the platform, and sends it again on request', async () => {
+    const lineitem = `${p.url}/ags/course-1/lineitems/pb-fail`;
+    p.lineItems.set(lineitem, { id: lineitem, contextId: 'course-1', label: 'LTI quiz', scoreMaximum: 100 });
+    const token = await playerToken({ sub: 'grade-fail', name: 'Fay Fail', roles: [ROLE.learner] }, { lineitem });
+    // the platform refuses until told otherwise; the row is put on its last try, so a refusal is final
+    p.failNext('score', 503, 1000);
+    const sent = await send(token, randomUUID(), [statement('completed', 1, 4)]);
+    const attemptId = sent.body.data.attemptId as string;
+    await db().gradePassback.update({ where: { attemptId }, data: { tries: 5 } }).catch(() => undefined);
+    await expect.poll(async () => (await db().gradePassback.findUnique({ where: { attemptId } }))?.status, { timeout: 15_000 }).toBe('failed');
+    p.failNext('score', 503, 0);
+    expect((await db().gradePassback.findUniqueOrThrow({ where: { attemptId } })).detail).toBe('503');
+    const results = await api('GET', `/api/results/content/${contentId}/attempts`, { token: teacher.token });
+    expect(results.body.data.find((a: { id: string }) => a.id === attemptId).passback).toBe('failed: 503');
+    const stats = (await api('GET', '/lti/platforms', { token: teacher.token })).body.data.find((x: { id: string }) => x.id === platformId).stats;
+    expect(stats.passbackFailures).toBe(1);
+    const retried = await api('POST', `/lti/platforms/${platformId}/passback/retry`, { token: teacher.token });
+    expect(retried.body.data).toEqual({ retried: 1 });
+    await expect.poll(async () => (await db().gradePassback.findUniqueOrThrow({ where: { attemptId } })).status, { timeout: 15_000 }).toBe('sent');
+    expect(p.scores.filter((x) => x.lineItemId === lineitem)).toHaveLength(1);
+  });
+
+  it("exports and erases an LMS learner's data, launches included (GDPR)", async () => {
+    await playerToken({ sub: 'forget-me', name: 'Fred Forget', email: 'fred@example.edu', roles: [ROLE.learner] });
+    const admin = await signedIn(['super_admin']);
+    const key = encodeURIComponent(`lti:${platformId}:forget-me`);
+    const exported = await api('GET', `/api/admin/results/learners/${key}`, { token: admin.token });
+    expect(exported.status).toBe(200);
+    const data = exported.body.data ?? exported.body;
+    expect(data.ltiLaunches).toEqual([expect.objectContaining({ name: 'Fred Forget', email: 'fred@example.edu' })]);
+    const erased = await api('DELETE', `/api/admin/results/learners/${key}`, { token: admin.token });
+    expect(erased.body.data.ltiLaunches).toBe(1);
+    expect(await db().ltiLaunch.count({ where: { platformId, subject: 'forget-me' } })).toBe(0);
+  });
+
   it('shows the platform figures: last launch, launches this month, passback failures', async () => {
     const res = await api('GET', '/lti/platforms', { token: teacher.token });
     const mine = res.body.data.find((x: { id: string }) => x.id === platformId);
     expect(mine.stats.launchesThisMonth).toBeGreaterThan(10);
     expect(Date.parse(mine.stats.lastLaunchAt)).toBeGreaterThan(Date.now() - 120_000);
-    expect(mine.stats.passbackFailures).toBe(0);
+    expect(mine.stats.passbackFailures).toBe(0); // the failed one was sent again
     const courses = await api('GET', '/lti/contexts', { token: teacher.token });
     expect(courses.body.data.map((c: { contextId: string }) => c.contextId)).toContain('course-1');
     const course = await api('GET', `/lti/contexts/${platformId}/course-1`, { token: teacher.token });
@@ -540,6 +598,22 @@ describe('outbound URLs of a platform', () => {
       expect(res.status).toBe(401);
       expect(res.body.error).toMatch(/^Invalid token: the platform's key set URL is refused \(URL resolves to a private, loopback or link-local address/);
       await api('DELETE', `/lti/platforms/${reg.body.data.id}`, { token: teacher.token });
+    }
+  });
+});
+
+describe('without any platform', () => {
+  it('answers 503 LTI integration is not configured to a launch and a login', async () => {
+    const url = Object.assign(new URL(testDatabaseUrl()), { pathname: `/${new URL(testDatabaseUrl()).pathname.slice(1)}_lti_empty` }).toString();
+    await resetDatabase(url);
+    const app = await startApp({ ...appEnv(inject('idpUrl')), DATABASE_URL: url }, { waitForHealthy: true });
+    try {
+      const launch = await fetch(`${app.url}/lti/launch`, { method: 'POST', body: new URLSearchParams({ id_token: 'a.b.c' }) });
+      expect([launch.status, ((await launch.json()) as { error: string }).error]).toEqual([503, 'LTI integration is not configured']);
+      const login = await fetch(`${app.url}/lti/login?iss=x&login_hint=y&target_link_uri=z`, { redirect: 'manual' });
+      expect(login.status).toBe(503);
+    } finally {
+      await app.stop();
     }
   });
 });

@@ -58,6 +58,10 @@ export interface LtiPlatformStandin {
   /** a base; a context's roster is `${url}/nrps/<contextId>/members` */
   nrpsEndpoint: string;
   kid: string;
+  /** how many times the key set was fetched */
+  jwksRequests: number;
+  /** a new signing key with a new kid, published beside the old one (a platform's key rotation) */
+  rotateKey(): Promise<void>;
   /** the tool's addresses, set by the test: JWKS (to verify client assertions and deep-link responses), login URL, launch URL */
   tool: { jwksUrl: string; loginUrl: string; launchUrl: string };
   /** the body a test POSTs to the tool's /lti/platforms */
@@ -146,10 +150,11 @@ const page = (title: string, body: string) =>
 const ctxInfo = (id: string) => ({ id, label: `C-${id}`, title: `Course ${id}` });
 
 export async function startLtiPlatform(opts: { clientId?: string } = {}): Promise<LtiPlatformStandin> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  let { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const other = await generateKeyPair('RS256');
-  const kid = `platform-${randomUUID()}`;
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS256' };
+  let kid = `platform-${randomUUID()}`;
+  /** the published keys: the current one, and the ones retired by rotateKey() */
+  const published: JWK[] = [{ ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS256' }];
   const logins = new Map<string, LaunchKind>();
   const tokens = new Map<string, { scopes: string[]; exp: number }>();
   const seenJtis = new Set<string>();
@@ -171,7 +176,15 @@ export async function startLtiPlatform(opts: { clientId?: string } = {}): Promis
     keysetUrl: `${url}/jwks`,
     agsEndpoint: `${url}/ags`,
     nrpsEndpoint: `${url}/nrps`,
-    kid,
+    get kid() {
+      return kid;
+    },
+    async rotateKey() {
+      ({ privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true }));
+      kid = `platform-${randomUUID()}`;
+      published.unshift({ ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS256' });
+    },
+    jwksRequests: 0,
     tool: { jwksUrl: '', loginUrl: '', launchUrl: '' },
     registration: () => ({
       issuer: p.issuer,
@@ -305,7 +318,10 @@ export async function startLtiPlatform(opts: { clientId?: string } = {}): Promis
       };
 
       // ---- platform key set
-      if (m === 'GET' && u.pathname === '/jwks') return injected('jwks') || send(200, { keys: [jwk] });
+      if (m === 'GET' && u.pathname === '/jwks') {
+        p.jwksRequests++;
+        return injected('jwks') || send(200, { keys: published });
+      }
 
       // ---- OIDC authorization endpoint (login step 2): answers the launch as an auto-submitting form_post
       if (u.pathname === '/auth' && (m === 'GET' || m === 'POST')) {
