@@ -3,37 +3,13 @@
 // content item, in its own horizontal scroll region on narrow screens (as components/ui/DataTable).
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import type { courseView } from '@/lib/lti/courses';
 
-export interface CourseAttempt {
-  contentId: string;
-  title: string | null;
-  score: number | null;
-  maxScore: number | null;
-  scaled: number | null;
-  completed: boolean;
-  finishedAt: string | null;
-  /** "sent" | "pending" | "failed: <detail>" | null (no passback for this attempt) */
-  passback: string | null;
-}
-
-export interface CourseMember {
-  userId: string;
-  roles: string[];
-  name: string | null;
-  email: string | null;
-  status: string;
-  learnerKey: string;
-  attempts: CourseAttempt[];
-}
-
-/** GET /lti/contexts/:platformId/:contextId */
-export interface CourseData {
-  platform: { id: string; name: string };
-  context: { id: string; title: string | null; label: string | null; lastLaunchAt: string };
-  contents: { id: string; title: string }[];
-  rosterError: string | null;
-  members: CourseMember[];
-}
+/** GET /lti/contexts/:platformId/:contextId (lib/lti/courses.ts) */
+export type CourseData = Awaited<ReturnType<typeof courseView>>;
+export type CourseMember = CourseData['members'][number];
+/** passback: "sent" | "pending" | "failed: <detail>" | null (no passback for this attempt) */
+export type CourseAttempt = CourseMember['attempts'][number];
 
 /** The attempt a cell shows: the best score (the newest of equal ones; attempts come newest first), else the newest. */
 function shownAttempt(attempts: CourseAttempt[]): CourseAttempt | undefined {

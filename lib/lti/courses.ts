@@ -4,6 +4,7 @@
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
+import { passbackText } from '@/lib/results/analytics';
 import { mapRoles } from './claims';
 import { learnerKeyOf } from './launch';
 import { platformFor, visibleWhere, type Caller } from './platforms';
@@ -26,9 +27,6 @@ export async function listContexts(c: Caller) {
     hasRoster: !!r.nrpsUrl,
   }));
 }
-
-const passbackText = (status: string | null, detail: string | null) =>
-  !status || status === 'no-context' ? null : status === 'failed' ? `failed: ${detail ?? 'unknown'}` : status;
 
 export async function courseView(c: Caller, platformId: string, contextId: string) {
   const platform = await platformFor(c, platformId).catch(() => {

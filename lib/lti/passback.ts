@@ -8,6 +8,7 @@
 // - a refused or failed call is retried with exponential backoff; after MAX_TRIES it stays `failed` with the
 //   platform's status (shown as "failed: <status>" on the results pages and counted on the settings page).
 import { db } from '@/lib/db/client';
+import { outboxWorker } from '@/lib/db/outbox-worker';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
@@ -19,9 +20,6 @@ const POLL_MS = 2_000;
 const LEASE_S = 120;
 const BATCH = 20;
 export const MAX_TRIES = 6;
-
-const g = globalThis as unknown as { __lumenPassback?: { timer?: NodeJS.Timeout; running?: Promise<unknown>; again?: boolean } };
-const state = () => (g.__lumenPassback ??= {});
 
 /** The line item of an attempt's grading context: the launch's own, else the resource link's (made once). */
 async function lineItemOf(p: LtiPlatform, ctx: GradingContext, label: string, scoreMaximum: number): Promise<string> {
@@ -92,36 +90,16 @@ export async function passbackOnce(): Promise<{ sent: number; failed: number }> 
   return { sent, failed };
 }
 
-async function drain(): Promise<void> {
-  const s = state();
-  if (s.running) {
-    s.again = true;
-    return;
-  }
-  s.running = (async () => {
-    do {
-      s.again = false;
-      for (let i = 0; i < 10; i++) {
-        const r = await passbackOnce();
-        if (r.sent + r.failed < BATCH) break;
-      }
-    } while (s.again);
-  })()
-    .catch((err: unknown) => log.warn({ err: (err as Error).message }, 'LTI grade passback stopped; retrying'))
-    .finally(() => (s.running = undefined));
-}
+const worker = outboxWorker('LTI grade passback', { pollMs: POLL_MS, batch: BATCH, rounds: 10, once: passbackOnce });
 
 /** Starts this process's passback loop (called at start-up; idempotent). */
 export function startGradePassback(): void {
-  const s = state();
-  if (s.timer) return;
-  s.timer = setInterval(() => void drain(), POLL_MS);
-  s.timer.unref();
+  worker.start();
 }
 
 /** Called by the intake when it queued a grade: send it now rather than at the next poll. */
 export function nudgeGradePassback(): void {
-  if (state().timer) void drain();
+  worker.nudge();
 }
 
 /** Sends a failed grade again (the settings page's retry). */

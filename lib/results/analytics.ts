@@ -115,7 +115,8 @@ function learnerOfRow(key: string, userName: string | null, learnerName: string 
   return { key, name: learnerName ?? `Anonymous ${key.slice(5, 13)}`, kind: 'anonymous' };
 }
 
-const passbackText = (status: string | null, detail: string | null) =>
+/** How a grade passback row reads: sent, pending, failed: <status>; null when there is none to send. */
+export const passbackText = (status: string | null, detail: string | null) =>
   !status || status === 'no-context' ? null : status === 'failed' ? `failed: ${detail ?? 'unknown'}` : status;
 
 function attemptRow(r: Record<string, unknown>): AttemptRow {

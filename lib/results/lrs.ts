@@ -10,6 +10,7 @@
 //   (2 s doubling to an hour), recording the last error.
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
+import { outboxWorker } from '@/lib/db/outbox-worker';
 import { log } from '@/lib/log';
 
 export const XAPI_VERSION = '1.0.3';
@@ -23,9 +24,6 @@ export interface LrsConfig {
   key: string;
   secret: string;
 }
-
-const g = globalThis as unknown as { __lumenLrs?: { timer?: NodeJS.Timeout; running?: Promise<unknown>; again?: boolean } };
-const state = () => (g.__lumenLrs ??= {});
 
 /** Seconds to wait after the n-th failed try. */
 export const backoffSeconds = (tries: number) => Math.min(3600, 2 ** Math.max(1, Math.min(tries, 12)));
@@ -97,37 +95,23 @@ export async function forwardOnce(lrs: LrsConfig): Promise<ForwardResult> {
   return { sent: delivered.length, failed: failures.size };
 }
 
-/** Forwards until nothing is due (one run at a time per process). */
-async function drain(lrs: LrsConfig): Promise<void> {
-  const s = state();
-  if (s.running) {
-    s.again = true;
-    return;
-  }
-  s.running = (async () => {
-    do {
-      s.again = false;
-      for (let i = 0; i < 20; i++) {
-        const r = await forwardOnce(lrs);
-        if (r.sent + r.failed < BATCH || r.failed) break;
-      }
-    } while (s.again);
-  })()
-    .catch((err: unknown) => log.warn({ err: (err as Error).message }, 'xAPI LRS forwarding stopped; retrying'))
-    .finally(() => (s.running = undefined));
-}
+const worker = outboxWorker('xAPI LRS forwarding', {
+  pollMs: POLL_MS,
+  batch: BATCH,
+  rounds: 20,
+  stopOnFailure: true,
+  once: () => {
+    const lrs = config().xapiLrs;
+    return lrs ? forwardOnce(lrs) : Promise.resolve({ sent: 0, failed: 0 });
+  },
+});
 
 /** Starts the forwarder of this process when an LRS is configured (called at start-up; idempotent). */
 export function startLrsForwarder(): void {
-  const lrs = config().xapiLrs;
-  const s = state();
-  if (!lrs || s.timer) return;
-  s.timer = setInterval(() => void drain(lrs), POLL_MS);
-  s.timer.unref();
+  if (config().xapiLrs) worker.start();
 }
 
 /** Called by the intake when it queued statements: forward them now rather than at the next poll. */
 export function nudgeLrsForwarder(): void {
-  const lrs = config().xapiLrs;
-  if (lrs && state().timer) void drain(lrs);
+  worker.nudge();
 }
