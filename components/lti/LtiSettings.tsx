@@ -308,6 +308,21 @@ export function LtiSettings({
   const canvasSteps = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10'] as const;
   const canvasValues = { ...urls, issuer: CANVAS.issuer, login: CANVAS.authLoginUrl, token: CANVAS.authTokenUrl, keyset: CANVAS.keysetUrl };
 
+  /** a read-only key (JWKS or PEM) with its hint and a Copy button */
+  const keyBlock = (id: string, label: string, value: string, hint: string, rows: number) => (
+    <>
+      <textarea id={id} data-testid={id} readOnly rows={rows} spellCheck={false} value={value} aria-describedby={`${id}-hint`} style={monospace} />
+      <p className="inline-form" style={{ margin: '0.25rem 0 0' }}>
+        <small id={`${id}-hint`} className="muted">
+          {hint}
+        </small>
+        <button type="button" className="small" aria-label={t('tool.copyLabel', { field: label })} data-testid={`${id}-copy`} onClick={() => void copy(label, value, id)}>
+          {t('tool.copy')}
+        </button>
+      </p>
+    </>
+  );
+
   return (
     <>
       <section className="card" aria-labelledby="lti-tool-title" data-testid="lti-tool-config">
@@ -349,57 +364,11 @@ export function LtiSettings({
           </p>
         ) : (
           <>
-            <textarea
-              id="lti-jwks"
-              data-testid="lti-jwks"
-              readOnly
-              rows={8}
-              spellCheck={false}
-              value={jwks.text}
-              aria-describedby="lti-jwks-hint"
-              style={monospace}
-            />
-            <p className="inline-form" style={{ margin: '0.25rem 0 0' }}>
-              <small id="lti-jwks-hint" className="muted">
-                {t('tool.jwksTextHint')}
-              </small>
-              <button
-                type="button"
-                className="small"
-                aria-label={t('tool.copyLabel', { field: t('tool.jwks') })}
-                data-testid="lti-jwks-copy"
-                onClick={() => void copy(t('tool.jwks'), jwks.text, 'lti-jwks')}
-              >
-                {t('tool.copy')}
-              </button>
-            </p>
+            {keyBlock('lti-jwks', t('tool.jwks'), jwks.text, t('tool.jwksTextHint'), 8)}
             {jwks.pem ? (
               <>
                 <label htmlFor="lti-public-key">{t('tool.pem')}</label>
-                <textarea
-                  id="lti-public-key"
-                  data-testid="lti-public-key"
-                  readOnly
-                  rows={9}
-                  spellCheck={false}
-                  value={jwks.pem}
-                  aria-describedby="lti-public-key-hint"
-                  style={monospace}
-                />
-                <p className="inline-form" style={{ margin: '0.25rem 0 0' }}>
-                  <small id="lti-public-key-hint" className="muted">
-                    {t('tool.pemHint')}
-                  </small>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={t('tool.copyLabel', { field: t('tool.pem') })}
-                    data-testid="lti-public-key-copy"
-                    onClick={() => void copy(t('tool.pem'), jwks.pem ?? '', 'lti-public-key')}
-                  >
-                    {t('tool.copy')}
-                  </button>
-                </p>
+                {keyBlock('lti-public-key', t('tool.pem'), jwks.pem, t('tool.pemHint'), 9)}
               </>
             ) : null}
           </>
