@@ -90,6 +90,7 @@ import * as h5pMediaAttach from '@/app/h5p/media/attach/route';
 import * as h5pMediaUpload from '@/app/h5p/media/upload/route';
 import * as h5pNew from '@/app/h5p/new/route';
 import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
+import * as aiGenerate from '@/app/api/ai/generate/route';
 import * as ltiConfig from '@/app/lti/config/route';
 import * as ltiLaunch from '@/app/lti/launch/route';
 import * as ltiLogin from '@/app/lti/login/route';
@@ -177,7 +178,8 @@ export const API_TAGS: TagDoc[] = [
   { name: 'H5P libraries', description: 'Installed content types and installing them.' },
   { name: 'H5P player and editor', description: 'The routes the H5P player and editor call themselves (shapes of the H5P client).' },
   { name: 'Results', description: 'Learners\' attempts from the players\' xAPI statements: results per content, collection and learner (feature analytics-dashboard), a learner\'s own results, GDPR export and erasure.' },
-  { name: 'LTI', description: 'LTI 1.3 tool configuration.' },
+  { name: 'AI', description: 'AI generation with an OpenAI-compatible provider (AI_API_URL, AI_API_KEY, AI_MODEL): each generation takes one AI credit of the plan, given back when it fails.' },
+  { name: 'LTI', description: 'LTI 1.3 Advantage: the tool configuration, launches, platforms, deep linking, grades (AGS) and rosters (NRPS).' },
   { name: 'Service', description: 'Health and this documentation.' },
 ];
 
@@ -1118,6 +1120,26 @@ export const API_ROUTES: RouteDoc[] = [
     operations: {
       GET: { summary: 'GDPR access: everything stored about one learner\'s learning in the admin\'s scope (admin)', success: { kind: 'file', description: 'JSON download: attempts, responses, statements, savedState, ltiLaunches, playerScores', contentType: 'application/json' }, errors: { 403: ['Admin access required'] } },
       DELETE: { summary: 'GDPR erasure: delete one learner\'s results in the admin\'s scope (admin; audited)', success: { kind: 'envelope', data: 'attempts, playerScores, savedState, ltiLaunches (deleted)', message: true }, errors: { 403: ['Admin access required'] } },
+    },
+  },
+
+  // ------------------------------------------------------------ AI
+  {
+    file: 'app/api/ai/generate/route.ts',
+    tag: 'AI',
+    module: m(aiGenerate),
+    operations: {
+      POST: {
+        summary: 'Generate one item from a topic or pasted text (every plan; one AI credit, given back on failure): saved as private content, or a draft (save: false)',
+        status: 201,
+        success: { kind: 'envelope', data: 'contentId (null for a draft), draft {library, params, metadata}, credits {used, limit}', message: true },
+        errors: {
+          400: ['Content type <type> is not installed'],
+          429: ['AI generation limit reached', 'Monthly content quota exceeded'],
+          502: ['AI provider returned invalid content', 'AI provider is unavailable: <reason>'],
+          503: ['AI generation is not configured'],
+        },
+      },
     },
   },
 

@@ -1,5 +1,7 @@
 // A stand-in OpenAI-compatible chat-completions endpoint (external-services.md §5): POST /chat/completions
-// with a bearer key answers a canned completion; the test chooses a valid or an invalid answer.
+// with a bearer key. It answers a canned completion the test chooses, or (answer 'auto', for generation) JSON
+// shaped for the requested schema (response_format.json_schema.name) and derived from the prompt; on demand the
+// next answers are invalid JSON, off-schema, slow, or a 429 / 500.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,15 +21,64 @@ export interface AiStandin {
   /** what the next completions answer with: an object (sent as JSON content), a raw string, or an HTTP status */
   answer: unknown;
   requests: { auth: string | undefined; body: any }[];
+  /** the next `count` answers: an HTTP status (429, 500 …), 'invalid-json', or 'off-schema' (valid JSON, wrong shape) */
+  failNext(kind: number | 'invalid-json' | 'off-schema', count?: number): void;
+  /** every answer waits this long first */
+  delayMs: number;
   close(): Promise<void>;
 }
 
+/** The user message's text (a string, or the text parts of a multi-part message). */
+function userText(body: any): string {
+  const m = (body?.messages ?? []).filter((x: any) => x.role === 'user').at(-1);
+  if (!m) return '';
+  return typeof m.content === 'string' ? m.content : (m.content ?? []).filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n');
+}
+
+/** Schema-shaped JSON for a generation request, derived from its prompt (the topic, the count). */
+export function generatedAnswer(name: string, prompt: string): unknown {
+  const topic = /Topic: (.+)/.exec(prompt)?.[1]?.trim() ?? (/<source>\n([^\n]{0,60})/.exec(prompt)?.[1] ?? 'the source').trim();
+  const n = Math.max(1, Math.min(20, Number(/(\d+) (?:sentences|key words|words)/.exec(prompt)?.[1] ?? 3)));
+  const words = Array.from({ length: n }, (_, i) => `word${i + 1}`);
+  switch (name) {
+    case 'H5P_MultiChoice':
+      return {
+        title: `Quiz: ${topic}`,
+        question: `Which statement about ${topic} is correct?`,
+        answers: [
+          { text: `${topic} is the right answer`, correct: true, feedback: 'Yes: that is it.' },
+          { text: `${topic} is a wrong answer`, correct: false, feedback: 'Not quite.' },
+          { text: 'Neither', correct: false, feedback: 'Look again.' },
+        ],
+      };
+    case 'H5P_TrueFalse':
+      return { title: `True or false: ${topic}`, statement: `${topic} is worth learning.`, isTrue: true };
+    case 'H5P_Blanks':
+      return { title: `Fill in: ${topic}`, instructions: `Complete the sentences about ${topic}.`, sentences: words.map((w, i) => `Sentence ${i + 1} about ${topic} has *${w}* in it.`) };
+    case 'H5P_DragText':
+    case 'H5P_MarkTheWords':
+      return { title: `${name === 'H5P_DragText' ? 'Drag the words' : 'Mark the words'}: ${topic}`, instructions: `Work with the text about ${topic}.`, text: words.map((w) => `About ${topic} there is *${w}*.`).join(' ') };
+    default:
+      return VALID_AI_REPORT;
+  }
+}
+
 export async function startAiStandin(): Promise<AiStandin> {
-  const state: AiStandin = { url: '', answer: VALID_AI_REPORT, requests: [], close: async () => undefined };
+  const failures: { kind: number | 'invalid-json' | 'off-schema'; count: number }[] = [];
+  const state: AiStandin = {
+    url: '',
+    answer: VALID_AI_REPORT,
+    requests: [],
+    delayMs: 0,
+    failNext: (kind, count = 1) => void failures.push({ kind, count }),
+    close: async () => undefined,
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (d) => (raw += d));
-    req.on('end', () => {
+    req.on('end', () => void answer());
+    const answer = async () => {
+      if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
       let body: any = null;
       try {
@@ -37,12 +88,27 @@ export async function startAiStandin(): Promise<AiStandin> {
       }
       state.requests.push({ auth: req.headers.authorization, body });
       if (req.headers.authorization !== `Bearer ${AI_KEY}`) return void res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"error":{"message":"bad key"}}');
+      const failure = failures[0];
+      if (failure) {
+        if (--failure.count <= 0) failures.shift();
+        if (typeof failure.kind === 'number') return void res.writeHead(failure.kind, { 'Content-Type': 'application/json' }).end('{"error":{"message":"injected"}}');
+      }
       if (typeof state.answer === 'number') return void res.writeHead(state.answer).end();
-      const content = typeof state.answer === 'string' ? state.answer : JSON.stringify(state.answer);
+      const name = String(body?.response_format?.json_schema?.name ?? '');
+      const content =
+        failure?.kind === 'invalid-json'
+          ? '{"title": "cut off'
+          : failure?.kind === 'off-schema'
+            ? JSON.stringify({ unexpected: true })
+            : state.answer === 'auto'
+              ? JSON.stringify(generatedAnswer(name, userText(body)))
+              : typeof state.answer === 'string'
+                ? state.answer
+                : JSON.stringify(state.answer);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', model: body?.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }),
       );
-    });
+    };
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

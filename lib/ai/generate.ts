@@ -1,0 +1,141 @@
+// Generation from a topic or pasted text (issue 13, items 3 and 4; every plan): the provider answers a small,
+// type-specific JSON shape (validated with zod), which becomes the parameters of an installed H5P content type —
+// saved through the same path as the editor's (the library's semantics filter, the content quota, private to the
+// caller) or returned as a draft to review first.
+import { z } from 'zod';
+import type { User } from '@/lib/generated/prisma/client';
+import { db } from '@/lib/db/client';
+import { createContent } from '@/lib/h5p/content';
+import type { H5pActor } from '@/lib/h5p/permissions';
+import { escapeText } from '@/lib/h5p/sanitize';
+import { AppError } from '@/lib/http/errors';
+import { usageOf } from '@/lib/plans/quota';
+import { assertAiConfigured, completeJson } from './client';
+import { withAiCredit } from './credits';
+
+export const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+const title = z.string().trim().min(1).max(200);
+const line = (max: number) => z.string().trim().min(1).max(max);
+const starred = (max: number) =>
+  line(max).refine((t) => /\*[^*\n]+\*/.test(t), { message: 'must mark at least one answer between asterisks, like *answer*' });
+
+/** What the provider answers, per content type. */
+const SHAPES = {
+  'H5P.MultiChoice': z.object({
+    title,
+    question: line(1000),
+    answers: z
+      .array(z.object({ text: line(500), correct: z.boolean(), feedback: z.string().max(500).optional() }))
+      .min(2)
+      .max(6)
+      .refine((a) => a.some((x) => x.correct), { message: 'at least one answer must be correct' }),
+  }),
+  'H5P.TrueFalse': z.object({ title, statement: line(1000), isTrue: z.boolean() }),
+  'H5P.Blanks': z.object({ title, instructions: line(500), sentences: z.array(starred(500)).min(1).max(20) }),
+  'H5P.DragText': z.object({ title, instructions: line(500), text: starred(5000) }),
+  'H5P.MarkTheWords': z.object({ title, instructions: line(500), text: starred(5000) }),
+} as const;
+
+export type GenerableType = keyof typeof SHAPES;
+export const GENERABLE_TYPES = Object.keys(SHAPES) as GenerableType[];
+
+const HOW: Record<GenerableType, (n: number) => string> = {
+  'H5P.MultiChoice': () => 'One multiple-choice question with 3 to 5 answers, at least one correct, each with short feedback.',
+  'H5P.TrueFalse': () => 'One statement that is clearly true or clearly false (isTrue says which).',
+  'H5P.Blanks': (n) => `${n} sentences, each with one or two key words to fill in, written between asterisks like *word*.`,
+  'H5P.DragText': (n) => `A short text of ${n} sentences in which ${n} key words are marked between asterisks like *word* (learners drag them into place).`,
+  'H5P.MarkTheWords': (n) => `A short text of ${n} sentences in which the ${n} words learners must find are marked between asterisks like *word*.`,
+};
+
+export const generateBody = z
+  .object({
+    contentType: z.enum(GENERABLE_TYPES as [GenerableType, ...GenerableType[]]),
+    topic: z.string().trim().min(1).max(500).optional(),
+    text: z.string().trim().min(1).max(50_000).optional(),
+    language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
+    difficulty: z.enum(DIFFICULTIES).default('medium'),
+    bloomsLevel: z.enum(BLOOMS).optional(),
+    questionCount: z.number().int().min(1).max(20).default(5),
+    /** save it as the caller's private content (default), or only return the draft to review */
+    save: z.boolean().default(true),
+  })
+  .refine((b) => b.topic || b.text, { message: 'topic or text is required', path: ['topic'] });
+export type GenerateBody = z.infer<typeof generateBody>;
+
+const p = (s: string) => `<p>${escapeText(s)}</p>`;
+/** starred text keeps its *answers*; the rest is escaped (the libraries read the asterisks) */
+const starredText = (s: string) => escapeText(s);
+
+/** The H5P parameters of a provider answer. */
+export function paramsOf(type: GenerableType, a: unknown): { title: string; params: Record<string, unknown> } {
+  switch (type) {
+    case 'H5P.MultiChoice': {
+      const x = a as z.infer<(typeof SHAPES)['H5P.MultiChoice']>;
+      return {
+        title: x.title,
+        params: {
+          question: p(x.question),
+          answers: x.answers.map((o) => ({ text: escapeText(o.text), correct: o.correct, tipsAndFeedback: { chosenFeedback: escapeText(o.feedback ?? ''), notChosenFeedback: '' } })),
+        },
+      };
+    }
+    case 'H5P.TrueFalse': {
+      const x = a as z.infer<(typeof SHAPES)['H5P.TrueFalse']>;
+      return { title: x.title, params: { question: p(x.statement), correct: x.isTrue ? 'true' : 'false' } };
+    }
+    case 'H5P.Blanks': {
+      const x = a as z.infer<(typeof SHAPES)['H5P.Blanks']>;
+      return { title: x.title, params: { text: p(x.instructions), questions: x.sentences.map((s) => `<p>${starredText(s)}</p>`) } };
+    }
+    case 'H5P.DragText':
+    case 'H5P.MarkTheWords': {
+      const x = a as z.infer<(typeof SHAPES)['H5P.DragText']>;
+      return { title: x.title, params: { taskDescription: p(x.instructions), textField: starredText(x.text) } };
+    }
+  }
+}
+
+/** The newest installed version of a content type, as `H5P.X major.minor`; 400 when it is not installed. */
+export async function installedLibrary(machineName: string): Promise<string> {
+  const row = await db().h5pLibrary.findFirst({ where: { machineName, runnable: true }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }] });
+  if (!row) throw new AppError(400, `Content type ${machineName} is not installed`);
+  return `${machineName} ${row.majorVersion}.${row.minorVersion}`;
+}
+
+const SYSTEM = `You write interactive learning activities for teachers (H5P content). Write accurate, age-appropriate,
+unambiguous questions in the requested language, at the requested difficulty and Bloom's level. Feedback explains why.`;
+
+export interface Generated {
+  /** the saved content (null for a draft) */
+  contentId: string | null;
+  draft: { library: string; params: Record<string, unknown>; metadata: { title: string; language: string } };
+  credits: { used: number; limit: number };
+}
+
+/** Generates one item from a topic or a text; one AI credit, given back when anything fails. */
+export async function generateFromTopic(user: User, actor: H5pActor, b: GenerateBody): Promise<Generated> {
+  assertAiConfigured();
+  const library = await installedLibrary(b.contentType);
+  const draft = await withAiCredit(user.id, async () => {
+    const answer = await completeJson({
+      name: b.contentType.replace(/\W/g, '_'),
+      system: SYSTEM,
+      task: [
+        `Content type: ${b.contentType}. ${HOW[b.contentType](b.questionCount)}`,
+        b.topic ? `Topic: ${b.topic}` : 'Build it from the source text below.',
+        `Language: ${b.language}. Difficulty: ${b.difficulty}.${b.bloomsLevel ? ` Bloom's level: ${b.bloomsLevel}.` : ''}`,
+      ].join('\n'),
+      ...(b.text ? { source: b.text } : {}),
+      schema: SHAPES[b.contentType] as z.ZodType<unknown>,
+    });
+    const { title: t, params } = paramsOf(b.contentType, answer);
+    const d = { library, params, metadata: { title: t, language: b.language } };
+    if (!b.save) return { d, contentId: null };
+    const saved = await createContent(user, actor, d);
+    return { d, contentId: saved.contentId };
+  });
+  const usage = await usageOf((await db().user.findUniqueOrThrow({ where: { id: user.id } })) as User);
+  return { contentId: draft.contentId, draft: draft.d, credits: { used: usage.aiUsed, limit: usage.aiLimit } };
+}
