@@ -136,6 +136,6 @@ export async function generateFromTopic(user: User, actor: H5pActor, b: Generate
     const saved = await createContent(user, actor, d);
     return { d, contentId: saved.contentId };
   });
-  const usage = await usageOf((await db().user.findUniqueOrThrow({ where: { id: user.id } })) as User);
+  const usage = await usageOf(await db().user.findUniqueOrThrow({ where: { id: user.id } }));
   return { contentId: draft.contentId, draft: draft.d, credits: { used: usage.aiUsed, limit: usage.aiLimit } };
 }
