@@ -12,6 +12,7 @@ import { AppError } from '@/lib/http/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
 import { withAiCredit } from './credits';
+import { textOfUrl } from './sources';
 
 export const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -49,19 +50,27 @@ const HOW: Record<GenerableType, (n: number) => string> = {
   'H5P.MarkTheWords': (n) => `A short text of ${n} sentences in which the ${n} words learners must find are marked between asterisks like *word*.`,
 };
 
-export const generateBody = z
-  .object({
-    contentType: z.enum(GENERABLE_TYPES as [GenerableType, ...GenerableType[]]),
+/** What every generation takes besides its source. */
+export const generateOptions = z.object({
+  contentType: z.enum(GENERABLE_TYPES as [GenerableType, ...GenerableType[]]),
+  language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
+  difficulty: z.enum(DIFFICULTIES).default('medium'),
+  bloomsLevel: z.enum(BLOOMS).optional(),
+  questionCount: z.number().int().min(1).max(20).default(5),
+  /** save it as the caller's private content (default), or only return the draft to review */
+  save: z.boolean().default(true),
+});
+
+export const generateBody = generateOptions
+  .extend({
     topic: z.string().trim().min(1).max(500).optional(),
     text: z.string().trim().min(1).max(50_000).optional(),
-    language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
-    difficulty: z.enum(DIFFICULTIES).default('medium'),
-    bloomsLevel: z.enum(BLOOMS).optional(),
-    questionCount: z.number().int().min(1).max(20).default(5),
-    /** save it as the caller's private content (default), or only return the draft to review */
-    save: z.boolean().default(true),
   })
   .refine((b) => b.topic || b.text, { message: 'topic or text is required', path: ['topic'] });
+
+/** POST /api/ai/generate/url: a web page as the source. */
+export const urlBody = generateOptions.extend({ url: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000) });
+
 export type GenerateBody = z.infer<typeof generateBody>;
 
 const p = (s: string) => `<p>${escapeText(s)}</p>`;
@@ -114,28 +123,59 @@ export interface Generated {
   credits: { used: number; limit: number };
 }
 
-/** Generates one item from a topic or a text; one AI credit, given back when anything fails. */
-export async function generateFromTopic(user: User, actor: H5pActor, b: GenerateBody): Promise<Generated> {
+/** What one generation is asked to do. */
+export interface GenerationRequest {
+  contentType: GenerableType;
+  /** the task in one line: a topic, or what to do with the source */
+  brief: string;
+  /** source material (pasted text, a web page's text, an existing item), passed as data */
+  source?: string;
+  language: string;
+  difficulty: (typeof DIFFICULTIES)[number];
+  bloomsLevel?: (typeof BLOOMS)[number] | undefined;
+  questionCount: number;
+  save: boolean;
+}
+
+/** Generates one item; one AI credit, given back when anything fails (the provider, the semantics, the content quota). */
+export async function generateItem(user: User, actor: H5pActor, r: GenerationRequest): Promise<Generated> {
   assertAiConfigured();
-  const library = await installedLibrary(b.contentType);
-  const draft = await withAiCredit(user.id, async () => {
+  const library = await installedLibrary(r.contentType);
+  const made = await withAiCredit(user.id, async () => {
     const answer = await completeJson({
-      name: b.contentType.replace(/\W/g, '_'),
+      name: r.contentType.replace(/\W/g, '_'),
       system: SYSTEM,
       task: [
-        `Content type: ${b.contentType}. ${HOW[b.contentType](b.questionCount)}`,
-        b.topic ? `Topic: ${b.topic}` : 'Build it from the source text below.',
-        `Language: ${b.language}. Difficulty: ${b.difficulty}.${b.bloomsLevel ? ` Bloom's level: ${b.bloomsLevel}.` : ''}`,
+        `Content type: ${r.contentType}. ${HOW[r.contentType](r.questionCount)}`,
+        r.brief,
+        `Language: ${r.language}. Difficulty: ${r.difficulty}.${r.bloomsLevel ? ` Bloom's level: ${r.bloomsLevel}.` : ''}`,
       ].join('\n'),
-      ...(b.text ? { source: b.text } : {}),
-      schema: SHAPES[b.contentType] as z.ZodType<unknown>,
+      ...(r.source ? { source: r.source } : {}),
+      schema: SHAPES[r.contentType] as z.ZodType<unknown>,
     });
-    const { title: t, params } = paramsOf(b.contentType, answer);
-    const d = { library, params, metadata: { title: t, language: b.language } };
-    if (!b.save) return { d, contentId: null };
+    const { title: t, params } = paramsOf(r.contentType, answer);
+    const d = { library, params, metadata: { title: t, language: r.language } };
+    if (!r.save) return { d, contentId: null };
     const saved = await createContent(user, actor, d);
     return { d, contentId: saved.contentId };
   });
   const usage = await usageOf(await db().user.findUniqueOrThrow({ where: { id: user.id } }));
-  return { contentId: draft.contentId, draft: draft.d, credits: { used: usage.aiUsed, limit: usage.aiLimit } };
+  return { contentId: made.contentId, draft: made.d, credits: { used: usage.aiUsed, limit: usage.aiLimit } };
+}
+
+/** POST /api/ai/generate/url (url-to-h5p): the page's main text is the source. */
+export async function generateFromUrl(user: User, actor: H5pActor, b: z.infer<typeof urlBody>): Promise<Generated & { source: { url: string; title: string } }> {
+  assertAiConfigured();
+  const page = await textOfUrl(b.url);
+  const made = await generateItem(user, actor, { ...b, brief: `Build it from the web page "${page.title}" below.`, source: page.text });
+  return { ...made, source: { url: b.url, title: page.title } };
+}
+
+/** POST /api/ai/generate: from a topic or pasted text (every plan). */
+export function generateFromTopic(user: User, actor: H5pActor, b: GenerateBody): Promise<Generated> {
+  return generateItem(user, actor, {
+    ...b,
+    brief: b.topic ? `Topic: ${b.topic}` : 'Build it from the source text below.',
+    ...(b.text ? { source: b.text } : {}),
+  });
 }

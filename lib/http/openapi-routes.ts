@@ -91,6 +91,10 @@ import * as h5pMediaUpload from '@/app/h5p/media/upload/route';
 import * as h5pNew from '@/app/h5p/new/route';
 import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
 import * as aiGenerate from '@/app/api/ai/generate/route';
+import * as aiGenerateUrl from '@/app/api/ai/generate/url/route';
+import * as aiCritique from '@/app/api/ai/content/[contentId]/critique/route';
+import * as aiDifferentiate from '@/app/api/ai/content/[contentId]/differentiate/route';
+import * as aiRemix from '@/app/api/ai/content/[contentId]/remix/route';
 import * as ltiConfig from '@/app/lti/config/route';
 import * as ltiLaunch from '@/app/lti/launch/route';
 import * as ltiLogin from '@/app/lti/login/route';
@@ -1141,6 +1145,38 @@ export const API_ROUTES: RouteDoc[] = [
         },
       },
     },
+  },
+
+  {
+    file: 'app/api/ai/generate/url/route.ts',
+    tag: 'AI',
+    module: m(aiGenerateUrl),
+    operations: {
+      POST: {
+        summary: 'Generate one item from a web page (url-to-h5p; one AI credit): fetched server-side with the SSRF guard, main text extracted',
+        status: 201,
+        success: { kind: 'envelope', data: 'contentId, draft, credits, source {url, title}', message: true },
+        errors: { 400: ['Validation error: url: <why the address is refused>'], 422: ['Could not fetch the page: <reason>', 'The page has too little text to build an activity from'], 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] },
+      },
+    },
+  },
+  {
+    file: 'app/api/ai/content/[contentId]/critique/route.ts',
+    tag: 'AI',
+    module: m(aiCritique),
+    operations: { POST: { summary: 'Bloom\'s critique of an item with rewrite suggestions (blooms-critique; one AI credit)', success: { kind: 'envelope', data: 'contentId, bloomsLevel, explanation, suggestions [{issue, rewrite, targetLevel}], credits' }, errors: { ...contentErrors, 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] } } },
+  },
+  {
+    file: 'app/api/ai/content/[contentId]/differentiate/route.ts',
+    tag: 'AI',
+    module: m(aiDifferentiate),
+    operations: { POST: { summary: 'An easier, harder or reading-level variant of an item (differentiation; one AI credit)', status: 201, success: { kind: 'envelope', data: 'contentId, draft, credits', message: true }, errors: { ...contentErrors, 400: ['Content type <type> cannot be generated yet'], 429: ['AI generation limit reached'], 503: ['AI generation is not configured'] } } },
+  },
+  {
+    file: 'app/api/ai/content/[contentId]/remix/route.ts',
+    tag: 'AI',
+    module: m(aiRemix),
+    operations: { POST: { summary: 'An item remade as another content type (content-remixer; one AI credit)', status: 201, success: { kind: 'envelope', data: 'contentId, draft, credits', message: true }, errors: { ...contentErrors, 429: ['AI generation limit reached'], 503: ['AI generation is not configured'] } } },
   },
 
   // ------------------------------------------------------------ LTI

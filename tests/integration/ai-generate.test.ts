@@ -2,29 +2,57 @@
 // same database and files with a stand-in OpenAI-compatible provider (tests/support/ai-standin.ts). Generated
 // content is real content of an installed type; credits are taken atomically and given back on failure; the
 // provider's failures (429, 5xx, invalid JSON) are retried or repaired, else 502; unconfigured: 503.
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { startApp, type AppProcess } from '../support/app-process';
 import { AI_KEY, startAiStandin, type AiStandin } from '../support/ai-standin';
 import { setPlan, signedIn } from '../support/factories';
 import { appEnv } from '../support/global-setup';
-import { installTestLibraries } from '../support/h5p';
+import { createContent, installTestLibraries } from '../support/h5p';
 import { api } from '../support/http';
 
 let ai: AiStandin;
 let app: AppProcess;
+let site: http.Server;
+let sitePort: number;
+
+const ARTICLE = `<!doctype html><html><head><title>The water cycle</title><script>window.evil = 1</script></head><body>
+<nav>Home | About | Contact</nav>
+<article><h1>The water cycle</h1>
+<p>Water evaporates from oceans, lakes and rivers when the sun heats it. The vapour rises, cools and condenses into clouds.</p>
+<p>When the droplets in clouds grow heavy they fall as precipitation: rain, snow or hail. Water then flows in rivers back to the sea.</p>
+<p>Plants also release water vapour through their leaves, a process called transpiration, which adds to the cycle.</p>
+</article><footer>Copyright</footer></body></html>`;
 const gen = (token: string, body: Record<string, unknown>) => api('POST', '/api/ai/generate', { token, body, base: app.url });
 
 beforeAll(async () => {
   await installTestLibraries();
   ai = await startAiStandin();
   ai.answer = 'auto';
-  app = await startApp({ ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model' }, { waitForHealthy: true });
+  // a web site on this machine: /article, and /redirect to the same page by its loopback address
+  site = http.createServer((req, res) => {
+    if (req.url === '/article') return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    if (req.url === '/redirect') return void res.writeHead(302, { Location: `http://127.0.0.1:${sitePort}/article` }).end();
+    if (req.url === '/image') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.alloc(10));
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => site.listen(0, '0.0.0.0', r));
+  sitePort = (site.address() as AddressInfo).port;
+  // only the name localhost may reach a private address here: 127.0.0.1 and other names may not
+  app = await startApp(
+    { ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model', ALLOWED_PRIVATE_HOSTS: 'localhost' },
+    { waitForHealthy: true },
+  );
 }, 120_000);
 
 afterAll(async () => {
   await app?.stop();
   await ai?.close();
+  site?.close();
 });
 
 const aiUsed = async (userId: string) => (await db().user.findUniqueOrThrow({ where: { id: userId } })).aiGenerationsThisMonth;
@@ -136,5 +164,91 @@ describe('POST /api/ai/generate', () => {
     const refused = await gen(student.token, { contentType: 'H5P.MultiChoice', topic: 'x' });
     expect([refused.status, refused.body.error]).toEqual([403, 'Teacher access required']);
     expect(await aiUsed(t.user.id)).toBe(0);
+  });
+});
+
+describe('POST /api/ai/generate/url (url-to-h5p)', () => {
+  const fromUrl = (token: string, url: string) => api('POST', '/api/ai/generate/url', { token, body: { contentType: 'H5P.Blanks', url, questionCount: 3 }, base: app.url });
+
+  it("builds an item from a page's main text (no script, no navigation), as data", async () => {
+    const t = await signedIn(['teacher']);
+    const res = await fromUrl(t.token, `http://localhost:${sitePort}/article`);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.source).toEqual({ url: `http://localhost:${sitePort}/article`, title: 'The water cycle' });
+    const user = ai.requests.at(-1)!.body.messages[1].content as string;
+    expect(user).toContain('<source>');
+    expect(user).toContain('Water evaporates from oceans');
+    expect(user).not.toContain('window.evil');
+    expect(user).not.toContain('Home | About | Contact');
+  });
+
+  it('refuses private and loopback addresses: a literal, a redirect to 127.0.0.1, a name resolving to one; no credit taken', async () => {
+    const t = await signedIn(['teacher']);
+    const literal = await fromUrl(t.token, `http://127.0.0.1:${sitePort}/article`);
+    expect([literal.status, literal.body.error]).toEqual([400, 'Validation error: url: URL resolves to a private, loopback or link-local address (127.0.0.1)']);
+    const redirected = await fromUrl(t.token, `http://localhost:${sitePort}/redirect`);
+    expect([redirected.status, redirected.body.error]).toEqual([400, 'Validation error: url: URL resolves to a private, loopback or link-local address (127.0.0.1)']);
+    const metadata = await fromUrl(t.token, 'http://169.254.169.254/latest/meta-data/');
+    expect(metadata.status).toBe(400);
+    // this machine's own name resolves to a loopback or private address
+    const name = os.hostname();
+    const [addr] = await dns.lookup(name, { all: true });
+    expect(addr?.address, `${name} resolves`).toBeTruthy();
+    const byName = await fromUrl(t.token, `http://${name}:${sitePort}/article`);
+    expect([byName.status, byName.body.error]).toEqual([400, `Validation error: url: URL resolves to a private, loopback or link-local address (${addr!.address})`]);
+    expect((await fromUrl(t.token, 'ftp://example.org/x')).status).toBe(400);
+    const notText = await fromUrl(t.token, `http://localhost:${sitePort}/image`);
+    expect([notText.status, notText.body.error]).toEqual([422, 'Could not use the page: image/png is not HTML or text']);
+    expect(await aiUsed(t.user.id)).toBe(0);
+  });
+
+  it('is gated by url-to-h5p (403 for the free plan)', async () => {
+    const t = await signedIn(['teacher']);
+    await setPlan(t.user.id, 'free');
+    const res = await fromUrl(t.token, `http://localhost:${sitePort}/article`);
+    expect([res.status, res.body.error, res.body.requiredPlan]).toEqual([403, 'feature_not_available', 'pro']);
+  });
+});
+
+describe('AI actions on an item', () => {
+  it("critiques an item by Bloom's level with rewrites (blooms-critique), for readers of the item only", async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.MultiChoice', { title: 'Two plus two' });
+    const res = await api('POST', `/api/ai/content/${id}/critique`, { token: t.token, body: { targetLevel: 'understand' }, base: app.url });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ contentId: id, bloomsLevel: 'remember', suggestions: [expect.objectContaining({ rewrite: expect.any(String) })], credits: { used: 1, limit: 100 } });
+    expect(ai.requests.at(-1)!.body.messages[1].content).toContain('What is 2 + 2?');
+    const other = await signedIn(['teacher']);
+    const hidden = await api('POST', `/api/ai/content/${id}/critique`, { token: other.token, body: {}, base: app.url });
+    expect([hidden.status, hidden.body.error]).toEqual([404, 'Content not found']);
+    expect(await aiUsed(other.user.id)).toBe(0);
+  });
+
+  it('makes an easier variant of the same type (differentiation) and remixes an item into another type (content-remixer)', async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.MultiChoice', { title: 'Two plus two' });
+    const easier = await api('POST', `/api/ai/content/${id}/differentiate`, { token: t.token, body: { variant: 'easier' }, base: app.url });
+    expect(easier.status, easier.text).toBe(201);
+    expect(easier.body.data.draft.library).toMatch(/^H5P\.MultiChoice /);
+    const missing = await api('POST', `/api/ai/content/${id}/differentiate`, { token: t.token, body: { variant: 'reading-level' }, base: app.url });
+    expect([missing.status, missing.body.error]).toEqual([400, 'Validation error: readingLevel: readingLevel is required for a reading-level variant']);
+    const remixed = await api('POST', `/api/ai/content/${id}/remix`, { token: t.token, body: { contentType: 'H5P.TrueFalse', save: false }, base: app.url });
+    expect(remixed.status, remixed.text).toBe(200);
+    expect(remixed.body.data.draft.library).toMatch(/^H5P\.TrueFalse /);
+    expect(await aiUsed(t.user.id)).toBe(2);
+  });
+
+  it('keeps the free plan out of the gated actions', async () => {
+    const t = await signedIn(['teacher']);
+    await setPlan(t.user.id, 'free');
+    const id = await createContent(t.token, 'H5P.TrueFalse');
+    for (const [path, body] of [
+      ['critique', {}],
+      ['differentiate', { variant: 'harder' }],
+      ['remix', { contentType: 'H5P.MultiChoice' }],
+    ] as const) {
+      const res = await api('POST', `/api/ai/content/${id}/${path}`, { token: t.token, body, base: app.url });
+      expect([path, res.status, res.body.error]).toEqual([path, 403, 'feature_not_available']);
+    }
   });
 });

@@ -228,6 +228,10 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/lti/config/route.ts GET': { req: () => json('/lti/config'), expect: [401, 403, 403, 403, 200, 200] },
   // AI generation (issue 13): teachers, every plan; the test app has no provider (503 after the gates)
   'app/api/ai/generate/route.ts POST': { req: () => json('/api/ai/generate', { contentType: 'H5P.MultiChoice', topic: 'Matrix' }), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/generate/url/route.ts POST': { req: () => json('/api/ai/generate/url', { contentType: 'H5P.MultiChoice', url: 'https://example.org/' }), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/content/[contentId]/critique/route.ts POST': { req: (fx) => json(`/api/ai/content/${fx.privateContent}/critique`, {}), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/content/[contentId]/differentiate/route.ts POST': { req: (fx) => json(`/api/ai/content/${fx.privateContent}/differentiate`, { variant: 'easier' }), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/content/[contentId]/remix/route.ts POST': { req: (fx) => json(`/api/ai/content/${fx.privateContent}/remix`, { contentType: 'H5P.TrueFalse' }), expect: [401, 403, 503, 503, 503, 503] },
   // LTI (issue 12): launch and login are the platform's (the token proves itself): a bad token or an unknown issuer is 401 for all
   'app/lti/launch/route.ts POST': { req: async () => (await ltiPlatform(), { path: '/lti/launch', body: 'id_token=not-a-token', headers: form }), expect: [401, 401, 401, 401, 401, 401] },
   'app/lti/login/route.ts GET': { req: async () => (await ltiPlatform(), json('/lti/login?iss=https%3A%2F%2Fmatrix.example&login_hint=h&target_link_uri=https%3A%2F%2Fx.example')), expect: [401, 401, 401, 401, 401, 401] },

@@ -58,12 +58,19 @@ export function generatedAnswer(name: string, prompt: string): unknown {
     case 'H5P_DragText':
     case 'H5P_MarkTheWords':
       return { title: `${name === 'H5P_DragText' ? 'Drag the words' : 'Mark the words'}: ${topic}`, instructions: `Work with the text about ${topic}.`, text: words.map((w) => `About ${topic} there is *${w}*.`).join(' ') };
+    case 'blooms_critique':
+      return {
+        bloomsLevel: 'remember',
+        explanation: 'The question asks learners to recall a fact.',
+        suggestions: [{ issue: 'Recall only', rewrite: 'Explain why the right answer is right.', targetLevel: 'understand' }],
+      };
     default:
       return VALID_AI_REPORT;
   }
 }
 
-export async function startAiStandin(): Promise<AiStandin> {
+/** Starts the stand-in on 127.0.0.1 (a free port, or `opts.port` when a test needs a fixed address). */
+export async function startAiStandin(opts: { port?: number } = {}): Promise<AiStandin> {
   const failures: { kind: number | 'invalid-json' | 'off-schema'; count: number }[] = [];
   const state: AiStandin = {
     url: '',
@@ -110,7 +117,7 @@ export async function startAiStandin(): Promise<AiStandin> {
       );
     };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   state.close = () => new Promise<void>((r) => server.close(() => r()));
   return state;

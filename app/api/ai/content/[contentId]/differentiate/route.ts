@@ -1,0 +1,15 @@
+import { differentiate, differentiateBody } from '@/lib/ai/content-ops';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// An easier, harder or reading-level variant of an item, of the same type (feature differentiation; one AI credit).
+export const POST = route(
+  { action: 'differentiate content', auth: 'teacher', tier: 'AI', feature: 'differentiation', params: contentIdParams, body: differentiateBody },
+  async (ctx) => {
+    const result = await differentiate(ctx.principal, requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.params.contentId, ctx.body);
+    return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
+  },
+);

@@ -1,0 +1,15 @@
+import { remix, remixBody } from '@/lib/ai/content-ops';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// An item remade as another content type (feature content-remixer; one AI credit).
+export const POST = route(
+  { action: 'remix content', auth: 'teacher', tier: 'AI', feature: 'content-remixer', params: contentIdParams, body: remixBody },
+  async (ctx) => {
+    const result = await remix(ctx.principal, requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.params.contentId, ctx.body);
+    return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
+  },
+);

@@ -1,0 +1,12 @@
+import { generateFromUrl, urlBody } from '@/lib/ai/generate';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// Generate one item from a web page (feature url-to-h5p; one AI credit): fetched with the SSRF guard, main text extracted.
+export const POST = route({ action: 'generate content', auth: 'teacher', tier: 'AI', feature: 'url-to-h5p', body: urlBody }, async (ctx) => {
+  const result = await generateFromUrl(requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
+  return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
+});

@@ -1,0 +1,63 @@
+// Source material for generation (issue 13, item 4): a web page (fetched server-side through the SSRF guard of
+// lib/http/outbound.ts — http/https only, no private, loopback or link-local address after DNS resolution and on
+// every redirect unless ALLOWED_PRIVATE_HOSTS lists the host — bounded in size and time; its main text extracted
+// with Mozilla's Readability on a linkedom document, no script run), and an existing content item's text.
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import { AppError } from '@/lib/http/errors';
+import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/http/outbound';
+
+/** the most source text a generation reads */
+export const MAX_SOURCE_CHARS = 50_000;
+const PAGE_MAX_BYTES = 3 * 1024 * 1024;
+const PAGE_TIMEOUT_MS = 15_000;
+const MIN_TEXT_CHARS = 80;
+
+const squash = (s: string) => s.replace(/[ \t\f\v\r]+/g, ' ').replace(/\n\s*\n\s*/g, '\n\n').trim();
+
+/** The readable text of an HTML document (Readability's article, else the body's text). */
+export function readableText(html: string, url: string): { title: string; text: string } {
+  const { document } = parseHTML(html);
+  for (const el of document.querySelectorAll('script, style, noscript, template')) el.remove();
+  let title = (document.querySelector('title')?.textContent ?? '').trim();
+  let text = '';
+  try {
+    const article = new Readability(document, { charThreshold: 200 }).parse();
+    if (article?.textContent) text = article.textContent;
+    if (article?.title) title = article.title;
+  } catch {
+    // not an article: the body's text below
+  }
+  if (!text.trim()) text = document.body?.textContent ?? '';
+  return { title: title.slice(0, 200) || new URL(url).hostname, text: squash(text).slice(0, MAX_SOURCE_CHARS) };
+}
+
+/** A web page's main text, fetched with the SSRF guard; 400 for a refused URL, 422 for a page that gives no text. */
+export async function textOfUrl(url: string): Promise<{ title: string; text: string }> {
+  let res: OutboundResponse;
+  try {
+    res = await outboundFetch(url, { headers: { Accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1' }, timeoutMs: PAGE_TIMEOUT_MS, maxBytes: PAGE_MAX_BYTES });
+  } catch (err) {
+    if (err instanceof OutboundUrlError) throw new AppError(400, `Validation error: url: ${err.message}`);
+    throw new AppError(422, `Could not fetch the page: ${(err as Error).message}`);
+  }
+  if (res.status !== 200) throw new AppError(422, `Could not fetch the page: status ${res.status}`);
+  const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  let page: { title: string; text: string };
+  if (type === 'text/html' || type === 'application/xhtml+xml' || (!type && /^\s*</.test(res.text))) page = readableText(res.text, res.url);
+  else if (type === 'text/plain' || type === 'text/markdown') page = { title: new URL(res.url).hostname, text: squash(res.text).slice(0, MAX_SOURCE_CHARS) };
+  else throw new AppError(422, `Could not use the page: ${type || 'unknown'} is not HTML or text`);
+  if (page.text.length < MIN_TEXT_CHARS) throw new AppError(422, 'The page has too little text to build an activity from');
+  return page;
+}
+
+/** An item as source material: its type, title and parameters with the markup removed (structure and answers kept). */
+export function sourceOfItem(item: { title: string; mainLibrary: string; parameters: unknown }): string {
+  const plain = (v: unknown, key = ''): unknown => {
+    if (typeof v === 'string') return /^(subContentId|path|mime)$/.test(key) ? undefined : v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    if (Array.isArray(v)) return v.map((x) => plain(x, key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, k)]));
+    return v;
+  };
+  return `Content type: ${item.mainLibrary}\nTitle: ${item.title}\nParameters: ${JSON.stringify(plain(item.parameters))}`.slice(0, MAX_SOURCE_CHARS);
+}
