@@ -99,6 +99,7 @@ const schema = z.object({
   AI_API_URL: url(),
   AI_API_KEY: str(),
   AI_MODEL: str(),
+  AI_JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(86_400).default(900)),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -153,7 +154,13 @@ export interface AppConfig {
     /** install-time browser files (scripts/setup-h5p.mjs): core/, editor/, standalone/ */
     assetsDir: string;
   };
-  ai: { apiUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  ai: {
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    /** how long one item of an AI job may run before its queue job expires and another instance retries it (lib/ai/jobs.ts) */
+    jobLeaseSeconds: number;
+  };
 }
 
 /** Path of the embedded identity provider's state (keys, client secret, demo accounts), written by `npm start`. */
@@ -256,7 +263,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,
       assetsDir: path.resolve(e.H5P_ASSETS_DIR),
     },
-    ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, jobLeaseSeconds: e.AI_JOB_LEASE_SECONDS },
   };
 }
 

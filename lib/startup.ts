@@ -51,4 +51,5 @@ export async function startup(): Promise<void> {
   (await import('@/lib/h5p/temp-cleanup')).scheduleTemporaryFileCleanup();
   (await import('@/lib/results/lrs')).startLrsForwarder(); // statements out to XAPI_LRS_URL, when set
   (await import('@/lib/lti/passback')).startGradePassback(); // LTI learners' grades out to their platforms
+  void (await import('@/lib/ai/jobs')).startAiJobs(); // long AI generations (pg-boss), when a provider is configured
 }

@@ -92,6 +92,9 @@ import * as h5pNew from '@/app/h5p/new/route';
 import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
 import * as aiGenerate from '@/app/api/ai/generate/route';
 import * as aiGenerateUrl from '@/app/api/ai/generate/url/route';
+import * as aiJobsBulk from '@/app/api/ai/jobs/bulk/route';
+import * as aiJobs from '@/app/api/ai/jobs/route';
+import * as aiJob from '@/app/api/ai/jobs/[jobId]/route';
 import * as aiCritique from '@/app/api/ai/content/[contentId]/critique/route';
 import * as aiDifferentiate from '@/app/api/ai/content/[contentId]/differentiate/route';
 import * as aiRemix from '@/app/api/ai/content/[contentId]/remix/route';
@@ -1158,6 +1161,27 @@ export const API_ROUTES: RouteDoc[] = [
         success: { kind: 'envelope', data: 'contentId, draft, credits, source {url, title}', message: true },
         errors: { 400: ['Validation error: url: <why the address is refused>'], 422: ['Could not fetch the page: <reason>', 'The page has too little text to build an activity from'], 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] },
       },
+    },
+  },
+  {
+    file: 'app/api/ai/jobs/bulk/route.ts',
+    tag: 'AI',
+    module: m(aiJobsBulk),
+    operations: { POST: { summary: 'Bulk generation as a job: up to 50 items (bulk-generation; one AI credit per item as it runs; stops when credits run out)', status: 202, success: { kind: 'envelope', data: 'job (id, kind, status, progress {done, total}, results)', message: true }, errors: { 503: ['AI generation is not configured'] } } },
+  },
+  {
+    file: 'app/api/ai/jobs/route.ts',
+    tag: 'AI',
+    module: m(aiJobs),
+    operations: { GET: { summary: 'The caller\'s AI jobs, newest first', success: { kind: 'envelope', data: 'jobs' } } },
+  },
+  {
+    file: 'app/api/ai/jobs/[jobId]/route.ts',
+    tag: 'AI',
+    module: m(aiJob),
+    operations: {
+      GET: { summary: 'One job: status (queued, running, completed, completed_with_errors, stopped_no_credits, cancelled), progress and the items made', success: { kind: 'envelope', data: 'job' }, errors: { 404: ['Job not found'] } },
+      DELETE: { summary: 'Stop a job: the items not started yet are skipped; what was made stays', success: { kind: 'envelope', data: 'job', message: true }, errors: { 404: ['Job not found'] } },
     },
   },
   {

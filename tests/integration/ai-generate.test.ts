@@ -252,3 +252,93 @@ describe('AI actions on an item', () => {
     }
   });
 });
+
+describe('AI jobs (pg-boss): bulk generation', () => {
+  const jobOf = async (token: string, id: string, base = app.url) => (await api('GET', `/api/ai/jobs/${id}`, { token, base })).body.data;
+  const waitFor = async (token: string, id: string, done: (j: any) => boolean, base = app.url) => {
+    let j: any;
+    await expect.poll(async () => done((j = await jobOf(token, id, base))), { timeout: 40_000, interval: 250 }).toBe(true);
+    return j;
+  };
+  const items = (n: number) => Array.from({ length: n }, (_, i) => ({ contentType: 'H5P.TrueFalse', topic: `Topic ${i + 1}` }));
+
+  it("makes every item as the user's private content, one credit each, with progress and results", async () => {
+    const t = await signedIn(['teacher']);
+    const res = await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: items(3) }, base: app.url });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body.data).toMatchObject({ kind: 'bulk', status: 'queued', progress: { done: 0, total: 3 } });
+    const job = await waitFor(t.token, res.body.data.id, (j) => j.status === 'completed');
+    expect(job.progress).toEqual({ done: 3, total: 3 });
+    expect(job.results.map((r: { index: number }) => r.index).sort()).toEqual([0, 1, 2]);
+    for (const r of job.results) expect(await db().contentOwnership.findUniqueOrThrow({ where: { contentId: r.contentId } })).toMatchObject({ userId: t.user.id });
+    expect(await aiUsed(t.user.id)).toBe(3);
+    // someone else's job is not found
+    const other = await signedIn(['teacher']);
+    expect((await api('GET', `/api/ai/jobs/${res.body.data.id}`, { token: other.token, base: app.url })).status).toBe(404);
+    expect((await api('GET', '/api/ai/jobs', { token: t.token, base: app.url })).body.data[0].id).toBe(res.body.data.id);
+  });
+
+  it('stops cleanly when the credits run out', async () => {
+    const t = await signedIn(['teacher']);
+    await db().user.update({ where: { id: t.user.id }, data: { aiGenerationsThisMonth: 98 } });
+    const res = await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: items(5) }, base: app.url });
+    const job = await waitFor(t.token, res.body.data.id, (j) => !['queued', 'running'].includes(j.status));
+    expect(job.status).toBe('stopped_no_credits');
+    expect(job.detail).toBe('AI generation limit reached');
+    expect(job.results.filter((r: { contentId?: string }) => r.contentId)).toHaveLength(2);
+    expect(await aiUsed(t.user.id)).toBe(100);
+  });
+
+  it('validates the job (1 to 50 items) and is gated by bulk-generation', async () => {
+    const t = await signedIn(['teacher']);
+    expect((await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: [] }, base: app.url })).status).toBe(400);
+    const tooMany = await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: items(51) }, base: app.url });
+    expect([tooMany.status, tooMany.body.error]).toEqual([400, 'Validation error: items: at most 50 items in one job']);
+    await setPlan(t.user.id, 'free');
+    expect((await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: items(1) }, base: app.url })).body.error).toBe('feature_not_available');
+  });
+
+  it('can be cancelled: the items not started are skipped, what was made stays', async () => {
+    const t = await signedIn(['teacher']);
+    ai.delayMs = 400;
+    try {
+      const res = await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: items(8) }, base: app.url });
+      await waitFor(t.token, res.body.data.id, (j) => j.progress.done >= 1);
+      const stopping = await api('DELETE', `/api/ai/jobs/${res.body.data.id}`, { token: t.token, base: app.url });
+      expect(stopping.status).toBe(200);
+      expect(stopping.body.data.cancelRequested).toBe(true);
+      await waitFor(t.token, res.body.data.id, (j) => j.status === 'cancelled');
+      // an item already running finishes and is recorded; nothing starts after it
+      await new Promise((r) => setTimeout(r, 1500));
+      const after = await jobOf(t.token, res.body.data.id);
+      expect(after.status).toBe('cancelled');
+      expect(after.progress.done).toBeLessThan(8);
+      expect(after.progress.done).toBe(after.results.length);
+      expect(await aiUsed(t.user.id)).toBe(after.results.filter((r: { contentId?: string }) => r.contentId).length);
+    } finally {
+      ai.delayMs = 0;
+    }
+  });
+
+  it("survives an instance restart: a crashed worker's item is taken over and the job completes", async () => {
+    // this test runs last: the shared AI app stops, and two short-lease instances take turns
+    await app.stop();
+    const env = { ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model', AI_JOB_LEASE_SECONDS: '3' };
+    const first = await startApp(env, { waitForHealthy: true });
+    const t = await signedIn(['teacher']);
+    ai.delayMs = 700;
+    try {
+      const res = await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: items(5) }, base: first.url });
+      expect(res.status, res.text).toBe(202);
+      await waitFor(t.token, res.body.data.id, (j) => j.progress.done >= 1, first.url);
+      process.kill(first.pid, 'SIGKILL');
+      const second = await startApp(env, { waitForHealthy: true });
+      app = second;
+      const job = await waitFor(t.token, res.body.data.id, (j) => j.status === 'completed', second.url);
+      expect(job.progress).toEqual({ done: 5, total: 5 });
+      expect(job.results.map((r: { index: number }) => r.index).sort()).toEqual([0, 1, 2, 3, 4]);
+    } finally {
+      ai.delayMs = 0;
+    }
+  }, 90_000);
+});

@@ -228,6 +228,11 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/lti/config/route.ts GET': { req: () => json('/lti/config'), expect: [401, 403, 403, 403, 200, 200] },
   // AI generation (issue 13): teachers, every plan; the test app has no provider (503 after the gates)
   'app/api/ai/generate/route.ts POST': { req: () => json('/api/ai/generate', { contentType: 'H5P.MultiChoice', topic: 'Matrix' }), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/jobs/bulk/route.ts POST': { req: () => json('/api/ai/jobs/bulk', { items: [{ contentType: 'H5P.MultiChoice', topic: 'Matrix' }] }), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/jobs/route.ts GET': { req: () => json('/api/ai/jobs'), expect: [401, 403, 200, 200, 200, 200] },
+  // a job is its user's only: anyone else's (here: nobody's) is 404
+  'app/api/ai/jobs/[jobId]/route.ts GET': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 404, 404, 404, 404] },
+  'app/api/ai/jobs/[jobId]/route.ts DELETE': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 404, 404, 404, 404] },
   'app/api/ai/generate/url/route.ts POST': { req: () => json('/api/ai/generate/url', { contentType: 'H5P.MultiChoice', url: 'https://example.org/' }), expect: [401, 403, 503, 503, 503, 503] },
   'app/api/ai/content/[contentId]/critique/route.ts POST': { req: (fx) => json(`/api/ai/content/${fx.privateContent}/critique`, {}), expect: [401, 403, 503, 503, 503, 503] },
   'app/api/ai/content/[contentId]/differentiate/route.ts POST': { req: (fx) => json(`/api/ai/content/${fx.privateContent}/differentiate`, { variant: 'easier' }), expect: [401, 403, 503, 503, 503, 503] },

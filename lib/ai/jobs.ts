@@ -1,0 +1,183 @@
+// Long AI work as jobs (issue 13, item 5): pg-boss (a maintained queue on the PostgreSQL the service already has,
+// embedded or external) runs each item of a job as its own queue job, on whichever instance is free, and again
+// after a crash (an item's queue job expires after AI_JOB_LEASE_SECONDS and is retried elsewhere). The ai_jobs row
+// is what the user sees: progress and each item's result, recorded once per item (a rerun of a recorded item does
+// nothing). Every item takes its own AI credit; a job without credits left stops cleanly (`stopped_no_credits`:
+// its remaining items are skipped), and one asked to stop skips the items not started yet.
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { config, databaseUrl } from '@/lib/config';
+import { db } from '@/lib/db/client';
+import type { AiJob, User } from '@/lib/generated/prisma/client';
+import { permissionsFor } from '@/lib/auth/roles';
+import type { H5pActor } from '@/lib/h5p/permissions';
+import { AppError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { assertAiConfigured } from './client';
+import { AI_LIMIT_REACHED } from './credits';
+import { generateBody, generateFromTopic } from './generate';
+
+export const QUEUE = 'ai-jobs';
+export const MAX_BULK_ITEMS = 50;
+export const JOB_NOT_FOUND = 'Job not found';
+
+export interface JobResult {
+  index: number;
+  contentId?: string;
+  title?: string;
+  error?: string;
+}
+
+export type JobKind = 'bulk';
+
+/** a bulk job: up to 50 items, each a topic or text generation (always saved) */
+export const bulkBody = z.object({
+  items: z
+    .array(generateBody)
+    .min(1)
+    .max(MAX_BULK_ITEMS, { message: `at most ${MAX_BULK_ITEMS} items in one job` }),
+});
+
+const g = globalThis as unknown as { __lumenBoss?: Promise<PgBoss | null> };
+
+interface ItemData {
+  jobId: string;
+  index: number;
+}
+
+/** The queue (started once per process); null when it could not start (logged). */
+function boss(): Promise<PgBoss | null> {
+  g.__lumenBoss ??= (async () => {
+    const lease = config().ai.jobLeaseSeconds;
+    const b = new PgBoss({
+      connectionString: databaseUrl(),
+      schema: 'pgboss',
+      max: 3,
+      application_name: 'lumen-ai-jobs',
+      // expired items (a dead worker's) are handed on within this
+      maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(lease / 2))),
+    });
+    b.on('error', (err: Error) => log.warn({ err: err.message }, 'AI job queue error'));
+    try {
+      await b.start();
+      await b.createQueue(QUEUE, { name: QUEUE, retryLimit: 5, retryDelay: 2, expireInSeconds: lease });
+      await b.work<ItemData>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await runItem(job.data.jobId, job.data.index);
+      });
+      return b;
+    } catch (err) {
+      log.error({ err }, 'AI job queue could not start');
+      g.__lumenBoss = undefined;
+      await b.stop({ graceful: false, wait: false }).catch(() => undefined);
+      return null;
+    }
+  })();
+  return g.__lumenBoss;
+}
+
+/** Starts this instance's job worker (at start-up, when a provider is configured: it picks up unfinished jobs). */
+export async function startAiJobs(): Promise<void> {
+  if (config().ai.apiUrl) await boss();
+}
+
+export function jobView(j: AiJob) {
+  return {
+    id: j.id,
+    kind: j.kind,
+    status: j.status,
+    progress: { done: j.done, total: j.total },
+    results: j.results as unknown as JobResult[],
+    detail: j.detail,
+    cancelRequested: j.cancelRequested,
+    createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
+  };
+}
+
+/** Queues a bulk generation for the user (202 with the job). Credits are taken item by item when it runs. */
+export async function submitBulk(user: User, body: z.infer<typeof bulkBody>) {
+  assertAiConfigured();
+  const b = await boss();
+  if (!b) throw new AppError(503, 'AI jobs are unavailable: the job queue did not start');
+  const row = await db().aiJob.create({
+    data: { id: randomUUID(), userId: user.id, kind: 'bulk', request: body, total: body.items.length },
+  });
+  await b.insert(body.items.map((_, index) => ({ name: QUEUE, data: { jobId: row.id, index } satisfies ItemData })));
+  return jobView(row);
+}
+
+export async function jobOf(user: User, id: string): Promise<AiJob> {
+  const j = await db().aiJob.findFirst({ where: { id, userId: user.id } });
+  if (!j) throw new AppError(404, JOB_NOT_FOUND);
+  return j;
+}
+
+export async function listJobs(user: User) {
+  return (await db().aiJob.findMany({ where: { userId: user.id }, orderBy: { createdAt: 'desc' }, take: 50 })).map(jobView);
+}
+
+/** Asks a job to stop (between items); a queued job ends at once. */
+export async function cancelJob(user: User, id: string) {
+  await jobOf(user, id);
+  await db().$executeRaw`UPDATE ai_jobs SET cancel_requested = true,
+      status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END, updated_at = now()
+    WHERE id = ${id}::uuid AND status IN ('queued', 'running')`;
+  return jobView(await jobOf(user, id));
+}
+
+const FINAL = ['completed', 'completed_with_errors', 'stopped_no_credits', 'cancelled', 'failed'];
+
+/** The actor a job's items are created with: its user as a teacher (the job was submitted through a teacher route). */
+function actorOfUser(u: User): H5pActor {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    type: 'local',
+    role: 'teacher',
+    permissions: permissionsFor('teacher'),
+    reader: { kind: 'user', userId: u.id, superAdmin: false, tenantAdmin: false, tenantId: u.tenantId },
+  };
+}
+
+/** Runs one item of a job, unless the job has ended or the item is recorded already. */
+export async function runItem(jobId: string, index: number): Promise<void> {
+  const job = await db().aiJob.findUnique({ where: { id: jobId }, include: { user: true } });
+  if (!job || FINAL.includes(job.status)) return;
+  if (job.cancelRequested) {
+    await db().$executeRaw`UPDATE ai_jobs SET status = 'cancelled', updated_at = now() WHERE id = ${jobId}::uuid AND status IN ('queued', 'running')`;
+    return;
+  }
+  if ((job.results as unknown as JobResult[]).some((r) => r.index === index)) return;
+  await db().$executeRaw`UPDATE ai_jobs SET status = 'running', updated_at = now() WHERE id = ${jobId}::uuid AND status = 'queued'`;
+  const request = bulkBody.parse(job.request);
+  let result: JobResult;
+  try {
+    const made = await generateFromTopic(job.user, actorOfUser(job.user), { ...request.items[index]!, save: true });
+    result = { index, contentId: made.contentId!, title: made.draft.metadata.title };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 429 && err.message === AI_LIMIT_REACHED) {
+      await db().$executeRaw`UPDATE ai_jobs SET status = 'stopped_no_credits', detail = ${AI_LIMIT_REACHED}, updated_at = now()
+        WHERE id = ${jobId}::uuid AND status IN ('queued', 'running')`;
+      return;
+    }
+    if (!(err instanceof AppError)) log.warn({ err, jobId, index }, 'AI job item failed');
+    result = { index, error: err instanceof AppError ? err.message : 'Generation failed' };
+  }
+  // recorded once (a rerun of this item after a lost answer adds nothing); the last item ends the job
+  await db().$executeRaw`UPDATE ai_jobs SET done = done + 1, results = results || ${JSON.stringify([result])}::jsonb, updated_at = now()
+    WHERE id = ${jobId}::uuid AND NOT results @> ${JSON.stringify([{ index }])}::jsonb`;
+  await db().$executeRaw`UPDATE ai_jobs SET updated_at = now(),
+      status = CASE WHEN cancel_requested THEN 'cancelled'
+                    WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(results) r WHERE r ? 'error') THEN 'completed_with_errors'
+                    ELSE 'completed' END
+    WHERE id = ${jobId}::uuid AND done >= total AND status IN ('queued', 'running')`;
+}
+
+/** Stops this process's worker (tests, shutdown). */
+export async function stopAiJobs(): Promise<void> {
+  const b = await g.__lumenBoss;
+  g.__lumenBoss = undefined;
+  await b?.stop({ graceful: false, wait: false }).catch(() => undefined);
+}
