@@ -15,6 +15,9 @@ export const E2E = {
   hubUrl: process.env.E2E_HUB_URL ?? `http://127.0.0.1:${port + 8}/v1`,
   /** the Stripe stand-in of tests/e2e/billing.spec.ts (started by the spec on this address) */
   stripeUrl: `http://127.0.0.1:${port + 9}`,
+  /** the AI provider stand-in of tests/e2e/ai.spec.ts (started by the spec on this address; elsewhere nothing listens
+   * there and the quality critic falls back to its rule-based report) */
+  aiUrl: `http://127.0.0.1:${port + 10}/v1`,
   get serverEnv(): Record<string, string> {
     return {
       ...(process.env as Record<string, string>),
@@ -40,6 +43,10 @@ export const E2E = {
       PAYMENT_PRO_PRICE_ID: 'price_pro_monthly',
       PAYMENT_PREMIUM_PRICE_ID: 'price_premium_monthly',
       PAYMENT_API_URL: this.stripeUrl,
+      // AI generation through the stand-in provider (tests/support/ai-standin.ts, its fixed key AI_KEY)
+      AI_API_URL: this.aiUrl,
+      AI_API_KEY: 'test-ai-key',
+      AI_MODEL: 'test-model',
     };
   },
 };

@@ -17,6 +17,7 @@ export default async function NewContentPage() {
   const { brand, user, principal } = await workspaceContext('/content/new');
   const gate = createGate(principal.role, user);
   const t = await getTranslations('content');
+  const ta = await getTranslations('ai');
   return (
     <>
       <TopBar brand={brand} signedIn />
@@ -24,6 +25,7 @@ export default async function NewContentPage() {
         <section className="card">
           <h1>{t('new.title')}</h1>
           <p><Link href="/content">{t('myContent')}</Link></p>
+          {gate.allowed ? <p><Link href="/content/ai" data-testid="create-with-ai">{ta('newLink')}</Link> <span className="muted">{ta('newLinkHint')}</span></p> : null}
           {!gate.allowed ? <CreateGateNotice gate={gate} /> : editorAvailable() ? <H5pEditor /> : <EditorMissing />}
         </section>
       </main>
