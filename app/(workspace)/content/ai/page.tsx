@@ -1,0 +1,112 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { CreateWithAi } from '@/components/ai/CreateWithAi';
+import { CreateGateNotice } from '@/components/content/CreateGateNotice';
+import { TopBar } from '@/components/workspace/TopBar';
+import { aiConfigured } from '@/lib/ai/client';
+import { workspaceContext } from '@/lib/h5p/workspace';
+import { createGate } from '@/lib/plans/create-gate';
+import { usageOf } from '@/lib/plans/quota';
+import { currentBrand } from '@/lib/tenant/current';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const [t, tc, { brand }] = await Promise.all([getTranslations('ai'), getTranslations('content'), currentBrand()]);
+  return { title: tc('pageTitle', { page: t('title'), app: brand.appName }) };
+}
+
+/** the languages a generated item can be written in (any BCP 47 code works with the API; these are offered) */
+const CONTENT_LANGUAGES = [
+  'ar',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'en',
+  'es',
+  'fi',
+  'fr',
+  'he',
+  'hi',
+  'it',
+  'ja',
+  'ko',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'pt-BR',
+  'ru',
+  'sv',
+  'tr',
+  'uk',
+  'zh',
+];
+
+/** the content languages named in the interface's language (named here, so the server and the browser agree) */
+function languagesIn(locale: string): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' });
+  // the interface's language is always offered (it is the default)
+  const codes = CONTENT_LANGUAGES.includes(locale) ? CONTENT_LANGUAGES : [...CONTENT_LANGUAGES, locale];
+  return codes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+
+// Create with AI (issue 13 item 6): a teacher gives a topic or a text and a content type, reviews the generated
+// draft and saves it into the editor. Students are told that creating needs a teacher account; without an AI
+// provider the page says how to configure one; a used-up content quota is said before anything is generated.
+export default async function CreateWithAiPage() {
+  const { user, principal, brand } = await workspaceContext('/content/ai');
+  const [t, locale] = await Promise.all([getTranslations('ai'), getLocale()]);
+  const gate = createGate(principal.role, user);
+  const configured = aiConfigured();
+  const usage = gate.allowed && configured ? await usageOf(user) : null;
+  return (
+    <>
+      <TopBar brand={brand} signedIn />
+      <main id="main">
+        <h1>{t('title')}</h1>
+        {gate.allowed || gate.reason !== 'role' ? (
+          <p>
+            <Link href="/content/new">{t('back')}</Link>
+          </p>
+        ) : null}
+        {gate.allowed && configured ? <p>{t('intro')}</p> : null}
+        {!gate.allowed && gate.reason === 'role' ? (
+          <CreateGateNotice gate={gate} />
+        ) : !configured ? (
+          <section className="card" aria-labelledby="ai-not-configured-title" data-testid="ai-not-configured">
+            <h2 id="ai-not-configured-title">{t('notConfigured.title')}</h2>
+            <p>{t('notConfigured.body')}</p>
+            <ul style={{ overflowWrap: 'anywhere' }}>
+              <li>{t.rich('notConfigured.url', { code })}</li>
+              <li>{t.rich('notConfigured.key', { code })}</li>
+              <li>{t.rich('notConfigured.model', { code })}</li>
+            </ul>
+            <p>{t('notConfigured.ollama')}</p>
+            <pre
+              style={{ overflowX: 'auto', padding: '0.75rem', border: '1px solid var(--border)', borderRadius: 8, background: 'var(--bg)' }}
+            >
+              <code>{'AI_API_URL=http://localhost:11434/v1\nAI_API_KEY=ollama\nAI_MODEL=llama3.1'}</code>
+            </pre>
+            <p>
+              <Link href="/content/new">{t('notConfigured.editor')}</Link>
+            </p>
+          </section>
+        ) : !gate.allowed ? (
+          <CreateGateNotice gate={gate} />
+        ) : usage ? (
+          <CreateWithAi
+            initialCredits={{ used: usage.aiUsed, limit: usage.aiLimit }}
+            defaultLanguage={locale}
+            languages={languagesIn(locale)}
+          />
+        ) : null}
+      </main>
+    </>
+  );
+}
