@@ -16,7 +16,8 @@ import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';
 import { AI_LIMIT_REACHED } from './credits';
-import { generateBody, generateFromTopic } from './generate';
+import { BLOOMS, generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
+import { addItems, createCollection } from '@/lib/collections/service';
 
 export const QUEUE = 'ai-jobs';
 export const MAX_BULK_ITEMS = 50;
@@ -29,7 +30,7 @@ export interface JobResult {
   error?: string;
 }
 
-export type JobKind = 'bulk';
+export type JobKind = 'bulk' | 'lesson-bundle';
 
 /** a bulk job: up to 50 items, each a topic or text generation (always saved) */
 export const bulkBody = z.object({
@@ -39,7 +40,35 @@ export const bulkBody = z.object({
     .max(MAX_BULK_ITEMS, { message: `at most ${MAX_BULK_ITEMS} items in one job` }),
 });
 
+/** a lesson bundle: 3 to 6 items for one objective, across Bloom's levels, gathered in a new collection */
+export const lessonBundleBody = generateOptions
+  .pick({ language: true, difficulty: true })
+  .extend({
+    objective: z.string().trim().min(1).max(500),
+    count: z.number().int().min(3).max(6).default(4),
+    title: z.string().trim().min(1).max(255).optional(),
+  });
+
+/** The items of a bundle: Bloom's levels spread from remember upwards, each with a type that suits the level. */
+export function bundlePlan(b: z.infer<typeof lessonBundleBody>): z.infer<typeof generateBody>[] {
+  const typeFor: Record<(typeof BLOOMS)[number], GenerableType> = {
+    remember: 'H5P.TrueFalse',
+    understand: 'H5P.MultiChoice',
+    apply: 'H5P.Blanks',
+    analyze: 'H5P.DragText',
+    evaluate: 'H5P.MultiChoice',
+    create: 'H5P.MarkTheWords',
+  };
+  return Array.from({ length: b.count }, (_, i) => {
+    const level = BLOOMS[Math.round((i * (BLOOMS.length - 1)) / (b.count - 1))]!;
+    return { contentType: typeFor[level], topic: b.objective, bloomsLevel: level, language: b.language, difficulty: b.difficulty, questionCount: 4, save: true };
+  });
+}
+
 const g = globalThis as unknown as { __lumenBoss?: Promise<PgBoss | null> };
+
+/** an item is retried after its worker died (expiry) or failed; generous, so a bad hour does not strand a job */
+const ITEM_RETRY = { retryLimit: 50, retryDelay: 5 };
 
 interface ItemData {
   jobId: string;
@@ -61,7 +90,7 @@ function boss(): Promise<PgBoss | null> {
     b.on('error', (err: Error) => log.warn({ err: err.message }, 'AI job queue error'));
     try {
       await b.start();
-      await b.createQueue(QUEUE, { name: QUEUE, retryLimit: 5, retryDelay: 2, expireInSeconds: lease });
+      await b.createQueue(QUEUE, { name: QUEUE, ...ITEM_RETRY, expireInSeconds: lease });
       await b.work<ItemData>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
         if (job) await runItem(job.data.jobId, job.data.index);
       });
@@ -89,23 +118,39 @@ export function jobView(j: AiJob) {
     progress: { done: j.done, total: j.total },
     results: j.results as unknown as JobResult[],
     detail: j.detail,
+    output: j.output ?? null,
     cancelRequested: j.cancelRequested,
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
   };
 }
 
-/** Queues a bulk generation for the user (202 with the job). Credits are taken item by item when it runs. */
-export async function submitBulk(user: User, body: z.infer<typeof bulkBody>) {
+/** What a job stores as its request: the items to make (and, for a bundle, the collection to gather them in). */
+const jobRequest = z.object({ items: z.array(generateBody), bundle: z.object({ title: z.string(), objective: z.string(), language: z.string() }).optional() });
+type JobRequest = z.infer<typeof jobRequest>;
+
+async function submit(user: User, kind: JobKind, request: JobRequest) {
   assertAiConfigured();
   const b = await boss();
   if (!b) throw new AppError(503, 'AI jobs are unavailable: the job queue did not start');
   const row = await db().aiJob.create({
-    data: { id: randomUUID(), userId: user.id, kind: 'bulk', request: body, total: body.items.length },
+    data: { id: randomUUID(), userId: user.id, kind, request, total: request.items.length },
   });
-  await b.insert(body.items.map((_, index) => ({ name: QUEUE, data: { jobId: row.id, index } satisfies ItemData })));
+  // the expiry and retries go with each item (a queue made earlier keeps its first options)
+  const lease = config().ai.jobLeaseSeconds;
+  await b.insert(request.items.map((_, index) => ({ name: QUEUE, data: { jobId: row.id, index } satisfies ItemData, expireInSeconds: lease, ...ITEM_RETRY })));
   return jobView(row);
 }
+
+/** Queues a bulk generation for the user (202 with the job). Credits are taken item by item when it runs. */
+export const submitBulk = (user: User, body: z.infer<typeof bulkBody>) => submit(user, 'bulk', { items: body.items });
+
+/** Queues a lesson bundle: its items, then a collection holding them (202 with the job). */
+export const submitLessonBundle = (user: User, body: z.infer<typeof lessonBundleBody>) =>
+  submit(user, 'lesson-bundle', {
+    items: bundlePlan(body),
+    bundle: { title: body.title ?? `Lesson: ${body.objective}`.slice(0, 255), objective: body.objective, language: body.language },
+  });
 
 export async function jobOf(user: User, id: string): Promise<AiJob> {
   const j = await db().aiJob.findFirst({ where: { id, userId: user.id } });
@@ -151,7 +196,7 @@ export async function runItem(jobId: string, index: number): Promise<void> {
   }
   if ((job.results as unknown as JobResult[]).some((r) => r.index === index)) return;
   await db().$executeRaw`UPDATE ai_jobs SET status = 'running', updated_at = now() WHERE id = ${jobId}::uuid AND status = 'queued'`;
-  const request = bulkBody.parse(job.request);
+  const request = jobRequest.parse(job.request);
   let result: JobResult;
   try {
     const made = await generateFromTopic(job.user, actorOfUser(job.user), { ...request.items[index]!, save: true });
@@ -168,11 +213,28 @@ export async function runItem(jobId: string, index: number): Promise<void> {
   // recorded once (a rerun of this item after a lost answer adds nothing); the last item ends the job
   await db().$executeRaw`UPDATE ai_jobs SET done = done + 1, results = results || ${JSON.stringify([result])}::jsonb, updated_at = now()
     WHERE id = ${jobId}::uuid AND NOT results @> ${JSON.stringify([{ index }])}::jsonb`;
-  await db().$executeRaw`UPDATE ai_jobs SET updated_at = now(),
+  const ended = await db().$queryRaw<{ status: string }[]>`UPDATE ai_jobs SET updated_at = now(),
       status = CASE WHEN cancel_requested THEN 'cancelled'
                     WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(results) r WHERE r ? 'error') THEN 'completed_with_errors'
                     ELSE 'completed' END
-    WHERE id = ${jobId}::uuid AND done >= total AND status IN ('queued', 'running')`;
+    WHERE id = ${jobId}::uuid AND done >= total AND status IN ('queued', 'running') RETURNING status`;
+  // the item that ended the job gathers a bundle's items in its collection (once: only one update ends it)
+  if (ended[0] && ended[0].status !== 'cancelled' && request.bundle) await gatherBundle(jobId, job.user, request.bundle);
+}
+
+async function gatherBundle(jobId: string, user: User, bundle: NonNullable<JobRequest['bundle']>): Promise<void> {
+  const job = await db().aiJob.findUniqueOrThrow({ where: { id: jobId } });
+  const made = (job.results as unknown as JobResult[]).filter((r) => r.contentId).sort((a, b) => a.index - b.index);
+  if (!made.length) return;
+  try {
+    const collection = await createCollection(user.id, { title: bundle.title, description: `Generated for: ${bundle.objective}`, language: bundle.language });
+    const reader = { kind: 'user' as const, userId: user.id, superAdmin: false, tenantAdmin: false, tenantId: user.tenantId };
+    await addItems(collection.id, reader, { contentIds: made.map((r) => r.contentId!) });
+    await db().aiJob.update({ where: { id: jobId }, data: { output: { collectionId: collection.id, title: bundle.title } } });
+  } catch (err) {
+    log.warn({ err, jobId }, 'lesson bundle: the collection could not be made');
+    await db().aiJob.update({ where: { id: jobId }, data: { status: 'completed_with_errors', detail: 'The items were made but the collection could not be created' } });
+  }
 }
 
 /** Stops this process's worker (tests, shutdown). */

@@ -93,6 +93,7 @@ import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
 import * as aiGenerate from '@/app/api/ai/generate/route';
 import * as aiGenerateUrl from '@/app/api/ai/generate/url/route';
 import * as aiJobsBulk from '@/app/api/ai/jobs/bulk/route';
+import * as aiJobsBundle from '@/app/api/ai/jobs/lesson-bundle/route';
 import * as aiJobs from '@/app/api/ai/jobs/route';
 import * as aiJob from '@/app/api/ai/jobs/[jobId]/route';
 import * as aiCritique from '@/app/api/ai/content/[contentId]/critique/route';
@@ -1168,6 +1169,12 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'AI',
     module: m(aiJobsBulk),
     operations: { POST: { summary: 'Bulk generation as a job: up to 50 items (bulk-generation; one AI credit per item as it runs; stops when credits run out)', status: 202, success: { kind: 'envelope', data: 'job (id, kind, status, progress {done, total}, results)', message: true }, errors: { 503: ['AI generation is not configured'] } } },
+  },
+  {
+    file: 'app/api/ai/jobs/lesson-bundle/route.ts',
+    tag: 'AI',
+    module: m(aiJobsBundle),
+    operations: { POST: { summary: 'A lesson bundle as a job: 3 to 6 items for one objective across Bloom\'s levels, gathered in a new collection (lesson-bundle; one AI credit per item)', status: 202, success: { kind: 'envelope', data: 'job (output.collectionId when it ends)', message: true }, errors: { 503: ['AI generation is not configured'] } } },
   },
   {
     file: 'app/api/ai/jobs/route.ts',

@@ -255,9 +255,9 @@ describe('AI actions on an item', () => {
 
 describe('AI jobs (pg-boss): bulk generation', () => {
   const jobOf = async (token: string, id: string, base = app.url) => (await api('GET', `/api/ai/jobs/${id}`, { token, base })).body.data;
-  const waitFor = async (token: string, id: string, done: (j: any) => boolean, base = app.url) => {
+  const waitFor = async (token: string, id: string, done: (j: any) => boolean, base = app.url, timeout = 40_000) => {
     let j: any;
-    await expect.poll(async () => done((j = await jobOf(token, id, base))), { timeout: 40_000, interval: 250 }).toBe(true);
+    await expect.poll(async () => done((j = await jobOf(token, id, base))), { timeout, interval: 250 }).toBe(true);
     return j;
   };
   const items = (n: number) => Array.from({ length: n }, (_, i) => ({ contentType: 'H5P.TrueFalse', topic: `Topic ${i + 1}` }));
@@ -320,13 +320,30 @@ describe('AI jobs (pg-boss): bulk generation', () => {
     }
   });
 
+  it("makes a lesson bundle: items across Bloom's levels for one objective, gathered in a new collection (premium)", async () => {
+    const t = await signedIn(['teacher']);
+    expect((await api('POST', '/api/ai/jobs/lesson-bundle', { token: t.token, body: { objective: 'The water cycle' }, base: app.url })).body.error).toBe('feature_not_available');
+    await setPlan(t.user.id, 'premium');
+    const res = await api('POST', '/api/ai/jobs/lesson-bundle', { token: t.token, body: { objective: 'The water cycle', count: 4 }, base: app.url });
+    expect(res.status, res.text).toBe(202);
+    const job = await waitFor(t.token, res.body.data.id, (j) => j.status === 'completed' && !!j.output);
+    expect(job.kind).toBe('lesson-bundle');
+    const levels = ai.requests.slice(-4).map((r) => /Bloom's level: (\w+)/.exec(r.body.messages[1].content)?.[1]).sort();
+    expect(levels).toEqual(['remember', 'apply', 'analyze', 'create'].sort());
+    const collection = await api('GET', `/api/collections/${job.output.collectionId}`, { token: t.token });
+    expect(collection.status).toBe(200);
+    expect(collection.body.data.collection.title).toBe('Lesson: The water cycle');
+    expect(collection.body.data.items).toHaveLength(4);
+    expect((await api('POST', '/api/ai/jobs/lesson-bundle', { token: t.token, body: { objective: 'x', count: 7 }, base: app.url })).status).toBe(400);
+  });
+
   it("survives an instance restart: a crashed worker's item is taken over and the job completes", async () => {
     // this test runs last: the shared AI app stops, and two short-lease instances take turns
     await app.stop();
-    const env = { ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model', AI_JOB_LEASE_SECONDS: '3' };
+    const env = { ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model', AI_JOB_LEASE_SECONDS: '5' };
     const first = await startApp(env, { waitForHealthy: true });
     const t = await signedIn(['teacher']);
-    ai.delayMs = 700;
+    ai.delayMs = 500;
     try {
       const res = await api('POST', '/api/ai/jobs/bulk', { token: t.token, body: { items: items(5) }, base: first.url });
       expect(res.status, res.text).toBe(202);
@@ -334,11 +351,11 @@ describe('AI jobs (pg-boss): bulk generation', () => {
       process.kill(first.pid, 'SIGKILL');
       const second = await startApp(env, { waitForHealthy: true });
       app = second;
-      const job = await waitFor(t.token, res.body.data.id, (j) => j.status === 'completed', second.url);
+      const job = await waitFor(t.token, res.body.data.id, (j) => j.status === 'completed', second.url, 75_000);
       expect(job.progress).toEqual({ done: 5, total: 5 });
       expect(job.results.map((r: { index: number }) => r.index).sort()).toEqual([0, 1, 2, 3, 4]);
     } finally {
       ai.delayMs = 0;
     }
-  }, 90_000);
+  }, 150_000);
 });

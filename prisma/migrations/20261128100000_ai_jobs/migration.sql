@@ -10,6 +10,7 @@ CREATE TABLE "ai_jobs" (
     "done" INTEGER NOT NULL DEFAULT 0,
     "results" JSONB NOT NULL DEFAULT '[]',
     "detail" VARCHAR(500),
+    "output" JSONB,
     "cancel_requested" BOOLEAN NOT NULL DEFAULT false,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

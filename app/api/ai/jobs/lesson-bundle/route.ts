@@ -1,0 +1,10 @@
+import { lessonBundleBody, submitLessonBundle } from '@/lib/ai/jobs';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// A lesson bundle (feature lesson-bundle): 3 to 6 items for one objective across Bloom's levels, gathered in a new
+// collection; a job (one AI credit per item as it runs).
+export const POST = route({ action: 'start a lesson bundle', auth: 'teacher', tier: 'AI', feature: 'lesson-bundle', body: lessonBundleBody }, async (ctx) =>
+  reply(await submitLessonBundle(requireUser(ctx), ctx.body), { status: 202, message: 'Job queued' }),
+);
