@@ -15,6 +15,7 @@ import type { H5pActor } from '@/lib/h5p/permissions';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';
+import { textOfPdf } from './sources';
 import { AI_LIMIT_REACHED } from './credits';
 import { BLOOMS, generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
 import { addItems, createCollection } from '@/lib/collections/service';
@@ -30,7 +31,7 @@ export interface JobResult {
   error?: string;
 }
 
-export type JobKind = 'bulk' | 'lesson-bundle';
+export type JobKind = 'bulk' | 'lesson-bundle' | 'pdf';
 
 /** a bulk job: up to 50 items, each a topic or text generation (always saved) */
 export const bulkBody = z.object({
@@ -144,6 +145,19 @@ async function submit(user: User, kind: JobKind, request: JobRequest) {
 
 /** Queues a bulk generation for the user (202 with the job). Credits are taken item by item when it runs. */
 export const submitBulk = (user: User, body: z.infer<typeof bulkBody>) => submit(user, 'bulk', { items: body.items });
+
+/** the fields of a PDF job (multipart, besides the file) */
+export const pdfFields = generateOptions.omit({ save: true }).extend({
+  pages: z.string().trim().max(200).optional(),
+});
+
+/** Queues one item from a PDF's pages (the text is read now: a bad file is refused before anything is queued). */
+export async function submitPdf(user: User, file: Uint8Array, fields: z.infer<typeof pdfFields>) {
+  assertAiConfigured();
+  const { pages: _pages, ...options } = fields;
+  const pdf = await textOfPdf(file, fields.pages);
+  return submit(user, 'pdf', { items: [{ ...options, text: pdf.text, save: true }] });
+}
 
 /** Queues a lesson bundle: its items, then a collection holding them (202 with the job). */
 export const submitLessonBundle = (user: User, body: z.infer<typeof lessonBundleBody>) =>

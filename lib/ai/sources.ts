@@ -61,3 +61,44 @@ export function sourceOfItem(item: { title: string; mainLibrary: string; paramet
   };
   return `Content type: ${item.mainLibrary}\nTitle: ${item.title}\nParameters: ${JSON.stringify(plain(item.parameters))}`.slice(0, MAX_SOURCE_CHARS);
 }
+
+/** A PDF upload's size limit. */
+export const PDF_MAX_BYTES = 20 * 1024 * 1024;
+const PDF_MAX_PAGES = 500;
+
+/** "1-3,5" → [1, 2, 3, 5] within 1..total; undefined → every page. 400 with the reason otherwise. */
+export function pageList(spec: string | undefined, total: number): number[] {
+  if (!spec?.trim()) return Array.from({ length: total }, (_, i) => i + 1);
+  const pages = new Set<number>();
+  for (const part of spec.split(',')) {
+    const m = /^\s*(\d{1,4})\s*(?:-\s*(\d{1,4})\s*)?$/.exec(part);
+    if (!m) throw new AppError(400, 'Validation error: pages: write page ranges like 1-3,5');
+    const from = Number(m[1]);
+    const to = m[2] ? Number(m[2]) : from;
+    if (from < 1 || to < from || to > total) throw new AppError(400, `Validation error: pages: the PDF has ${total} page${total === 1 ? '' : 's'}`);
+    for (let p = from; p <= to; p++) pages.add(p);
+  }
+  return [...pages].sort((a, b) => a - b);
+}
+
+/** The text of a PDF's pages (unpdf, Mozilla's pdf.js): 400 for a file that is not a PDF, 422 when it has no text. */
+export async function textOfPdf(bytes: Uint8Array, pages?: string): Promise<{ pages: number[]; totalPages: number; text: string }> {
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new AppError(400, 'Validation error: file: not a PDF');
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    doc = await getDocumentProxy(bytes);
+  } catch {
+    throw new AppError(400, 'Validation error: file: the PDF cannot be read');
+  }
+  try {
+    if (doc.numPages > PDF_MAX_PAGES) throw new AppError(400, `Validation error: file: at most ${PDF_MAX_PAGES} pages`);
+    const chosen = pageList(pages, doc.numPages);
+    const { text } = await extractText(doc, { mergePages: false });
+    const picked = squash(chosen.map((p) => text[p - 1] ?? '').join('\n\n')).slice(0, MAX_SOURCE_CHARS);
+    if (picked.length < MIN_TEXT_CHARS) throw new AppError(422, 'The PDF has no text to build an activity from (a scanned document?)');
+    return { pages: chosen, totalPages: doc.numPages, text: picked };
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}

@@ -94,6 +94,7 @@ import * as aiGenerate from '@/app/api/ai/generate/route';
 import * as aiGenerateUrl from '@/app/api/ai/generate/url/route';
 import * as aiJobsBulk from '@/app/api/ai/jobs/bulk/route';
 import * as aiJobsBundle from '@/app/api/ai/jobs/lesson-bundle/route';
+import * as aiJobsPdf from '@/app/api/ai/jobs/pdf/route';
 import * as aiJobs from '@/app/api/ai/jobs/route';
 import * as aiJob from '@/app/api/ai/jobs/[jobId]/route';
 import * as aiCritique from '@/app/api/ai/content/[contentId]/critique/route';
@@ -1175,6 +1176,39 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'AI',
     module: m(aiJobsBundle),
     operations: { POST: { summary: 'A lesson bundle as a job: 3 to 6 items for one objective across Bloom\'s levels, gathered in a new collection (lesson-bundle; one AI credit per item)', status: 202, success: { kind: 'envelope', data: 'job (output.collectionId when it ends)', message: true }, errors: { 503: ['AI generation is not configured'] } } },
+  },
+  {
+    file: 'app/api/ai/jobs/pdf/route.ts',
+    tag: 'AI',
+    module: m(aiJobsPdf),
+    operations: {
+      POST: {
+        summary: 'One item from a PDF\'s pages as a job (pdf-to-h5p; one AI credit): the text is read with pdf.js (unpdf) at once, the generation is queued',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file', 'contentType'],
+                properties: {
+                  file: { type: 'string', format: 'binary', description: 'a PDF, at most 20 MB and 500 pages' },
+                  contentType: { type: 'string' },
+                  pages: { type: 'string', description: 'page ranges like 1-3,5 (default: all)' },
+                  language: { type: 'string' },
+                  difficulty: { type: 'string' },
+                  bloomsLevel: { type: 'string' },
+                  questionCount: { type: 'integer' },
+                },
+              },
+            },
+          },
+        },
+        status: 202,
+        success: { kind: 'envelope', data: 'job', message: true },
+        errors: { 400: ['Validation error: file: not a PDF', 'Validation error: pages: the PDF has <n> pages'], 413: ['File too large'], 422: ['The PDF has no text to build an activity from (a scanned document?)'], 503: ['AI generation is not configured'] },
+      },
+    },
   },
   {
     file: 'app/api/ai/jobs/route.ts',

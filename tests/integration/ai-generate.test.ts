@@ -14,6 +14,7 @@ import { setPlan, signedIn } from '../support/factories';
 import { appEnv } from '../support/global-setup';
 import { createContent, installTestLibraries } from '../support/h5p';
 import { api } from '../support/http';
+import { pdfOf } from '../support/pdf';
 
 let ai: AiStandin;
 let app: AppProcess;
@@ -335,6 +336,41 @@ describe('AI jobs (pg-boss): bulk generation', () => {
     expect(collection.body.data.collection.title).toBe('Lesson: The water cycle');
     expect(collection.body.data.items).toHaveLength(4);
     expect((await api('POST', '/api/ai/jobs/lesson-bundle', { token: t.token, body: { objective: 'x', count: 7 }, base: app.url })).status).toBe(400);
+  });
+
+  it('makes an item from the chosen pages of a PDF (pdf-to-h5p), refusing files that are not PDFs or have no text', async () => {
+    const t = await signedIn(['teacher']);
+    const pdf = pdfOf([
+      'Page one is about volcanoes, magma chambers and lava flows on the slopes of a mountain.',
+      'Page two is about rivers: their sources, meanders, deltas and the water that flows to the sea.',
+      'Page three is about clouds: cumulus, stratus and cirrus and the weather each one brings.',
+    ]);
+    const form = (file: Buffer, fields: Record<string, string>) => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'lesson.pdf');
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      return f;
+    };
+    const res = await api('POST', '/api/ai/jobs/pdf', { token: t.token, body: form(pdf, { contentType: 'H5P.Blanks', pages: '2-3', questionCount: '3' }), base: app.url });
+    expect(res.status, res.text).toBe(202);
+    const job = await waitFor(t.token, res.body.data.id, (j) => j.status === 'completed');
+    expect(job.kind).toBe('pdf');
+    expect(job.results[0].contentId).toBeTruthy();
+    const sent = ai.requests.at(-1)!.body.messages[1].content as string;
+    expect(sent).toContain('Page two is about rivers');
+    expect(sent).toContain('Page three is about clouds');
+    expect(sent).not.toContain('volcanoes');
+    const notPdf = await api('POST', '/api/ai/jobs/pdf', { token: t.token, body: form(Buffer.from('hello'), { contentType: 'H5P.Blanks' }), base: app.url });
+    expect([notPdf.status, notPdf.body.error]).toEqual([400, 'Validation error: file: not a PDF']);
+    const pages = await api('POST', '/api/ai/jobs/pdf', { token: t.token, body: form(pdf, { contentType: 'H5P.Blanks', pages: '4' }), base: app.url });
+    expect([pages.status, pages.body.error]).toEqual([400, 'Validation error: pages: the PDF has 3 pages']);
+    const empty = await api('POST', '/api/ai/jobs/pdf', { token: t.token, body: form(pdfOf(['']), { contentType: 'H5P.Blanks' }), base: app.url });
+    expect([empty.status, empty.body.error]).toEqual([422, 'The PDF has no text to build an activity from (a scanned document?)']);
+    const noFile = await api('POST', '/api/ai/jobs/pdf', { token: t.token, body: (() => { const f = new FormData(); f.append('contentType', 'H5P.Blanks'); return f; })(), base: app.url });
+    expect([noFile.status, noFile.body.error]).toEqual([400, 'Validation error: file: a PDF is required']);
+    expect(await aiUsed(t.user.id)).toBe(1);
+    await setPlan(t.user.id, 'free');
+    expect((await api('POST', '/api/ai/jobs/pdf', { token: t.token, body: form(pdf, { contentType: 'H5P.Blanks' }), base: app.url })).body.error).toBe('feature_not_available');
   });
 
   it("survives an instance restart: a crashed worker's item is taken over and the job completes", async () => {

@@ -84,6 +84,14 @@ async function loginTokens(fx: Fixtures) {
   return res.body.data as { token: string; refreshToken: string };
 }
 
+/** a multipart body with a (tiny, not really) PDF */
+function pdfForm(): FormData {
+  const f = new FormData();
+  f.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'a.pdf');
+  f.append('contentType', 'H5P.TrueFalse');
+  return f;
+}
+
 const ltiRegistration = (clientId: string) => ({
   issuer: 'https://lms.matrix.example',
   clientId,
@@ -231,6 +239,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/ai/jobs/bulk/route.ts POST': { req: () => json('/api/ai/jobs/bulk', { items: [{ contentType: 'H5P.MultiChoice', topic: 'Matrix' }] }), expect: [401, 403, 503, 503, 503, 503] },
   // lesson-bundle is premium: the pro teachers are refused before the (unconfigured) provider
   'app/api/ai/jobs/lesson-bundle/route.ts POST': { req: () => json('/api/ai/jobs/lesson-bundle', { objective: 'Matrix' }), expect: [401, 403, 403, 403, 503, 503] },
+  'app/api/ai/jobs/pdf/route.ts POST': { req: () => json('/api/ai/jobs/pdf', pdfForm()), expect: [401, 403, 503, 503, 503, 503] },
   'app/api/ai/jobs/route.ts GET': { req: () => json('/api/ai/jobs'), expect: [401, 403, 200, 200, 200, 200] },
   // a job is its user's only: anyone else's (here: nobody's) is 404
   'app/api/ai/jobs/[jobId]/route.ts GET': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 404, 404, 404, 404] },

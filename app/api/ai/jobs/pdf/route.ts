@@ -1,0 +1,29 @@
+import { pdfFields, submitPdf } from '@/lib/ai/jobs';
+import { PDF_MAX_BYTES } from '@/lib/ai/sources';
+import { readBodyBytes } from '@/lib/http/body';
+import { AppError, validationMessage } from '@/lib/http/errors';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// One item from a PDF (feature pdf-to-h5p): multipart `file` (a PDF, at most 20 MB) with the generation fields and
+// `pages` (like 1-3,5); the text is read now, the generation runs as a job (one AI credit).
+export const POST = route({ action: 'start a PDF generation', auth: 'teacher', tier: 'AI', feature: 'pdf-to-h5p', rawBody: true }, async (ctx) => {
+  const type = ctx.req.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError(400, 'Validation error: send the PDF as multipart/form-data (field file)');
+  const bytes = await readBodyBytes(ctx.req, PDF_MAX_BYTES + 64 * 1024);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError(400, 'Validation error: the multipart body cannot be read');
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob) || !file.size) throw new AppError(400, 'Validation error: file: a PDF is required');
+  if (file.size > PDF_MAX_BYTES) throw new AppError(413, 'File too large');
+  const raw = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== 'file' && typeof v === 'string'));
+  const parsed = pdfFields.safeParse({ ...raw, ...(raw.questionCount ? { questionCount: Number(raw.questionCount) } : {}) });
+  if (!parsed.success) throw new AppError(400, validationMessage(parsed.error));
+  const job = await submitPdf(requireUser(ctx), new Uint8Array(await file.arrayBuffer()), parsed.data);
+  return reply(job, { status: 202, message: 'Job queued' });
+});
