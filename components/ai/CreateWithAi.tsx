@@ -8,17 +8,18 @@ import Link from 'next/link';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
+import {
+  AI_TYPES as TYPES,
+  AI_TYPE_KEY as TYPE_KEY,
+  BLOOMS,
+  aiErrorText,
+  creditsLeft,
+  creditsUsedUp,
+  type AiCredits,
+  type AiType,
+} from './shared';
 
-const TYPES = ['H5P.MultiChoice', 'H5P.TrueFalse', 'H5P.Blanks', 'H5P.DragText', 'H5P.MarkTheWords'] as const;
-type AiType = (typeof TYPES)[number];
-type TypeKey = 'multiChoice' | 'trueFalse' | 'blanks' | 'dragText' | 'markTheWords';
-const TYPE_KEY: Record<AiType, TypeKey> = {
-  'H5P.MultiChoice': 'multiChoice',
-  'H5P.TrueFalse': 'trueFalse',
-  'H5P.Blanks': 'blanks',
-  'H5P.DragText': 'dragText',
-  'H5P.MarkTheWords': 'markTheWords',
-};
+export type { AiCredits } from './shared';
 /** the types whose size the number of items sets (questionCount), with their hint's key */
 const COUNTED: Partial<Record<AiType, 'blanks' | 'dragText' | 'markTheWords'>> = {
   'H5P.Blanks': 'blanks',
@@ -26,15 +27,9 @@ const COUNTED: Partial<Record<AiType, 'blanks' | 'dragText' | 'markTheWords'>> =
   'H5P.MarkTheWords': 'markTheWords',
 };
 const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 const TOPIC_MAX = 500;
 const TEXT_MAX = 50_000;
 
-export interface AiCredits {
-  used: number;
-  /** -1: unlimited */
-  limit: number;
-}
 interface Draft {
   library: string;
   params: Record<string, unknown>;
@@ -257,7 +252,7 @@ export function CreateWithAi({
     }
   }, [focus]);
 
-  const left = credits.limit === -1 ? Infinity : Math.max(0, credits.limit - credits.used);
+  const left = creditsLeft(credits);
   const noCredits = left <= 0;
   const counted = COUNTED[type];
   const typeName = (library: string) => {
@@ -267,16 +262,7 @@ export function CreateWithAi({
   const languageName = (code: string) => languages.find((l) => l.code === code)?.name ?? code;
 
   /** the API's error text as a sentence for the user */
-  const explain = (message: string): string => {
-    if (message === 'AI generation limit reached') return t('errors.limit');
-    if (message === 'Monthly content quota exceeded') return t('errors.quota');
-    if (message === 'AI provider returned invalid content') return t('errors.invalid');
-    if (message.startsWith('AI provider is unavailable'))
-      return t('errors.unavailable', { detail: message.replace(/^AI provider is unavailable:?\s*/, '') || message });
-    if (message === 'AI generation is not configured') return t('errors.notConfigured');
-    if (message === 'Teacher access required') return t('errors.teacher');
-    return t('errors.generic', { error: message });
-  };
+  const explain = (message: string): string => aiErrorText(t, message);
 
   const generate = async (from: 'form' | 'preview') => {
     setError(null);
@@ -308,7 +294,7 @@ export function CreateWithAi({
       setFocus((f) => ({ to: 'preview', n: (f?.n ?? 0) + 1 }));
     } catch (err) {
       const message = (err as Error).message;
-      if (message === 'AI generation limit reached') setCredits((c) => (c.limit === -1 ? c : { ...c, used: Math.max(c.used, c.limit) }));
+      if (message === 'AI generation limit reached') setCredits(creditsUsedUp);
       setError({ at: from, text: explain(message) });
       setBusy(null);
       setFocus((f) => ({ to: from === 'preview' ? 'again' : 'generate', n: (f?.n ?? 0) + 1 }));

@@ -13,22 +13,31 @@ import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
 
 let ai: AiStandin | undefined;
 
-/** Installs content types (each with a private import by the demo admin) when this spec runs alone. */
-async function install(...machineNames: string[]) {
+/** A bearer token of the demo admin (premium), for setting up through the API. */
+async function adminToken(): Promise<string> {
   const a = demoAccount('super_admin');
   const login = await fetch(`${E2E.appUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: a.email, password: a.password }),
   });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  for (const machineName of machineNames) {
-    const form = new FormData();
-    const pkg = contentPackage({ machineName, params: SAMPLE_PARAMS[machineName], title: `AI spec: ${machineName}`, withLibrary: true });
-    form.append('h5p', new Blob([new Uint8Array(pkg)], { type: 'application/zip' }), 'library.h5p');
-    const imported = await fetch(`${E2E.appUrl}/h5p/import`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-    expect(imported.status, machineName).toBe(201);
-  }
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** Imports an item of a content type (with its library) as private content of the demo admin; its id. */
+async function importItem(token: string, machineName: string, title = `AI spec: ${machineName}`): Promise<string> {
+  const form = new FormData();
+  const pkg = contentPackage({ machineName, params: SAMPLE_PARAMS[machineName], title, withLibrary: true });
+  form.append('h5p', new Blob([new Uint8Array(pkg)], { type: 'application/zip' }), 'library.h5p');
+  const imported = await fetch(`${E2E.appUrl}/h5p/import`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(imported.status, machineName).toBe(201);
+  return ((await imported.json()) as { data: { contentId: string } }).data.contentId;
+}
+
+/** Installs content types (each with a private import by the demo admin) when this spec runs alone. */
+async function install(...machineNames: string[]) {
+  const token = await adminToken();
+  for (const machineName of machineNames) await importItem(token, machineName);
 }
 
 test.beforeAll(async () => {
@@ -154,6 +163,175 @@ test('when the AI provider fails, the error is shown, the form keeps the topic, 
   await expect(page.getByTestId('ai-question')).toHaveText('Volcanoes is worth learning.');
   await expect(page.getByTestId('ai-truefalse')).toHaveText('True');
   await expect(page.getByTestId('ai-title')).toHaveValue('True or false: Volcanoes');
+});
+
+/** the requests the stand-in received for one JSON schema (blooms_critique, H5P_TrueFalse …) */
+const asked = (schema: string) => ai!.requests.filter((r) => r.body?.response_format?.json_schema?.name === schema);
+
+/** waits until the player frame above the AI tools has its height (it resizes itself after loading and after the
+ * viewport changes), so that a click below it lands where the button was found */
+async function playerSettled(page: Page) {
+  await expect(page.frameLocator('[data-testid="h5p-player"]').locator('.h5p-content > *').first()).toBeVisible({ timeout: 20_000 });
+  const frame = page.getByTestId('h5p-player');
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const height = (await frame.boundingBox())?.height ?? 0;
+        const same = height === last;
+        last = height;
+        return same;
+      },
+      { intervals: [400] },
+    )
+    .toBe(true);
+}
+
+/** the id in an editor link or address (/content/<id>/edit) */
+const editedId = (href: string) => decodeURIComponent(/\/content\/([^/]+)\/edit$/.exec(new URL(href, E2E.appUrl).pathname)![1]!);
+
+test("on an item of their own a teacher critiques it by Bloom's level, remixes it into true or false and makes an easier variant", async ({ page }) => {
+  // an item the demo admin owns (the specs after this one count the demo teacher's content)
+  const id = await importItem(await adminToken(), 'H5P.MultiChoice', 'AI tools: adding up');
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto(`/content/${id}`);
+  const tools = page.getByTestId('ai-tools');
+  await expect(tools.getByRole('heading', { level: 2, name: 'AI tools' })).toBeVisible();
+  await expect(page.getByTestId('ai-tools-credits')).toHaveText('Unlimited AI generations. Each action uses one.');
+  await expect(tools.getByTestId('ai-upgrade')).toHaveCount(0);
+  // the remix offers the other types, not the item's own
+  await expect(page.getByTestId('ai-remix-type').locator('option')).toHaveText(['True or false', 'Fill in the blanks', 'Drag the words', 'Mark the words']);
+  await expectNoSeriousViolations(page, `/content/${id}`);
+  await fitsPhone(page);
+  await playerSettled(page);
+
+  // 1. critique, aiming at a level: the level, why, and the rewrite
+  const critique = page.getByTestId('ai-critique');
+  await critique.getByLabel('Target level (optional)').selectOption({ label: 'Understand' });
+  const before = asked('blooms_critique').length;
+  // TEMP-DEBUG
+  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+  page.on('request', (r) => { if (r.url().includes('/api/')) console.log('REQ', r.method(), r.url()); });
+  console.log('DEBUG', await page.evaluate(() => {
+    const b = document.querySelector('[data-testid="ai-critique-run"]')!;
+    const w = window as unknown as { __ev: string[] };
+    w.__ev = [];
+    document.addEventListener('click', (e) => w.__ev.push('click ' + (e.target as Element).outerHTML.slice(0, 80) + ' ' + e.defaultPrevented), true);
+    document.addEventListener('submit', (e) => w.__ev.push('submit ' + e.defaultPrevented), true);
+    window.addEventListener('submit', (e) => w.__ev.push('submit-bubbled ' + e.defaultPrevented));
+    const origFetch = window.fetch;
+    window.fetch = (...a) => { w.__ev.push('fetch ' + String(a[0])); return origFetch(...a); };
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return JSON.stringify({ r, hit: hit?.outerHTML.slice(0, 100), sy: window.scrollY, vh: window.innerHeight });
+  }));
+  await page.getByTestId('ai-critique-run').scrollIntoViewIfNeeded();
+  console.log('DEBUG1', await page.evaluate(() => {
+    const b = document.querySelector('[data-testid="ai-critique-run"]')!;
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    const f = document.querySelector('[data-testid="h5p-player"]')!.getBoundingClientRect();
+    return JSON.stringify({ r, f, hit: hit?.outerHTML.slice(0, 100), sy: window.scrollY });
+  }));
+  await page.getByTestId('ai-critique-run').click();
+  console.log('DEBUG2', await page.evaluate(() => JSON.stringify({ ev: (window as unknown as { __ev: string[] }).__ev, sy: window.scrollY, r: document.querySelector('[data-testid="ai-critique-run"]')!.getBoundingClientRect() })));
+  const result = page.getByTestId('ai-critique-result');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByTestId('ai-critique-level')).toHaveText('Remember');
+  await expect(result.getByTestId('ai-critique-explanation')).toHaveText('The question asks learners to recall a fact.');
+  const suggestion = result.getByTestId('ai-critique-suggestion');
+  await expect(suggestion).toHaveCount(1);
+  await expect(suggestion.getByTestId('ai-critique-issue')).toHaveText('Recall only');
+  await expect(suggestion.getByTestId('ai-critique-rewrite')).toHaveText('Explain why the right answer is right.');
+  await expect(suggestion).toContainText('This rewrite reaches the Understand level.');
+  await expect(critique.getByRole('status')).toHaveText("Critique ready: Bloom's level Remember, 1 suggestion.");
+  await expect(critique.getByTestId('ai-action-error')).toHaveCount(0);
+  // the button keeps the keyboard focus; what went to the provider: the item as data and the target level
+  await expect(page.getByTestId('ai-critique-run')).toBeFocused();
+  expect(asked('blooms_critique').length - before).toBe(1);
+  const prompt = JSON.stringify(asked('blooms_critique').at(-1)!.body.messages);
+  expect(prompt).toContain('\\"understand\\" level');
+  expect(prompt).toContain('What is 2 + 2?');
+  await expect(page.getByTestId('ai-tools-credits')).toHaveText('Unlimited AI generations. Each action uses one.');
+  await expectNoSeriousViolations(page, `/content/${id}`);
+  await fitsPhone(page);
+  await playerSettled(page);
+
+  // 2. remix into true or false, then into the editor
+  const remix = page.getByTestId('ai-remix');
+  await page.getByTestId('ai-remix-type').selectOption({ label: 'True or false' });
+  await page.getByTestId('ai-remix-run').click();
+  const remixed = remix.getByTestId('ai-action-result');
+  await expect(remixed).toBeVisible({ timeout: 30_000 });
+  await expect(remixed).toContainText('as a new private item.');
+  expect(asked('H5P_TrueFalse').at(-1)!.body.messages.at(-1).content).toContain('What is 2 + 2?');
+  // TEMP-SHOTS
+  for (const w of [1440, 390]) {
+    await page.setViewportSize({ width: w, height: 900 });
+    await tools.screenshot({ path: `/tmp/shots/tools-${w}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await playerSettled(page);
+  // END-TEMP-SHOTS
+  const remixLink = remixed.getByRole('link', { name: 'Open the new item in the editor' });
+  const remixId = editedId((await remixLink.getAttribute('href'))!);
+  expect(remixId).not.toBe(id);
+  const [made] = await sql<{ main_library: string; visibility: string; email: string }>(
+    'SELECT c.main_library, o.visibility, u.email FROM h5p_contents c JOIN content_ownership o ON o.content_id = c.id JOIN users u ON u.id = o.user_id WHERE c.id = $1',
+    [remixId],
+  );
+  expect(made).toEqual({ main_library: 'H5P.TrueFalse', visibility: 'private', email: demoAccount('super_admin').email });
+  await remixLink.click();
+  await expect(page).toHaveURL(new RegExp(`/content/${remixId}/edit$`), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // 3. an easier variant (the same type); a reading-level variant needs its level first
+  await page.goto(`/content/${id}`);
+  await playerSettled(page);
+  const differentiate = page.getByTestId('ai-differentiate');
+  await page.getByTestId('ai-variant-reading-level').check();
+  await page.getByTestId('ai-differentiate-run').click();
+  await expect(differentiate.getByTestId('ai-action-error')).toHaveText('Enter a reading level, for example “age 9” or “CEFR A2”.');
+  await expect(differentiate.getByLabel('Reading level of the learners')).toBeFocused();
+  await page.getByTestId('ai-variant-easier').check();
+  await expect(differentiate.getByTestId('ai-action-error')).toHaveCount(0);
+  await expect(differentiate.getByLabel('Reading level of the learners')).toHaveCount(0);
+  await page.getByTestId('ai-differentiate-run').click();
+  const variant = differentiate.getByTestId('ai-action-result');
+  await expect(variant).toBeVisible({ timeout: 30_000 });
+  const variantLink = variant.getByRole('link', { name: 'Open the new item in the editor' });
+  await expect(variantLink).toHaveAttribute('href', /^\/content\/[^/]+\/edit$/);
+  const variantId = editedId((await variantLink.getAttribute('href'))!);
+  expect([id, remixId]).not.toContain(variantId);
+  const [easier] = await sql<{ main_library: string; visibility: string }>(
+    'SELECT c.main_library, o.visibility FROM h5p_contents c JOIN content_ownership o ON o.content_id = c.id WHERE c.id = $1',
+    [variantId],
+  );
+  expect(easier).toEqual({ main_library: 'H5P.MultiChoice', visibility: 'private' });
+  expect(asked('H5P_MultiChoice').at(-1)!.body.messages.at(-1).content).toContain('Make an easier variant');
+  await expect(differentiate.getByTestId('ai-action-error')).toHaveCount(0);
+  await fitsPhone(page);
+});
+
+test('a plan without the AI tools shows an upgrade prompt instead of each button', async ({ page }) => {
+  const admin = demoAccount('super_admin');
+  const id = await importItem(await adminToken(), 'H5P.TrueFalse', 'AI tools: free plan');
+  await sql(`UPDATE users SET plan = 'free' WHERE email = $1`, [admin.email]);
+  try {
+    await signIn(page, admin);
+    await page.goto(`/content/${id}`);
+    await expect(page.getByTestId('ai-tools')).toBeVisible();
+    await expect(page.getByTestId('ai-tools-credits')).toBeVisible();
+    for (const action of ['ai-critique', 'ai-differentiate', 'ai-remix']) {
+      const section = page.getByTestId(action);
+      await expect(section.getByTestId('ai-upgrade')).toContainText('Pro plan');
+      await expect(section.getByTestId('ai-upgrade').getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/plans');
+      await expect(section.getByRole('button')).toHaveCount(0);
+    }
+    await expectNoSeriousViolations(page, `/content/${id}`);
+  } finally {
+    await sql(`UPDATE users SET plan = 'premium' WHERE email = $1`, [admin.email]);
+  }
 });
 
 test('a student is told that creating with AI needs a teacher account', async ({ page }) => {

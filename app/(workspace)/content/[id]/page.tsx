@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
+import { ContentAiActions } from '@/components/ai/ContentAiActions';
 import { ContentActions } from '@/components/content/ContentActions';
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { H5pPlayer } from '@/components/content/H5pPlayer';
@@ -11,7 +12,11 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { canReadContent, readerOf } from '@/lib/h5p/access';
 import { workspaceContext } from '@/lib/h5p/workspace';
-import { scormPlanFor } from '@/lib/plans/plans';
+import { PLANS, planHasFeature, requiredPlanFor, scormPlanFor, type FeatureFlag } from '@/lib/plans/plans';
+import { aiConfigured } from '@/lib/ai/client';
+import { GENERABLE_TYPES } from '@/lib/ai/generate';
+import { isTeacherOrAbove } from '@/lib/auth/roles';
+import { usageOf } from '@/lib/plans/quota';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,13 +25,18 @@ export const generateMetadata = () => contentPageMetadata('play.metaTitle');
 export default async function PlayContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { user, principal, brand } = await workspaceContext(`/content/${id}`);
-  const content = await db().h5pContent.findUnique({ where: { id }, select: { title: true, ownership: true } });
+  const content = await db().h5pContent.findUnique({ where: { id }, select: { title: true, mainLibrary: true, ownership: true } });
   if (!content || !(await canReadContent(readerOf(principal, user), id))) notFound();
   const own = content.ownership?.userId === user.id;
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
   const playerToken = await issuePlayerToken(user.id, id);
   const embedToken = own ? await issueEmbedToken(user.id, id) : null;
   const t = await getTranslations('content');
+  // AI tools (issue 13) for teachers and admins who can read the item; what the plan lacks is decided here
+  const aiTools = isTeacherOrAbove(principal.role);
+  const aiReady = aiTools && aiConfigured();
+  const aiUsage = aiReady ? await usageOf(user) : null;
+  const aiGate = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
   return (
     <>
       <TopBar brand={brand} signedIn />
@@ -42,6 +52,18 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
         <section className="card">
           <H5pPlayer contentId={id} playerToken={playerToken} title={content.title} />
         </section>
+        {aiTools ? (
+          <ContentAiActions
+            contentId={id}
+            contentType={content.mainLibrary}
+            configured={aiReady}
+            credits={aiUsage ? { used: aiUsage.aiUsed, limit: aiUsage.aiLimit } : null}
+            critique={aiGate('blooms-critique')}
+            differentiate={aiGate('differentiation')}
+            remix={aiGate('content-remixer')}
+            differentiable={(GENERABLE_TYPES as string[]).includes(content.mainLibrary)}
+          />
+        ) : null}
         {embedToken ? (
           <section className="card">
             <h2>{t('play.embed')}</h2>
