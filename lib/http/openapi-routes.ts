@@ -95,6 +95,7 @@ import * as aiGenerateUrl from '@/app/api/ai/generate/url/route';
 import * as aiJobsBulk from '@/app/api/ai/jobs/bulk/route';
 import * as aiJobsBundle from '@/app/api/ai/jobs/lesson-bundle/route';
 import * as aiJobsPdf from '@/app/api/ai/jobs/pdf/route';
+import * as aiRecommendations from '@/app/api/ai/recommendations/route';
 import * as aiJobs from '@/app/api/ai/jobs/route';
 import * as aiJob from '@/app/api/ai/jobs/[jobId]/route';
 import * as aiCritique from '@/app/api/ai/content/[contentId]/critique/route';
@@ -1209,6 +1210,12 @@ export const API_ROUTES: RouteDoc[] = [
         errors: { 400: ['Validation error: file: not a PDF', 'Validation error: pages: the PDF has <n> pages'], 413: ['File too large'], 422: ['The PDF has no text to build an activity from (a scanned document?)'], 503: ['AI generation is not configured'] },
       },
     },
+  },
+  {
+    file: 'app/api/ai/recommendations/route.ts',
+    tag: 'AI',
+    module: m(aiRecommendations),
+    operations: { POST: { summary: 'Public items that fill a collection\'s Bloom\'s gaps or match an objective, ranked with reasons (ai-recommendation; one AI credit when there is something to rank)', success: { kind: 'envelope', data: 'gaps, recommendations [{contentId, title, mainLibrary, bloomsLevel, fillsGap, reason}], credits' }, errors: { 404: ['Collection not found'], 503: ['AI generation is not configured'] } } },
   },
   {
     file: 'app/api/ai/jobs/route.ts',

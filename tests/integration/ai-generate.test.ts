@@ -254,6 +254,42 @@ describe('AI actions on an item', () => {
   });
 });
 
+describe('POST /api/ai/recommendations (ai-recommendation)', () => {
+  it("ranks public items for an objective and for a collection's Bloom's gaps, with reasons; made-up ids are dropped", async () => {
+    const author = await signedIn(['teacher']);
+    const published: string[] = [];
+    for (const [type, title] of [
+      ['H5P.MultiChoice', 'Volcano eruptions quiz'],
+      ['H5P.DragText', 'Volcano words'],
+      ['H5P.TrueFalse', 'Volcano facts'],
+    ] as const) {
+      const id = await createContent(author.token, type, { title });
+      expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: author.token, body: { visibility: 'public' } })).status).toBe(200);
+      published.push(id);
+    }
+    const t = await signedIn(['teacher']);
+    expect((await api('POST', '/api/ai/recommendations', { token: t.token, body: { objective: 'volcano' }, base: app.url })).body.error).toBe('feature_not_available');
+    await setPlan(t.user.id, 'premium');
+    const res = await api('POST', '/api/ai/recommendations', { token: t.token, body: { objective: 'Why volcanoes erupt', limit: 5 }, base: app.url });
+    expect(res.status, res.text).toBe(200);
+    const recs = res.body.data.recommendations as { contentId: string; reason: string }[];
+    expect(recs.length).toBeGreaterThan(0);
+    expect(recs.every((r) => published.includes(r.contentId) && r.reason.startsWith('Fits: '))).toBe(true);
+    expect(res.body.data.credits.used).toBe(1);
+    // a collection: its suggestions (public items not in it) are the candidates, its Bloom's gaps are named
+    const col = await api('POST', '/api/collections', { token: t.token, body: { title: 'Volcano unit' } });
+    const forCollection = await api('POST', '/api/ai/recommendations', { token: t.token, body: { collectionId: col.body.data.id }, base: app.url });
+    expect(forCollection.status, forCollection.text).toBe(200);
+    expect(forCollection.body.data.gaps.length).toBeGreaterThan(0);
+    // nothing to rank: no provider call, no credit
+    const calls = ai.requests.length;
+    const none = await api('POST', '/api/ai/recommendations', { token: t.token, body: { objective: 'zzqx' }, base: app.url });
+    expect(none.body.data.recommendations).toEqual([]);
+    expect(ai.requests.length).toBe(calls);
+    expect((await api('POST', '/api/ai/recommendations', { token: t.token, body: {}, base: app.url })).status).toBe(400);
+  });
+});
+
 describe('AI jobs (pg-boss): bulk generation', () => {
   const jobOf = async (token: string, id: string, base = app.url) => (await api('GET', `/api/ai/jobs/${id}`, { token, base })).body.data;
   const waitFor = async (token: string, id: string, done: (j: any) => boolean, base = app.url, timeout = 40_000) => {

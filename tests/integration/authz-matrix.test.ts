@@ -240,6 +240,8 @@ const TABLE: Record<string, Case | Case[]> = {
   // lesson-bundle is premium: the pro teachers are refused before the (unconfigured) provider
   'app/api/ai/jobs/lesson-bundle/route.ts POST': { req: () => json('/api/ai/jobs/lesson-bundle', { objective: 'Matrix' }), expect: [401, 403, 403, 403, 503, 503] },
   'app/api/ai/jobs/pdf/route.ts POST': { req: () => json('/api/ai/jobs/pdf', pdfForm()), expect: [401, 403, 503, 503, 503, 503] },
+  // ai-recommendation is premium
+  'app/api/ai/recommendations/route.ts POST': { req: () => json('/api/ai/recommendations', { objective: 'Matrix' }), expect: [401, 403, 403, 403, 503, 503] },
   'app/api/ai/jobs/route.ts GET': { req: () => json('/api/ai/jobs'), expect: [401, 403, 200, 200, 200, 200] },
   // a job is its user's only: anyone else's (here: nobody's) is 404
   'app/api/ai/jobs/[jobId]/route.ts GET': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 404, 404, 404, 404] },

@@ -58,6 +58,17 @@ export function generatedAnswer(name: string, prompt: string): unknown {
     case 'H5P_DragText':
     case 'H5P_MarkTheWords':
       return { title: `${name === 'H5P_DragText' ? 'Drag the words' : 'Mark the words'}: ${topic}`, instructions: `Work with the text about ${topic}.`, text: words.map((w) => `About ${topic} there is *${w}*.`).join(' ') };
+    case 'recommendations': {
+      // the candidates are the source data: rank the first three (and make one up, which the tool must drop)
+      const source = /<source>\n([\s\S]*)\n<\/source>/.exec(prompt)?.[1] ?? '[]';
+      const candidates = JSON.parse(source) as { contentId: string; title: string }[];
+      return {
+        recommendations: [
+          { contentId: 'made-up-id', reason: 'Not a candidate.' },
+          ...candidates.slice(0, 3).map((c) => ({ contentId: c.contentId, reason: `Fits: ${c.title}` })),
+        ],
+      };
+    }
     case 'blooms_critique':
       return {
         bloomsLevel: 'remember',
