@@ -10,6 +10,7 @@ import Link from 'next/link';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
+import { ErrorLine, RunButton, Upgrade } from './parts';
 import {
   AI_TYPES,
   AI_TYPE_KEY,
@@ -77,36 +78,6 @@ function useAiAction<T extends { credits: AiCredits }>(t: AiTranslator, setCredi
   return { busy, error, setError, result, run };
 }
 
-/** A button that stays focusable while it cannot act (aria-disabled), so the focus stays where the user was. */
-function RunButton({ testId, blocked, busy, children }: { testId: string; blocked: boolean; busy: boolean; children: ReactNode }) {
-  return (
-    <button
-      type="submit"
-      className="primary"
-      data-testid={testId}
-      aria-disabled={blocked || busy ? true : undefined}
-      aria-describedby="ai-tools-credits"
-      style={{
-        width: 'auto',
-        margin: 0,
-        padding: '0.6rem 1.25rem',
-        ...(blocked || busy ? { opacity: 0.6, cursor: busy ? 'progress' : 'not-allowed' } : {}),
-      }}
-    >
-      {children}
-    </button>
-  );
-}
-
-function Upgrade({ plan }: { plan: string }) {
-  const t = useTranslations('ai.tools');
-  return (
-    <p className="notice" data-testid="ai-upgrade" style={{ margin: '0.5rem 0 0' }}>
-      {t.rich('upgrade', { plan, strong: (chunks) => <strong>{chunks}</strong> })} <Link href="/plans">{t('seePlans')}</Link>
-    </p>
-  );
-}
-
 /** An action's live region: its progress while it runs, then what it made. */
 function Status({ busy, text, children }: { busy: boolean; text: string; children?: ReactNode }) {
   return (
@@ -120,14 +91,6 @@ function Status({ busy, text, children }: { busy: boolean; text: string; childre
       {children}
     </div>
   );
-}
-
-function ErrorLine({ id, text }: { id: string; text: string | null }) {
-  return text ? (
-    <p id={id} className="error" role="alert" data-testid="ai-action-error" style={{ overflowWrap: 'anywhere' }}>
-      {text}
-    </p>
-  ) : null;
 }
 
 /** The new item: its title and the way into the editor. */
@@ -268,7 +231,7 @@ export function ContentAiActions({
                 ))}
               </select>
             </div>
-            <RunButton testId="ai-critique-run" blocked={noCredits} busy={critique.busy}>
+            <RunButton describedBy="ai-tools-credits" testId="ai-critique-run" blocked={noCredits} busy={critique.busy}>
               {t('tools.critique.run')}
             </RunButton>
           </form>
@@ -283,7 +246,7 @@ export function ContentAiActions({
             </span>
           ) : null}
         </Status>
-        <ErrorLine id="ai-critique-error" text={critique.error} />
+        <ErrorLine testId="ai-action-error" id="ai-critique-error" text={critique.error} />
         {result ? (
           <div data-testid="ai-critique-result" style={{ marginTop: '0.75rem' }}>
             <p style={{ margin: '0 0 0.5rem' }}>
@@ -377,7 +340,7 @@ export function ContentAiActions({
                 </div>
               ) : null}
               <div style={{ marginTop: '0.75rem' }}>
-                <RunButton testId="ai-differentiate-run" blocked={noCredits} busy={variantAction.busy}>
+                <RunButton describedBy="ai-tools-credits" testId="ai-differentiate-run" blocked={noCredits} busy={variantAction.busy}>
                   {t('tools.differentiate.run')}
                 </RunButton>
               </div>
@@ -387,7 +350,7 @@ export function ContentAiActions({
         <Status busy={variantAction.busy} text={t('tools.differentiate.busy')}>
           {variantAction.result ? <MadeLine made={variantAction.result} /> : null}
         </Status>
-        <ErrorLine id="ai-differentiate-error" text={variantAction.error} />
+        <ErrorLine testId="ai-action-error" id="ai-differentiate-error" text={variantAction.error} />
       </section>
 
       {/* 3. Remix: the item as another type */}
@@ -418,7 +381,7 @@ export function ContentAiActions({
                 ))}
               </select>
             </div>
-            <RunButton testId="ai-remix-run" blocked={noCredits} busy={remixAction.busy}>
+            <RunButton describedBy="ai-tools-credits" testId="ai-remix-run" blocked={noCredits} busy={remixAction.busy}>
               {t('tools.remix.run')}
             </RunButton>
           </form>
@@ -428,7 +391,7 @@ export function ContentAiActions({
         <Status busy={remixAction.busy} text={t('tools.remix.busy')}>
           {remixAction.result ? <MadeLine made={remixAction.result} /> : null}
         </Status>
-        <ErrorLine id="ai-remix-error" text={remixAction.error} />
+        <ErrorLine testId="ai-action-error" id="ai-remix-error" text={remixAction.error} />
       </section>
     </section>
   );

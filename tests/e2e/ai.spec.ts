@@ -2,12 +2,15 @@
 // OpenAI-compatible provider of tests/support/ai-standin.ts, answering schema-shaped JSON from the prompt), reviews
 // the preview (the question, the answers with the right one marked, the credits left), edits the title, saves it
 // into the editor and plays it. A failing provider's error is shown and the form keeps what was typed; a student
-// is told that creating needs a teacher account.
+// is told that creating needs a teacher account. The AI tools on an item (critique, differentiate, remix) and on a
+// collection (recommendations added to it; a lesson bundle made, watched and stopped as a new collection), with the
+// upgrade prompts of a plan without them.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E } from './support/env';
 import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn, sql } from './support/fixtures';
+import { createAuthor, createContent } from './support/content';
 import { startAiStandin, type AiStandin } from '../support/ai-standin';
 import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
 
@@ -283,8 +286,140 @@ test('a plan without the AI tools shows an upgrade prompt instead of each button
       await expect(section.getByRole('button')).toHaveCount(0);
     }
     await expectNoSeriousViolations(page, `/content/${id}`);
+    // and on a collection: recommendations and the lesson bundle
+    const created = await fetch(`${E2E.appUrl}/api/collections`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminToken()}` },
+      body: JSON.stringify({ title: 'AI spec: free plan' }),
+    });
+    const collectionId = ((await created.json()) as { data: { id: string } }).data.id;
+    await page.goto(`/collections/${collectionId}`);
+    for (const action of ['ai-recommend', 'ai-bundle']) {
+      const section = page.getByTestId(action);
+      await expect(section.getByTestId('ai-upgrade')).toContainText('Premium plan');
+      await expect(section.getByRole('button')).toHaveCount(0);
+    }
+    await expectNoSeriousViolations(page, `/collections/${collectionId}`);
   } finally {
     await sql(`UPDATE users SET plan = 'premium' WHERE email = $1`, [admin.email]);
+  }
+});
+
+test("on a collection of their own a teacher adds a recommended public item and makes a lesson bundle as a new collection", async ({ page }) => {
+  test.setTimeout(180_000);
+  // the bundle's three items are true or false, drag the words and mark the words
+  await install('H5P.DragText', 'H5P.MarkTheWords');
+  const token = await adminToken();
+  const created = await fetch(`${E2E.appUrl}/api/collections`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: 'AI spec: weather' }),
+  });
+  expect(created.status).toBe(201);
+  const collectionId = ((await created.json()) as { data: { id: string } }).data.id;
+  // a public item by another author (recommendations leave out the caller's own), ranked first among the candidates
+  const title = `Rain and clouds ${Date.now()}`;
+  const publicId = await createContent({ ownerId: await createAuthor('Rita Rain'), title, visibility: 'public', quality: 100 });
+
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto(`/collections/${collectionId}`);
+  const tools = page.getByTestId('ai-collection-tools');
+  await expect(tools.getByRole('heading', { level: 2, name: 'AI tools' })).toBeVisible();
+  await expect(page.getByTestId('ai-collection-credits')).toHaveText('Unlimited AI generations. Recommendations use one; a lesson bundle uses one per item.');
+  await expect(tools.getByTestId('ai-upgrade')).toHaveCount(0);
+  await expect(page.getByTestId('items').getByTestId('item')).toHaveCount(0);
+  await expectNoSeriousViolations(page, `/collections/${collectionId}`);
+  await fitsPhone(page);
+
+  // 1. recommendations: the missing levels, then the ranked items with the stand-in's reasons
+  const before = asked('recommendations').length;
+  await page.getByTestId('ai-recommend-run').click();
+  const recommendations = page.getByTestId('ai-recommendations');
+  await expect(recommendations).toBeVisible({ timeout: 30_000 });
+  expect(asked('recommendations').length - before).toBe(1);
+  await expect(page.getByTestId('ai-recommendation-gaps')).toHaveText("Missing Bloom's levels: Remember, Understand, Apply, Analyze, Evaluate, Create");
+  const all = recommendations.getByTestId('ai-recommendation');
+  expect(await all.count()).toBeGreaterThanOrEqual(1);
+  expect(await all.count()).toBeLessThanOrEqual(3);
+  await expect(all.getByTestId('ai-recommendation-reason').first()).toHaveText(/^Fits: /);
+  const ours = all.filter({ hasText: title });
+  await expect(ours).toHaveCount(1);
+  await expect(ours.getByRole('link', { name: title })).toHaveAttribute('href', `/marketplace/${publicId}`);
+  await expect(ours.getByTestId('ai-recommendation-reason')).toHaveText(`Fits: ${title}`);
+  await expect(ours).toContainText('Multiple choice');
+  await expect(ours).toContainText("Bloom's level Understand");
+  await expect(ours.getByTestId('ai-recommendation-gap')).toHaveText('Fills a gap');
+  await expect(tools.getByRole('status').first()).toContainText(/items? recommended/);
+  await expectNoSeriousViolations(page, `/collections/${collectionId}`);
+  await fitsPhone(page);
+
+  // added to the collection: the page's list shows it
+  await ours.getByTestId('ai-recommendation-add').click();
+  await expect(ours.getByTestId('ai-recommendation-added')).toHaveText('Added to the collection.');
+  await expect(page.getByTestId('items').getByTestId('item').filter({ hasText: title })).toHaveCount(1, { timeout: 15_000 });
+  const [row] = await sql<{ n: string }>('SELECT count(*) AS n FROM collection_items WHERE collection_id = $1 AND content_id = $2', [collectionId, publicId]);
+  expect(Number(row!.n)).toBe(1);
+  await expect(page.getByTestId('ai-collection-error')).toHaveCount(0);
+
+  // 2. a lesson bundle of three items, which becomes a new collection
+  await page.getByTestId('ai-bundle-run').click();
+  await expect(page.getByTestId('ai-collection-error')).toHaveText('Enter a learning objective.');
+  await expect(page.getByTestId('ai-bundle-objective')).toBeFocused();
+  await page.getByTestId('ai-bundle-objective').fill('The water cycle');
+  await page.getByTestId('ai-bundle-count').selectOption('3');
+  await expect(page.getByTestId('ai-bundle-language')).toHaveValue('en');
+  await page.getByTestId('ai-bundle-run').click();
+  await expect(page.getByTestId('ai-collection-error')).toHaveCount(0);
+  await expect(page.getByTestId('ai-bundle-progress')).toHaveText(/^[0-3] of 3 items$/, { timeout: 15_000 });
+  await expect(page.getByTestId('ai-bundle-progress')).toHaveText('3 of 3 items', { timeout: 120_000 });
+  const results = page.getByTestId('ai-bundle-result');
+  await expect(results).toHaveCount(3);
+  for (const link of await results.getByRole('link').all()) await expect(link).toHaveAttribute('href', /^\/content\/[^/]+\/edit$/);
+  await expect(page.getByTestId('ai-bundle-stop')).toHaveCount(0);
+  const open = page.getByTestId('ai-bundle-open');
+  await expect(open).toHaveText('Open the new collection');
+  await expectNoSeriousViolations(page, `/collections/${collectionId}`);
+  await fitsPhone(page);
+  const href = (await open.getAttribute('href'))!;
+  const bundleId = /^\/collections\/([^/]+)$/.exec(href)![1]!;
+  expect(bundleId).not.toBe(collectionId);
+  await open.click();
+  await expect(page).toHaveURL(new RegExp(`/collections/${bundleId}$`));
+  await expect(page.getByTestId('items').getByTestId('item')).toHaveCount(3, { timeout: 15_000 });
+  // the collection it was started from keeps its one item
+  const [kept] = await sql<{ n: string }>('SELECT count(*) AS n FROM collection_items WHERE collection_id = $1', [collectionId]);
+  expect(Number(kept!.n)).toBe(1);
+});
+
+test('a lesson bundle can be stopped between items: what was made stays, and the focus moves to the outcome', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await adminToken();
+  const created = await fetch(`${E2E.appUrl}/api/collections`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: 'AI spec: stopped bundle' }),
+  });
+  const collectionId = ((await created.json()) as { data: { id: string } }).data.id;
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto(`/collections/${collectionId}`);
+  ai!.delayMs = 1500;
+  try {
+    await page.getByTestId('ai-bundle-objective').fill('Volcanoes');
+    await page.getByTestId('ai-bundle-count').selectOption('6');
+    await page.getByTestId('ai-bundle-run').click();
+    const stop = page.getByTestId('ai-bundle-stop');
+    await expect(stop).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('ai-bundle-run')).toHaveAttribute('aria-disabled', 'true');
+    await stop.click();
+    const outcome = page.getByTestId('ai-bundle-outcome');
+    await expect(outcome).toContainText('Stopped. The items made so far stay.', { timeout: 60_000 });
+    await expect(outcome).toBeFocused();
+    await expect(stop).toHaveCount(0);
+    const done = Number(/^(\d) of 6 items$/.exec((await page.getByTestId('ai-bundle-progress').textContent())!)![1]);
+    expect(done).toBeLessThan(6);
+    await expect(page.getByTestId('ai-bundle-result')).toHaveCount(done);
+  } finally {
+    ai!.delayMs = 0;
   }
 });
 

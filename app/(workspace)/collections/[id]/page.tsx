@@ -1,6 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CollectionEditor } from '@/components/collections/CollectionEditor';
+import { CollectionAiActions } from '@/components/ai/CollectionAiActions';
+import { aiConfigured } from '@/lib/ai/client';
+import { isTeacherOrAbove } from '@/lib/auth/roles';
+import { PLANS, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { curriculumStatus } from '@/lib/curriculum/read';
 import { db } from '@/lib/db/client';
 import { TopBar } from '@/components/workspace/TopBar';
@@ -14,12 +18,19 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function CollectionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, principal } = await pageUser(`/collections/${id}`);
+  const { user, principal, usage } = await pageUser(`/collections/${id}`);
   const curriculum = { ...(await curriculumStatus()), admin: principal.role === 'admin' };
   const { brand } = await currentBrand();
   const [t, tr] = await Promise.all([getTranslations('collections'), getTranslations('results.collection')]);
   // the owner's link to the learner × item results grid
   const own = /^[0-9a-f-]{36}$/i.test(id) && (await db().collection.count({ where: { id, userId: user.id } })) > 0;
+  // AI tools (issue 13) for the owner when a teacher or admin; what the plan lacks is decided here
+  const aiTools = own && isTeacherOrAbove(principal.role);
+  const aiReady = aiTools && aiConfigured();
+  const aiGate = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
+  // the editor loads its items in the browser: an item the AI tools add (then router.refresh()) is the newest, which
+  // gives the editor a new key, so it loads them again
+  const newest = aiTools ? (await db().collectionItem.aggregate({ where: { collectionId: id }, _max: { addedAt: true } }))._max.addedAt : null;
   return (
     <>
       <TopBar brand={brand} signedIn />
@@ -35,7 +46,16 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
             </>
           ) : null}
         </p>
-        <CollectionEditor id={id} userId={user.id} myContents={await myContents(user.id)} curriculum={curriculum} />
+        <CollectionEditor key={newest?.toISOString() ?? 'none'} id={id} userId={user.id} myContents={await myContents(user.id)} curriculum={curriculum} />
+        {aiTools ? (
+          <CollectionAiActions
+            collectionId={id}
+            configured={aiReady}
+            credits={aiReady ? { used: usage.aiUsed, limit: usage.aiLimit } : null}
+            recommend={aiGate('ai-recommendation')}
+            bundle={aiGate('lesson-bundle')}
+          />
+        ) : null}
       </main>
     </>
   );

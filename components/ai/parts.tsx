@@ -1,0 +1,46 @@
+'use client';
+// Small pieces the AI tools share (the content page's and the collection page's): the run button, the upgrade
+// prompt and the error line.
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+
+/** A button that stays focusable while it cannot act (aria-disabled), so the focus stays where the user was. */
+export function RunButton({ testId, blocked, busy, describedBy, children }: { testId: string; blocked: boolean; busy: boolean; describedBy: string; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="primary"
+      data-testid={testId}
+      aria-disabled={blocked || busy ? true : undefined}
+      aria-describedby={describedBy}
+      style={{
+        width: 'auto',
+        margin: 0,
+        padding: '0.6rem 1.25rem',
+        ...(blocked || busy ? { opacity: 0.6, cursor: busy ? 'progress' : 'not-allowed' } : {}),
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** What a plan without the feature sees instead of the action. */
+export function Upgrade({ plan }: { plan: string }) {
+  const t = useTranslations('ai.tools');
+  return (
+    <p className="notice" data-testid="ai-upgrade" style={{ margin: '0.5rem 0 0' }}>
+      {t.rich('upgrade', { plan, strong: (chunks) => <strong>{chunks}</strong> })} <Link href="/plans">{t('seePlans')}</Link>
+    </p>
+  );
+}
+
+/** An action's error, announced. */
+export function ErrorLine({ id, text, testId }: { id: string; text: string | null; testId: string }) {
+  return text ? (
+    <p id={id} className="error" role="alert" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </p>
+  ) : null;
+}
