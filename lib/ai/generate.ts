@@ -8,6 +8,8 @@ import { db } from '@/lib/db/client';
 import { createContent } from '@/lib/h5p/content';
 import type { H5pActor } from '@/lib/h5p/permissions';
 import { escapeText } from '@/lib/h5p/sanitize';
+import { saveMetadata } from '@/lib/curriculum/metadata';
+import { metadataBody, type MetadataInput } from '@/lib/curriculum/schemas';
 import { AppError } from '@/lib/http/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
@@ -59,6 +61,9 @@ export const generateOptions = z.object({
   questionCount: z.number().int().min(1).max(20).default(5),
   /** save it as the caller's private content (default), or only return the draft to review */
   save: z.boolean().default(true),
+  /** the curriculum objective it is generated for: saved as the item's curriculum metadata, and its objectives
+   *  (objectiveDescriptions) are the learning goal the provider is given */
+  curriculum: metadataBody.optional(),
 });
 
 export const generateBody = generateOptions
@@ -135,6 +140,14 @@ export interface GenerationRequest {
   bloomsLevel?: (typeof BLOOMS)[number] | undefined;
   questionCount: number;
   save: boolean;
+  curriculum?: MetadataInput | undefined;
+}
+
+/** The curriculum the item is generated for, as one line of the task. */
+function curriculumLine(c: MetadataInput): string {
+  const where = [c.frameworkName, c.gradeName, c.subjectName, ...c.topicNames].filter(Boolean).join(', ');
+  const goals = c.objectiveDescriptions.filter(Boolean).slice(0, 10);
+  return `Curriculum: ${where}.${goals.length ? ` Learning objectives: ${goals.join(' | ')}` : ''}`.slice(0, 2000);
 }
 
 /** Generates one item; one AI credit, given back when anything fails (the provider, the semantics, the content quota). */
@@ -149,6 +162,7 @@ export async function generateItem(user: User, actor: H5pActor, r: GenerationReq
         `Content type: ${r.contentType}. ${HOW[r.contentType](r.questionCount)}`,
         r.brief,
         `Language: ${r.language}. Difficulty: ${r.difficulty}.${r.bloomsLevel ? ` Bloom's level: ${r.bloomsLevel}.` : ''}`,
+        ...(r.curriculum ? [curriculumLine(r.curriculum)] : []),
       ].join('\n'),
       ...(r.source ? { source: r.source } : {}),
       schema: SHAPES[r.contentType] as z.ZodType<unknown>,
@@ -157,6 +171,8 @@ export async function generateItem(user: User, actor: H5pActor, r: GenerationReq
     const d = { library, params, metadata: { title: t, language: r.language } };
     if (!r.save) return { d, contentId: null };
     const saved = await createContent(user, actor, d);
+    // generated for an objective: the item carries that curriculum (the caller owns it, so they may write it)
+    if (r.curriculum) await saveMetadata(saved.contentId, { ...r.curriculum, language: r.curriculum.language || r.language }, actor.reader);
     return { d, contentId: saved.contentId };
   });
   const usage = await usageOf(await db().user.findUniqueOrThrow({ where: { id: user.id } }));

@@ -104,6 +104,31 @@ describe('POST /api/ai/generate', () => {
     expect(JSON.stringify(saved.parameters)).not.toContain('<script>');
   });
 
+  it('generates for a curriculum objective: the objective is the goal given to the provider, and the item carries the curriculum', async () => {
+    const t = await signedIn(['teacher']);
+    const curriculum = {
+      frameworkCode: 'NC-EN',
+      frameworkName: 'National Curriculum England',
+      countryCode: 'GB',
+      gradeCode: 'Y5',
+      gradeName: 'Year 5',
+      subjectCode: 'SCI',
+      subjectName: 'Science',
+      topicCodes: ['EARTH'],
+      topicNames: ['Earth and space'],
+      objectiveCodes: ['SCI-Y5-ES-1'],
+      objectiveDescriptions: ['Describe the movement of the Earth relative to the Sun'],
+    };
+    const res = await gen(t.token, { contentType: 'H5P.MultiChoice', topic: 'The Earth and the Sun', curriculum });
+    expect(res.status, res.text).toBe(201);
+    expect(ai.requests.at(-1)!.body.messages[1].content).toContain('Learning objectives: Describe the movement of the Earth relative to the Sun');
+    const meta = await db().contentCurriculumMetadata.findUniqueOrThrow({ where: { contentId: res.body.data.contentId } });
+    expect(meta).toMatchObject({ frameworkCode: 'NC-EN', gradeCode: 'Y5', objectiveCodes: ['SCI-Y5-ES-1'], language: 'en' });
+    const bad = await gen(t.token, { contentType: 'H5P.MultiChoice', topic: 'x', curriculum: { frameworkCode: 'NC-EN' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^Validation error: curriculum\./);
+  });
+
   it('returns a draft without saving it (save: false), for review', async () => {
     const t = await signedIn(['teacher']);
     const before = await db().contentOwnership.count({ where: { userId: t.user.id } });
