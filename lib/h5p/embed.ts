@@ -195,6 +195,7 @@ ${askName ? nameForm(locale) : ''}
   // an anonymous viewer's id: the one the embedding page keeps (?learner=, or h5p-resizer.js answering
   // {type:'lumen-learner'}), else one for the life of this page
   var learner = null;
+  var answered = false;
   if (anonymous) {
     var given = new URLSearchParams(location.search).get('learner');
     learner = { id: given && UUID.test(given) ? given.toLowerCase() : uuid() };
@@ -213,6 +214,8 @@ ${askName ? nameForm(locale) : ''}
     window.addEventListener('message', function (e) {
       var d = e.data;
       if (e.source === window.parent && d && d.type === 'lumen-learner' && typeof d.id === 'string' && UUID.test(d.id)) {
+        if (answered) return; // the first answer decides (the page asks until one comes)
+        answered = true;
         if (typeof d.name === 'string' && d.name.trim() && !learner.name) named(d.name);
         if (given) return; // the page was opened for this viewer already
         learner.id = d.id.toLowerCase();
@@ -239,7 +242,14 @@ ${askName ? nameForm(locale) : ''}
         tell({ type: 'lumen-learner-name', contentId: id, name: learner.name });
       });
     }
-    tell({ type: 'lumen-learner-request', contentId: id });
+    // asked again until the embedding page answers: its h5p-resizer.js loads async and may not listen yet
+    var asks = 0;
+    var ask = function () {
+      if (answered || asks++ >= 40) return;
+      tell({ type: 'lumen-learner-request', contentId: id });
+      setTimeout(ask, 250);
+    };
+    ask();
   }
   var attempt = uuid();
   var attemptStarted = Date.now();
