@@ -99,6 +99,7 @@ const schema = z.object({
   AI_API_URL: url(),
   AI_API_KEY: str(),
   AI_MODEL: str(),
+  AI_TRANSCRIBE_MODEL: str(),
   AI_JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(86_400).default(900)),
 });
 
@@ -158,6 +159,8 @@ export interface AppConfig {
     apiUrl: string | undefined;
     apiKey: string | undefined;
     model: string | undefined;
+    /** the provider's speech-to-text model (POST <AI_API_URL>/audio/transcriptions) for videos without captions */
+    transcribeModel: string;
     /** how long one item of an AI job may run before its queue job expires and another instance retries it (lib/ai/jobs.ts) */
     jobLeaseSeconds: number;
   };
@@ -263,7 +266,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,
       assetsDir: path.resolve(e.H5P_ASSETS_DIR),
     },
-    ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, jobLeaseSeconds: e.AI_JOB_LEASE_SECONDS },
+    ai: { apiUrl: e.AI_API_URL?.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, transcribeModel: e.AI_TRANSCRIBE_MODEL || 'whisper-1', jobLeaseSeconds: e.AI_JOB_LEASE_SECONDS },
   };
 }
 

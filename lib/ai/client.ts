@@ -69,31 +69,29 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason as Error)), { once: true });
   });
 
-/** One chat completion: the assistant's text. Retries 429, 5xx and network failures with backoff. */
-async function complete(messages: Message[], r: JsonRequest<unknown>): Promise<string> {
-  const { apiUrl, apiKey, model } = config().ai;
-  const body = JSON.stringify({
-    model,
-    messages,
-    temperature: r.temperature ?? 0.4,
-    ...(r.maxTokens ? { max_tokens: r.maxTokens } : {}),
-    response_format: { type: 'json_schema', json_schema: { name: r.name, schema: z.toJSONSchema(r.schema, { io: 'input', unrepresentable: 'any' }), strict: false } },
-  });
+/**
+ * POSTs to the provider (`path` under AI_API_URL) and returns the successful response. Retries 429, 5xx and network
+ * failures with backoff (honouring Retry-After); 502 `AI provider is unavailable: <reason>` after the last try or
+ * when the provider refuses the request.
+ */
+async function post(path: string, build: () => { body: BodyInit; headers?: Record<string, string> }, signal?: AbortSignal): Promise<Response> {
+  const { apiUrl, apiKey } = config().ai;
   let last = '';
   for (let attempt = 1; attempt <= TRIES; attempt++) {
     let res: Response;
     try {
-      const signals = [AbortSignal.timeout(AI_REQUEST_TIMEOUT_MS), ...(r.signal ? [r.signal] : [])];
-      res = await fetch(`${apiUrl}/chat/completions`, {
+      const signals = [AbortSignal.timeout(AI_REQUEST_TIMEOUT_MS), ...(signal ? [signal] : [])];
+      const { body, headers } = build();
+      res = await fetch(`${apiUrl}${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+        headers: { ...headers, Authorization: `Bearer ${apiKey}` },
         body,
         signal: AbortSignal.any(signals),
       });
     } catch (err) {
-      if (r.signal?.aborted) throw err;
+      if (signal?.aborted) throw err;
       last = (err as Error).message;
-      if (attempt < TRIES) await sleep(BASE_BACKOFF_MS * 2 ** (attempt - 1), r.signal);
+      if (attempt < TRIES) await sleep(BASE_BACKOFF_MS * 2 ** (attempt - 1), signal);
       continue;
     }
     if (res.status === 429 || res.status >= 500) {
@@ -101,19 +99,66 @@ async function complete(messages: Message[], r: JsonRequest<unknown>): Promise<s
       await res.body?.cancel().catch(() => undefined);
       const after = Number(res.headers.get('retry-after'));
       const wait = Number.isFinite(after) && after > 0 ? Math.min(after * 1000, MAX_RETRY_AFTER_MS) : BASE_BACKOFF_MS * 2 ** (attempt - 1);
-      if (attempt < TRIES) await sleep(wait, r.signal);
+      if (attempt < TRIES) await sleep(wait, signal);
       continue;
     }
     if (!res.ok) {
-      log.warn({ status: res.status }, 'AI provider refused the request');
+      await res.body?.cancel().catch(() => undefined);
+      log.warn({ status: res.status, path }, 'AI provider refused the request');
       throw new AppError(502, `${AI_UNAVAILABLE}: status ${res.status}`);
     }
-    const json = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
-    const content = json?.choices?.[0]?.message?.content;
-    return typeof content === 'string' ? content : '';
+    return res;
   }
-  log.warn({ last }, 'AI provider failed after retries');
+  log.warn({ last, path }, 'AI provider failed after retries');
   throw new AppError(502, `${AI_UNAVAILABLE}: ${last}`);
+}
+
+/** One chat completion: the assistant's text. */
+async function complete(messages: Message[], r: JsonRequest<unknown>): Promise<string> {
+  const body = JSON.stringify({
+    model: config().ai.model,
+    messages,
+    temperature: r.temperature ?? 0.4,
+    ...(r.maxTokens ? { max_tokens: r.maxTokens } : {}),
+    response_format: { type: 'json_schema', json_schema: { name: r.name, schema: z.toJSONSchema(r.schema, { io: 'input', unrepresentable: 'any' }), strict: false } },
+  });
+  const res = await post('/chat/completions', () => ({ body, headers: { 'Content-Type': 'application/json' } }), r.signal);
+  const json = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
+  const content = json?.choices?.[0]?.message?.content;
+  return typeof content === 'string' ? content : '';
+}
+
+/** A stretch of speech: its start and end in seconds, and what was said. */
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const transcription = z.object({
+  segments: z.array(z.object({ start: z.number().min(0), end: z.number().min(0), text: z.string() })).min(1),
+});
+
+/**
+ * Speech to text with timestamps: the provider's OpenAI-compatible POST /audio/transcriptions (AI_TRANSCRIBE_MODEL,
+ * response_format verbose_json). 502 `AI provider returned invalid content` when the answer has no segments.
+ */
+export async function transcribe(file: Blob, filename: string, language?: string): Promise<Cue[]> {
+  assertAiConfigured();
+  const res = await post('/audio/transcriptions', () => {
+    const form = new FormData();
+    form.set('file', file, filename);
+    form.set('model', config().ai.transcribeModel);
+    form.set('response_format', 'verbose_json');
+    if (language) form.set('language', language.slice(0, 2).toLowerCase());
+    return { body: form };
+  });
+  const parsed = transcription.safeParse(await res.json().catch(() => null));
+  if (!parsed.success) {
+    log.warn({ problem: parsed.error.issues[0]?.message }, 'AI provider returned an unusable transcription');
+    throw new AppError(502, AI_INVALID);
+  }
+  return parsed.data.segments.map((x) => ({ start: x.start, end: Math.max(x.start, x.end), text: x.text.trim() })).filter((x) => x.text);
 }
 
 /** The JSON in an answer (a fenced block or the bare object). */

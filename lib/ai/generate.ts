@@ -7,50 +7,23 @@ import type { User } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db/client';
 import { createContent } from '@/lib/h5p/content';
 import type { H5pActor } from '@/lib/h5p/permissions';
-import { escapeText } from '@/lib/h5p/sanitize';
 import { saveMetadata } from '@/lib/curriculum/metadata';
 import { metadataBody, type MetadataInput } from '@/lib/curriculum/schemas';
 import { AppError } from '@/lib/http/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
 import { withAiCredit } from './credits';
+import { assertFitsSemantics, subLibraries } from './semantics';
+import { HOW, paramsOf, SHAPES, SUB_LIBRARIES, TOPIC_TYPES, type AnyType, type BuildContext } from './shapes';
 import { textOfUrl } from './sources';
+
+export { paramsOf } from './shapes';
+/** the types generated from a topic or text (every plan) */
+export type GenerableType = (typeof TOPIC_TYPES)[number];
+export const GENERABLE_TYPES: GenerableType[] = [...TOPIC_TYPES];
 
 export const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-
-const title = z.string().trim().min(1).max(200);
-const line = (max: number) => z.string().trim().min(1).max(max);
-const starred = (max: number) =>
-  line(max).refine((t) => /\*[^*\n]+\*/.test(t), { message: 'must mark at least one answer between asterisks, like *answer*' });
-
-/** What the provider answers, per content type. */
-const SHAPES = {
-  'H5P.MultiChoice': z.object({
-    title,
-    question: line(1000),
-    answers: z
-      .array(z.object({ text: line(500), correct: z.boolean(), feedback: z.string().max(500).optional() }))
-      .min(2)
-      .max(6)
-      .refine((a) => a.some((x) => x.correct), { message: 'at least one answer must be correct' }),
-  }),
-  'H5P.TrueFalse': z.object({ title, statement: line(1000), isTrue: z.boolean() }),
-  'H5P.Blanks': z.object({ title, instructions: line(500), sentences: z.array(starred(500)).min(1).max(20) }),
-  'H5P.DragText': z.object({ title, instructions: line(500), text: starred(5000) }),
-  'H5P.MarkTheWords': z.object({ title, instructions: line(500), text: starred(5000) }),
-} as const;
-
-export type GenerableType = keyof typeof SHAPES;
-export const GENERABLE_TYPES = Object.keys(SHAPES) as GenerableType[];
-
-const HOW: Record<GenerableType, (n: number) => string> = {
-  'H5P.MultiChoice': () => 'One multiple-choice question with 3 to 5 answers, at least one correct, each with short feedback.',
-  'H5P.TrueFalse': () => 'One statement that is clearly true or clearly false (isTrue says which).',
-  'H5P.Blanks': (n) => `${n} sentences, each with one or two key words to fill in, written between asterisks like *word*.`,
-  'H5P.DragText': (n) => `A short text of ${n} sentences in which ${n} key words are marked between asterisks like *word* (learners drag them into place).`,
-  'H5P.MarkTheWords': (n) => `A short text of ${n} sentences in which the ${n} words learners must find are marked between asterisks like *word*.`,
-};
 
 /** What every generation takes besides its source. */
 export const generateOptions = z.object({
@@ -66,50 +39,24 @@ export const generateOptions = z.object({
   curriculum: metadataBody.optional(),
 });
 
-export const generateBody = generateOptions
-  .extend({
-    topic: z.string().trim().min(1).max(500).optional(),
-    text: z.string().trim().min(1).max(50_000).optional(),
-  })
-  .refine((b) => b.topic || b.text, { message: 'topic or text is required', path: ['topic'] });
+const sourceFields = {
+  topic: z.string().trim().min(1).max(500).optional(),
+  text: z.string().trim().min(1).max(50_000).optional(),
+};
+const hasSource = [(b: { topic?: string | undefined; text?: string | undefined }) => Boolean(b.topic || b.text), { message: 'topic or text is required', path: ['topic'] as PropertyKey[] }] as const;
+
+export const generateBody = generateOptions.extend(sourceFields).refine(...hasSource);
+
+/** POST /api/ai/generate/branching-scenario: a topic or text; questionCount is the number of decision steps (≤ 10). */
+export const branchingBody = generateOptions
+  .omit({ contentType: true })
+  .extend({ ...sourceFields, questionCount: z.number().int().min(1).max(10).default(4) })
+  .refine(...hasSource);
 
 /** POST /api/ai/generate/url: a web page as the source. */
 export const urlBody = generateOptions.extend({ url: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000) });
 
 export type GenerateBody = z.infer<typeof generateBody>;
-
-const p = (s: string) => `<p>${escapeText(s)}</p>`;
-/** starred text keeps its *answers*; the rest is escaped (the libraries read the asterisks) */
-const starredText = (s: string) => escapeText(s);
-
-/** The H5P parameters of a provider answer. */
-export function paramsOf(type: GenerableType, a: unknown): { title: string; params: Record<string, unknown> } {
-  switch (type) {
-    case 'H5P.MultiChoice': {
-      const x = a as z.infer<(typeof SHAPES)['H5P.MultiChoice']>;
-      return {
-        title: x.title,
-        params: {
-          question: p(x.question),
-          answers: x.answers.map((o) => ({ text: escapeText(o.text), correct: o.correct, tipsAndFeedback: { chosenFeedback: escapeText(o.feedback ?? ''), notChosenFeedback: '' } })),
-        },
-      };
-    }
-    case 'H5P.TrueFalse': {
-      const x = a as z.infer<(typeof SHAPES)['H5P.TrueFalse']>;
-      return { title: x.title, params: { question: p(x.statement), correct: x.isTrue ? 'true' : 'false' } };
-    }
-    case 'H5P.Blanks': {
-      const x = a as z.infer<(typeof SHAPES)['H5P.Blanks']>;
-      return { title: x.title, params: { text: p(x.instructions), questions: x.sentences.map((s) => `<p>${starredText(s)}</p>`) } };
-    }
-    case 'H5P.DragText':
-    case 'H5P.MarkTheWords': {
-      const x = a as z.infer<(typeof SHAPES)['H5P.DragText']>;
-      return { title: x.title, params: { taskDescription: p(x.instructions), textField: starredText(x.text) } };
-    }
-  }
-}
 
 /** The newest installed version of a content type, as `H5P.X major.minor`; 400 when it is not installed. */
 export async function installedLibrary(machineName: string): Promise<string> {
@@ -124,17 +71,29 @@ unambiguous questions in the requested language, at the requested difficulty and
 export interface Generated {
   /** the saved content (null for a draft) */
   contentId: string | null;
-  draft: { library: string; params: Record<string, unknown>; metadata: { title: string; language: string } };
+  draft: {
+    library: string;
+    params: Record<string, unknown>;
+    metadata: { title: string; language: string };
+    /** uploads the draft refers to (POST /h5p/content attaches them when the draft is saved) */
+    tempImageFiles?: string[];
+  };
   credits: { used: number; limit: number };
 }
 
 /** What one generation is asked to do. */
 export interface GenerationRequest {
-  contentType: GenerableType;
+  contentType: AnyType;
   /** the task in one line: a topic, or what to do with the source */
   brief: string;
-  /** source material (pasted text, a web page's text, an existing item), passed as data */
+  /** source material (pasted text, a web page's text, captions, an existing item), passed as data */
   source?: string;
+  /** images the provider looks at (vision input: data: URLs) */
+  images?: string[];
+  /** the media the content shows (an uploaded image, a video and its captions) */
+  media?: Pick<BuildContext, 'image' | 'video'>;
+  /** the caller's uploads the content refers to, copied into it when it is saved */
+  attach?: { folder: string; name: string }[];
   language: string;
   difficulty: (typeof DIFFICULTIES)[number];
   bloomsLevel?: (typeof BLOOMS)[number] | undefined;
@@ -150,10 +109,15 @@ function curriculumLine(c: MetadataInput): string {
   return `Curriculum: ${where}.${goals.length ? ` Learning objectives: ${goals.join(' | ')}` : ''}`.slice(0, 2000);
 }
 
-/** Generates one item; one AI credit, given back when anything fails (the provider, the semantics, the content quota). */
+/**
+ * Generates one item; one AI credit, given back when anything fails (the provider, the semantics, the content quota).
+ * The parameters are built for the installed library (and the sub-content versions it allows) and checked against
+ * its semantics before anything is saved.
+ */
 export async function generateItem(user: User, actor: H5pActor, r: GenerationRequest): Promise<Generated> {
   assertAiConfigured();
   const library = await installedLibrary(r.contentType);
+  const sub = await subLibraries(library, SUB_LIBRARIES[r.contentType] ?? []);
   const made = await withAiCredit(user.id, async () => {
     const answer = await completeJson({
       name: r.contentType.replace(/\W/g, '_'),
@@ -165,12 +129,15 @@ export async function generateItem(user: User, actor: H5pActor, r: GenerationReq
         ...(r.curriculum ? [curriculumLine(r.curriculum)] : []),
       ].join('\n'),
       ...(r.source ? { source: r.source } : {}),
+      ...(r.images?.length ? { images: r.images } : {}),
       schema: SHAPES[r.contentType] as z.ZodType<unknown>,
     });
-    const { title: t, params } = paramsOf(r.contentType, answer);
-    const d = { library, params, metadata: { title: t, language: r.language } };
+    const { title: t, params } = paramsOf(r.contentType, answer, { sub, language: r.language, ...r.media });
+    await assertFitsSemantics(library, params);
+    const images = (r.attach ?? []).filter((a) => a.folder === 'images').map((a) => a.name);
+    const d: Generated['draft'] = { library, params, metadata: { title: t, language: r.language }, ...(images.length ? { tempImageFiles: images } : {}) };
     if (!r.save) return { d, contentId: null };
-    const saved = await createContent(user, actor, d);
+    const saved = await createContent(user, actor, { library, params, metadata: d.metadata }, { attach: r.attach ?? [] });
     // generated for an objective: the item carries that curriculum (the caller owns it, so they may write it)
     if (r.curriculum) await saveMetadata(saved.contentId, { ...r.curriculum, language: r.curriculum.language || r.language }, actor.reader);
     return { d, contentId: saved.contentId };
@@ -185,6 +152,16 @@ export async function generateFromUrl(user: User, actor: H5pActor, b: z.infer<ty
   const page = await textOfUrl(b.url);
   const made = await generateItem(user, actor, { ...b, brief: `Build it from the web page "${page.title}" below.`, source: page.text });
   return { ...made, source: { url: b.url, title: page.title } };
+}
+
+/** POST /api/ai/generate/branching-scenario (branching-scenario): decisions with consequences, one credit. */
+export function generateBranching(user: User, actor: H5pActor, b: z.infer<typeof branchingBody>): Promise<Generated> {
+  return generateItem(user, actor, {
+    ...b,
+    contentType: 'H5P.BranchingScenario',
+    brief: b.topic ? `Topic: ${b.topic}` : 'Build it from the source text below.',
+    ...(b.text ? { source: b.text } : {}),
+  });
 }
 
 /** POST /api/ai/generate: from a topic or pasted text (every plan). */

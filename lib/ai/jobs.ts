@@ -15,6 +15,7 @@ import type { H5pActor } from '@/lib/h5p/permissions';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';
+import { generateInteractiveVideo, videoItem, type VideoItem } from './media';
 import { textOfPdf } from './sources';
 import { AI_LIMIT_REACHED } from './credits';
 import { BLOOMS, generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
@@ -31,7 +32,7 @@ export interface JobResult {
   error?: string;
 }
 
-export type JobKind = 'bulk' | 'lesson-bundle' | 'pdf';
+export type JobKind = 'bulk' | 'lesson-bundle' | 'pdf' | 'video';
 
 /** a bulk job: up to 50 items, each a topic or text generation (always saved) */
 export const bulkBody = z.object({
@@ -127,7 +128,7 @@ export function jobView(j: AiJob) {
 }
 
 /** What a job stores as its request: the items to make (and, for a bundle, the collection to gather them in). */
-const jobRequest = z.object({ items: z.array(generateBody), bundle: z.object({ title: z.string(), objective: z.string(), language: z.string() }).optional() });
+const jobRequest = z.object({ items: z.array(z.union([videoItem, generateBody])), bundle: z.object({ title: z.string(), objective: z.string(), language: z.string() }).optional() });
 type JobRequest = z.infer<typeof jobRequest>;
 
 async function submit(user: User, kind: JobKind, request: JobRequest) {
@@ -158,6 +159,9 @@ export async function submitPdf(user: User, file: Uint8Array, fields: z.infer<ty
   const pdf = await textOfPdf(file, fields.pages);
   return submit(user, 'pdf', { items: [{ ...options, text: pdf.text, save: true }] });
 }
+
+/** Queues an Interactive Video from a video (checked and stored by prepareVideo): one item, one AI credit. */
+export const submitVideo = (user: User, item: VideoItem) => submit(user, 'video', { items: [item] });
 
 /** Queues a lesson bundle: its items, then a collection holding them (202 with the job). */
 export const submitLessonBundle = (user: User, body: z.infer<typeof lessonBundleBody>) =>
@@ -213,7 +217,9 @@ export async function runItem(jobId: string, index: number): Promise<void> {
   const request = jobRequest.parse(job.request);
   let result: JobResult;
   try {
-    const made = await generateFromTopic(job.user, actorOfUser(job.user), { ...request.items[index]!, save: true });
+    const item = request.items[index]!;
+    const actor = actorOfUser(job.user);
+    const made = 'kind' in item ? await generateInteractiveVideo(job.user, actor, item) : await generateFromTopic(job.user, actor, { ...item, save: true });
     result = { index, contentId: made.contentId!, title: made.draft.metadata.title };
   } catch (err) {
     if (err instanceof AppError && err.status === 429 && err.message === AI_LIMIT_REACHED) {

@@ -119,8 +119,11 @@ async function attachTempImages(contentId: string, ownerId: string, files: strin
   }
 }
 
-/** POST /h5p/content (rules 1, 2): quota, save, ownership (private). */
-export async function createContent(user: User, actor: H5pActor, raw: unknown) {
+/**
+ * POST /h5p/content (rules 1, 2): quota, save, ownership (private). `opts.attach`: the caller's uploads the
+ * parameters refer to (e.g. a generated video), copied into the content's folders; a missing one undoes the save.
+ */
+export async function createContent(user: User, actor: H5pActor, raw: unknown, opts: { attach?: { folder: string; name: string }[] } = {}) {
   const body = parseContentBody(raw);
   await assertLibraryInstalled(body.library);
   if (!(await consumeContentQuota(user.id))) throw new AppError(429, ERR.quota);
@@ -132,6 +135,9 @@ export async function createContent(user: User, actor: H5pActor, raw: unknown) {
     await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
     await forgetContent(contentId); // a copy read before the owner was recorded would be open to anyone
     await attachTempImages(contentId, user.id, body.tempImageFiles);
+    for (const a of opts.attach ?? []) {
+      if (!(await copyUploadIntoContent({ uploaderId: user.id, chargeTo: user.id, contentId, folder: a.folder, name: a.name }))) throw new AppError(400, `Upload ${a.name} is missing`);
+    }
     scheduleQualityReport(contentId);
     return { contentId, metadata: saved.metadata };
   } catch (err) {

@@ -2,6 +2,7 @@
 // sanitised, unique name (no traversal, no overwriting anyone's upload) and checked against the H5P content
 // whitelist; attach copies the caller's named uploads into the content's media folder.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { db } from '@/lib/db/client';
@@ -69,11 +70,22 @@ export async function uploadMedia(actor: H5pActor, input: { filename: string; da
   if (!BASE64.test(raw) || raw.length % 4 === 1) throw new AppError(400, MEDIA_ERR.base64);
   const bytes = Buffer.from(raw, 'base64');
   if (!bytes.length) throw new AppError(400, MEDIA_ERR.empty);
-  // a unique suffix: two uploads of "photo.png" (by anyone) never overwrite each other
+  const filename = await storeUpload(actor, `${stem}.${ext}`, bytes);
+  return { url: `/h5p/temp/uploads/${filename}`, filename, size: bytes.length, contentType };
+}
+
+/**
+ * Stores bytes (or the file at a local path) as an upload of `actor` (temp/<user>/uploads/, kept for a day) under
+ * a sanitised, unique name — two uploads of "photo.png" (by anyone) never overwrite each other — and returns it.
+ */
+export async function storeUpload(actor: H5pActor, originalName: string, data: Buffer | { path: string }): Promise<string> {
+  const { stem, ext } = sanitizeMediaName(originalName);
+  if (!ext || !CONTENT_WHITELIST.includes(ext)) throw new AppError(400, MEDIA_ERR.type);
   const filename = `${stem}-${randomBytes(4).toString('hex')}.${ext}`;
   const { editor } = await h5p();
-  await editor.temporaryStorage.saveFile(`uploads/${filename}`, Readable.from(bytes) as unknown as import("node:fs").ReadStream, actor, new Date(Date.now() + 24 * 60 * 60 * 1000));
-  return { url: `/h5p/temp/uploads/${filename}`, filename, size: bytes.length, contentType };
+  const stream = Buffer.isBuffer(data) ? Readable.from(data) : fs.createReadStream(data.path);
+  await editor.temporaryStorage.saveFile(`uploads/${filename}`, stream as unknown as fs.ReadStream, actor, new Date(Date.now() + 24 * 60 * 60 * 1000));
+  return filename;
 }
 
 export async function attachMedia(user: User, input: { contentId: string; files: string[]; mediaType: MediaType }) {

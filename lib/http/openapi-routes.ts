@@ -92,6 +92,9 @@ import * as h5pNew from '@/app/h5p/new/route';
 import * as h5pPlay from '@/app/h5p/play/[contentId]/route';
 import * as aiGenerate from '@/app/api/ai/generate/route';
 import * as aiGenerateUrl from '@/app/api/ai/generate/url/route';
+import * as aiGenerateBranching from '@/app/api/ai/generate/branching-scenario/route';
+import * as aiGenerateHotspots from '@/app/api/ai/generate/image-hotspots/route';
+import * as aiJobsVideo from '@/app/api/ai/jobs/video/route';
 import * as aiJobsBulk from '@/app/api/ai/jobs/bulk/route';
 import * as aiJobsBundle from '@/app/api/ai/jobs/lesson-bundle/route';
 import * as aiJobsPdf from '@/app/api/ai/jobs/pdf/route';
@@ -1163,6 +1166,89 @@ export const API_ROUTES: RouteDoc[] = [
         status: 201,
         success: { kind: 'envelope', data: 'contentId, draft, credits, source {url, title}', message: true },
         errors: { 400: ['Validation error: url: <why the address is refused>'], 422: ['Could not fetch the page: <reason>', 'The page has too little text to build an activity from'], 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] },
+      },
+    },
+  },
+  {
+    file: 'app/api/ai/generate/branching-scenario/route.ts',
+    tag: 'AI',
+    module: m(aiGenerateBranching),
+    operations: {
+      POST: {
+        summary: 'A Branching Scenario from a topic or text (branching-scenario; one AI credit): questionCount decision steps (1–10) whose options continue or end it, with feedback and scores',
+        status: 201,
+        success: { kind: 'envelope', data: 'contentId (null for a draft), draft, credits', message: true },
+        errors: { 400: ['Content type H5P.BranchingScenario is not installed'], 422: ['Generated content does not fit the semantics of <library> (at <path>)'], 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] },
+      },
+    },
+  },
+  {
+    file: 'app/api/ai/generate/image-hotspots/route.ts',
+    tag: 'AI',
+    module: m(aiGenerateHotspots),
+    operations: {
+      POST: {
+        summary: 'Image Hotspots from an uploaded image (image-hotspot; one AI credit): the provider looks at the image (vision input) and places the hotspots',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['image'],
+                properties: {
+                  image: { type: 'string', format: 'binary', description: 'PNG, JPEG or GIF, at most 10 MB' },
+                  topic: { type: 'string', description: 'what the hotspots should explain' },
+                  questionCount: { type: 'integer', description: 'hotspots, 1–12 (default 5)' },
+                  language: { type: 'string' },
+                  difficulty: { type: 'string' },
+                  bloomsLevel: { type: 'string' },
+                  save: { type: 'string', enum: ['true', 'false'] },
+                },
+              },
+            },
+          },
+        },
+        status: 201,
+        success: { kind: 'envelope', data: 'contentId (null for a draft), draft (with tempImageFiles), credits', message: true },
+        errors: { 400: ['Validation error: image: an image is required', 'File type not allowed'], 413: ['File too large'], 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] },
+      },
+    },
+  },
+  {
+    file: 'app/api/ai/jobs/video/route.ts',
+    tag: 'AI',
+    module: m(aiJobsVideo),
+    operations: {
+      POST: {
+        summary: 'An Interactive Video with questions at timestamps, as a job (video-to-h5p; one AI credit): an uploaded or linked video with its WebVTT captions, or transcribed by the provider',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  video: { type: 'string', format: 'binary', description: 'MP4, WebM or Ogg, at most 200 MB (25 MB without captions)' },
+                  videoUrl: { type: 'string', description: 'instead of video: a YouTube link (captions required) or a video file URL' },
+                  captions: { type: 'string', format: 'binary', description: 'WebVTT, at most 1 MB' },
+                  title: { type: 'string' },
+                  questionCount: { type: 'integer', description: '1–20 (default 5)' },
+                  language: { type: 'string' },
+                  difficulty: { type: 'string' },
+                  bloomsLevel: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        status: 202,
+        success: { kind: 'envelope', data: 'job (results[0].contentId when it ends)', message: true },
+        errors: {
+          400: ['Validation error: video: upload a video file or give videoUrl', 'Validation error: captions: a YouTube video needs its WebVTT captions', 'Validation error: captions: not a WebVTT file (it must start with WEBVTT)', 'File type not allowed'],
+          413: ['File too large'],
+          503: ['AI generation is not configured'],
+        },
       },
     },
   },

@@ -22,6 +22,8 @@ export interface OutboundResponse {
   /** lowercase names; repeated headers joined with ', ' (so several `link` headers stay one parseable list) */
   headers: Record<string, string>;
   text: string;
+  /** the body's bytes (only when asked for with `binary`; `text` is empty then) */
+  bytes?: Buffer;
   /** the final URL, after redirects */
   url: string;
 }
@@ -34,6 +36,8 @@ export interface OutboundInit {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** keep the body as bytes (`bytes`) instead of decoding it as UTF-8 text */
+  binary?: boolean;
 }
 
 // ---- addresses -------------------------------------------------------------------------------------------------
@@ -211,6 +215,7 @@ interface Hop {
   deadline: number;
   timeoutMs: number;
   maxBytes: number;
+  binary: boolean;
 }
 
 function send(url: URL, hop: Hop): Promise<OutboundResponse> {
@@ -246,10 +251,11 @@ function send(url: URL, hop: Hop): Promise<OutboundResponse> {
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       const headers = collectHeaders(res.rawHeaders);
-      const done = (text: string) => finish(() => resolve({ status, headers, text, url: url.href }));
+      const done = (body: Buffer) =>
+        finish(() => resolve({ status, headers, text: hop.binary ? '' : body.toString('utf8'), ...(hop.binary ? { bytes: body } : {}), url: url.href }));
       if (REDIRECTS.has(status) && headers.location) {
         res.resume(); // the caller follows the redirect; this body is never read
-        return done('');
+        return done(Buffer.alloc(0));
       }
       const tooLarge = () => {
         fail(new OutboundUrlError('Response too large'));
@@ -263,7 +269,7 @@ function send(url: URL, hop: Hop): Promise<OutboundResponse> {
         if (size > hop.maxBytes) tooLarge();
         else chunks.push(chunk);
       });
-      res.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+      res.on('end', () => done(Buffer.concat(chunks)));
       res.on('error', (e) => fail(new Error(`Request to ${where(url)} failed: ${e.message}`, { cause: e })));
       res.on('close', () => {
         if (!res.complete) fail(new Error(`Request to ${where(url)} failed: connection closed before the response ended`));
@@ -289,6 +295,7 @@ export async function outboundFetch(url: string, init: OutboundInit = {}): Promi
     deadline: Date.now() + timeoutMs,
     timeoutMs,
     maxBytes: init.maxBytes ?? 2 * 1024 * 1024,
+    binary: init.binary ?? false,
   };
 
   let current = checkUrl(url);

@@ -92,6 +92,18 @@ function pdfForm(): FormData {
   return f;
 }
 
+function imageForm(): FormData {
+  const f = new FormData();
+  f.append('image', new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }), 'a.png');
+  return f;
+}
+
+function videoForm(): FormData {
+  const f = new FormData();
+  f.append('videoUrl', 'https://example.org/a.mp4');
+  return f;
+}
+
 const ltiRegistration = (clientId: string) => ({
   issuer: 'https://lms.matrix.example',
   clientId,
@@ -239,6 +251,10 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/ai/jobs/bulk/route.ts POST': { req: () => json('/api/ai/jobs/bulk', { items: [{ contentType: 'H5P.MultiChoice', topic: 'Matrix' }] }), expect: [401, 403, 503, 503, 503, 503] },
   // lesson-bundle is premium: the pro teachers are refused before the (unconfigured) provider
   'app/api/ai/jobs/lesson-bundle/route.ts POST': { req: () => json('/api/ai/jobs/lesson-bundle', { objective: 'Matrix' }), expect: [401, 403, 403, 403, 503, 503] },
+  // image-hotspot is pro (teachers); video-to-h5p and branching-scenario premium (the admins)
+  'app/api/ai/generate/image-hotspots/route.ts POST': { req: () => json('/api/ai/generate/image-hotspots', imageForm()), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/jobs/video/route.ts POST': { req: () => json('/api/ai/jobs/video', videoForm()), expect: [401, 403, 403, 403, 503, 503] },
+  'app/api/ai/generate/branching-scenario/route.ts POST': { req: () => json('/api/ai/generate/branching-scenario', { topic: 'Matrix' }), expect: [401, 403, 403, 403, 503, 503] },
   'app/api/ai/jobs/pdf/route.ts POST': { req: () => json('/api/ai/jobs/pdf', pdfForm()), expect: [401, 403, 503, 503, 503, 503] },
   // ai-recommendation is premium
   'app/api/ai/recommendations/route.ts POST': { req: () => json('/api/ai/recommendations', { objective: 'Matrix' }), expect: [401, 403, 403, 403, 503, 503] },

@@ -1,0 +1,13 @@
+import { branchingBody, generateBranching } from '@/lib/ai/generate';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// A Branching Scenario from a topic or text (feature branching-scenario; one AI credit): decision steps whose options
+// continue or end the scenario, each with feedback and a score.
+export const POST = route({ action: 'generate content', auth: 'teacher', tier: 'AI', feature: 'branching-scenario', body: branchingBody }, async (ctx) => {
+  const result = await generateBranching(requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
+  return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
+});

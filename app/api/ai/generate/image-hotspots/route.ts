@@ -1,0 +1,24 @@
+import { generateImageHotspots, IMAGE_MAX_BYTES, imageFields, mediaForm } from '@/lib/ai/media';
+import { assertAiConfigured } from '@/lib/ai/client';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken } from '@/lib/h5p/request';
+import { AppError } from '@/lib/http/errors';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// Image Hotspots from an uploaded image (feature image-hotspot; one AI credit): multipart `image` (PNG, JPEG or GIF,
+// at most 10 MB) with topic, language, difficulty, bloomsLevel, questionCount (hotspots, 1–12) and save; the
+// provider looks at the image (vision input) and places the hotspots.
+export const POST = route({ action: 'generate content', auth: 'teacher', tier: 'AI', feature: 'image-hotspot', rawBody: true }, async (ctx) => {
+  assertAiConfigured();
+  const form = await mediaForm(ctx.req, 'the image', { image: IMAGE_MAX_BYTES }, imageFields);
+  try {
+    const image = form.files.image;
+    if (!image) throw new AppError(400, 'Validation error: image: an image is required');
+    const result = await generateImageHotspots(requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), image, form.fields);
+    return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
+  } finally {
+    await form.cleanup();
+  }
+});

@@ -1,0 +1,23 @@
+import { submitVideo } from '@/lib/ai/jobs';
+import { CAPTIONS_MAX_BYTES, mediaForm, prepareVideo, VIDEO_MAX_BYTES, videoFields } from '@/lib/ai/media';
+import { assertAiConfigured } from '@/lib/ai/client';
+import { actorOf } from '@/lib/h5p/permissions';
+import { bearerQueryToken } from '@/lib/h5p/request';
+import { reply, requireUser, route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+// An Interactive Video from a video (feature video-to-h5p; one AI credit), as a job: multipart `video` (MP4, WebM or
+// Ogg, at most 200 MB) or `videoUrl` (a YouTube link or a video file), `captions` (WebVTT, at most 1 MB; without
+// them the provider transcribes the video, at most 25 MB), title, language, difficulty, bloomsLevel, questionCount.
+export const POST = route({ action: 'start a video generation', auth: 'teacher', tier: 'AI', feature: 'video-to-h5p', rawBody: true }, async (ctx) => {
+  assertAiConfigured();
+  const form = await mediaForm(ctx.req, 'the video', { video: VIDEO_MAX_BYTES, captions: CAPTIONS_MAX_BYTES }, videoFields);
+  try {
+    const user = requireUser(ctx);
+    const item = await prepareVideo(actorOf(ctx.principal!, bearerQueryToken(ctx.url)), form.files, form.fields);
+    return reply(await submitVideo(user, item), { status: 202, message: 'Job queued' });
+  } finally {
+    await form.cleanup();
+  }
+});
