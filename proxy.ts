@@ -20,8 +20,9 @@ export function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // Large uploads (/h5p/import up to 500 MB, the H5P editor's /h5p/ajax file uploads) skip the proxy: Next.js
-  // buffers a request body for a proxy and cuts it at 10 MB. Those routes stream the body themselves and
-  // read nothing the proxy sets (the route wrapper falls back to the Host header and a fresh request id).
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|h5p/import$|h5p/ajax$).*)'],
+  // Large uploads (/h5p/import up to 500 MB, the H5P editor's /h5p/ajax file uploads, the AI's PDF, image and
+  // video uploads) skip the proxy: Next.js buffers a request body for a proxy and cuts it at 10 MB. Those routes
+  // read the body themselves and nothing the proxy sets (the route wrapper falls back to the Host header and a
+  // fresh request id; scripts/server.mjs drops a client's own x-lumen-host). Keep in step with server.mjs.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|h5p/import$|h5p/ajax$|api/ai/jobs/pdf$|api/ai/jobs/video$|api/ai/generate/image-hotspots$).*)'],
 };

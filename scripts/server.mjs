@@ -61,11 +61,12 @@ export function refuseTarget(target) {
 
 const isApiPath = (path) => /^\/(api|h5p)(\/|$)/i.test(path);
 
-// Every body is limited to the JSON body limit except on the two routes that stream uploads to disk (they skip
-// the proxy and apply their own limits). Next.js would otherwise buffer such a body for the proxy and hand the
-// route a truncated copy; a declared length over the limit is refused before a byte is read.
+// Every body is limited to the JSON body limit except on the routes that take large uploads (they skip the proxy
+// and apply their own limits: the H5P import and editor uploads, the AI's PDF, image and video). Next.js would
+// otherwise buffer such a body for the proxy and hand the route a truncated copy; a declared length over the limit
+// is refused before a byte is read. Keep this list and proxy.ts's matcher in step.
 const JSON_BODY_LIMIT = 10 * 1024 * 1024;
-const STREAMING_UPLOADS = /^\/h5p\/(import|ajax)\/?$/;
+const STREAMING_UPLOADS = /^\/(h5p\/(import|ajax)|api\/ai\/jobs\/(pdf|video)|api\/ai\/generate\/image-hotspots)\/?$/;
 
 function declaredTooLarge(req) {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -123,6 +124,8 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
     { connectionsCheckingInterval: Math.min(10_000, timeouts.headersTimeout) },
     (req, res) => {
       req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
+      // the tenant host is the proxy's to set (from Host): a client's own never reaches a route, proxied or not
+      delete req.headers['x-lumen-host'];
       const socket = req.socket;
       current.set(socket, req);
       res.once('close', () => current.get(socket) === req && current.delete(socket));

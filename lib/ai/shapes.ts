@@ -278,16 +278,17 @@ export function paramsOf(type: AnyType, a: unknown, ctx: BuildContext = { sub: {
         params: {
           interactiveVideo: {
             video: {
-              startScreenOptions: { title: escapeText(x.title), hideStartTitle: false },
+              startScreenOptions: { title: escapeText(short(x.title, 60)), hideStartTitle: false },
               ...(v.captions ? { textTracks: { videoTrack: [{ label: escapeText(v.captions.label), kind: 'captions', srcLang: ctx.language, track: { path: v.captions.path, mime: 'text/vtt' } }] } } : {}),
               files: [{ path: v.path, mime: v.mime, copyright: { license: 'U' } }],
             },
             assets: {
               interactions: qs.map((q) => ({
+                // x, y: percent of the video; width, height: em (a poster that fits a question)
                 x: 10,
                 y: 10,
-                width: 30,
-                height: 20,
+                width: 24,
+                height: 18,
                 duration: { from: q.atSeconds, to: q.atSeconds + 10 },
                 libraryTitle: 'Multiple Choice',
                 action: choice(ctx, q),
@@ -315,7 +316,7 @@ export function paramsOf(type: AnyType, a: unknown, ctx: BuildContext = { sub: {
           iconType: 'icon',
           icon: 'plus',
           hotspots: x.hotspots.map((h) => ({
-            position: { x: Math.round(h.x * 10) / 10, y: Math.round(h.y * 10) / 10 },
+            position: { x: Math.round(h.x * 10) / 10, y: Math.round(h.y * 10) / 10, legacyPositioning: false },
             alwaysFullscreen: false,
             header: escapeText(h.header),
             content: [textBlock(ctx, text, p(h.text), h.header)],

@@ -42,12 +42,14 @@ describe('content types from the hub', () => {
     expect(results.find((r: { name: string }) => r.name === 'H5P.Timeline')).toEqual({ name: 'H5P.Timeline', success: false, error: 'Content type not found on the H5P Hub' });
   });
 
-  it('GET /h5p/libraries/status is ready with five essentials installed', async () => {
+  it('GET /h5p/libraries/status is ready with the essentials installed (the hub\'s five, and the AI tests\' containers when they ran first)', async () => {
     await installTestLibraries();
     const t = await signedIn(['student']);
     const res = await api('GET', '/h5p/libraries/status', { token: t.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ total: ESSENTIAL_CONTENT_TYPES.length, installed: 5, ready: true });
+    const have = await db().h5pLibrary.findMany({ where: { machineName: { in: [...ESSENTIAL_CONTENT_TYPES] } }, distinct: ['machineName'], select: { machineName: true } });
+    expect(have.length).toBeGreaterThanOrEqual(5);
+    expect(res.body.data).toMatchObject({ total: ESSENTIAL_CONTENT_TYPES.length, installed: have.length, ready: true });
     expect(res.body.data.status).toContainEqual({ name: 'H5P.MultiChoice', installed: true });
     expect(res.body.data.status).toContainEqual({ name: 'H5P.Essay', installed: false });
   });

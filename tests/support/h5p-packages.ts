@@ -89,7 +89,7 @@ export function zip(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, cd, end]);
 }
 
-function filesOf(dir: string, prefix: string): ZipEntry[] {
+export function filesOf(dir: string, prefix: string): ZipEntry[] {
   const out: ZipEntry[] = [];
   (function walk(d: string, rel: string) {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -159,3 +159,27 @@ export const libraryString = (machineName: string) => {
   const l = libraryJson(libraryDirOf(machineName));
   return `${machineName} ${l.majorVersion}.${l.minorVersion}`;
 };
+
+/** The AI issue's container content types (tests/fixtures/h5p-libraries-ai): not on the test hub, whose counts other tests assert. */
+export const AI_LIBRARIES_DIR = path.resolve(__dirname, '..', 'fixtures', 'h5p-libraries-ai');
+
+/** One package that carries every AI test library (a Dialog Cards content as its main content): importing it as a super admin installs them. */
+export function aiLibrariesPackage(): Buffer {
+  const dirs = fs.readdirSync(AI_LIBRARIES_DIR).filter((d) => fs.existsSync(path.join(AI_LIBRARIES_DIR, d, 'library.json')));
+  const main = dirs.find((d) => d.startsWith('H5P.Dialogcards-'));
+  if (!main) throw new Error('no H5P.Dialogcards test library');
+  const lib = JSON.parse(fs.readFileSync(path.join(AI_LIBRARIES_DIR, main, 'library.json'), 'utf8')) as LibraryJson;
+  const h5p = {
+    title: 'AI test libraries',
+    language: 'und',
+    mainLibrary: lib.machineName,
+    embedTypes: ['iframe'],
+    license: 'U',
+    preloadedDependencies: [{ machineName: lib.machineName, majorVersion: lib.majorVersion, minorVersion: lib.minorVersion }],
+  };
+  return zip([
+    { name: 'h5p.json', data: Buffer.from(JSON.stringify(h5p)) },
+    { name: 'content/content.json', data: Buffer.from(JSON.stringify({ title: '<p>Cards</p>', mode: 'normal', dialogs: [{ text: '<p>Front</p>', answer: '<p>Back</p>' }] })) },
+    ...dirs.flatMap((d) => filesOf(path.join(AI_LIBRARIES_DIR, d), `${d}/`)),
+  ]);
+}

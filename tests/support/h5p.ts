@@ -2,7 +2,7 @@
 // stand-in hub) once, and creates content through the API.
 import { api } from './http';
 import { signedIn } from './factories';
-import { SAMPLE_PARAMS, libraryString } from './h5p-packages';
+import { SAMPLE_PARAMS, aiLibrariesPackage, libraryString } from './h5p-packages';
 
 let installed: Promise<void> | undefined;
 
@@ -16,6 +16,21 @@ export function installTestLibraries(): Promise<void> {
     }
   })();
   return installed;
+}
+
+let aiInstalled: Promise<void> | undefined;
+
+/** Installs the AI issue's container types too (their sub-content types first): a super admin imports a package that carries them. */
+export function installAiLibraries(): Promise<void> {
+  aiInstalled ??= (async () => {
+    await installTestLibraries();
+    const admin = await signedIn(['super_admin']);
+    const fd = new FormData();
+    fd.append('h5p', new Blob([new Uint8Array(aiLibrariesPackage())], { type: 'application/zip' }), 'ai-libraries.h5p');
+    const res = await api('POST', '/h5p/import', { token: admin.token, body: fd });
+    if (res.status !== 201 && res.status !== 200) throw new Error(`AI libraries import failed: ${res.status} ${res.text}`);
+  })();
+  return aiInstalled;
 }
 
 export async function createContent(token: string, machineName: string, metadata: Record<string, unknown> = {}, params?: unknown): Promise<string> {
