@@ -15,6 +15,7 @@ import { fileStore } from '@/lib/files/store';
 import { AppError, validationMessage } from '@/lib/http/errors';
 import { OutboundUrlError, outboundFetch } from '@/lib/http/outbound';
 import { assertAiConfigured, transcribe, type Cue } from './client';
+import { metadataBody } from '@/lib/curriculum/schemas';
 import { BLOOMS, DIFFICULTIES, generateItem, type Generated } from './generate';
 import { MAX_SOURCE_CHARS } from './sources';
 
@@ -36,6 +37,20 @@ const mediaOptions = z.object({
   difficulty: z.enum(DIFFICULTIES).default('medium'),
   bloomsLevel: z.enum(BLOOMS).optional(),
   questionCount: z.coerce.number().int().min(1).max(12).default(5),
+  /** the curriculum objective (the JSON of POST /api/ai/generate's `curriculum`) */
+  curriculum: z
+    .string()
+    .max(100_000)
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(metadataBody)
+    .optional(),
 });
 
 /** POST /api/ai/generate/image-hotspots: the fields besides `image`. */
@@ -49,6 +64,8 @@ export const imageFields = mediaOptions.extend({
 export const videoFields = mediaOptions.extend({
   questionCount: z.coerce.number().int().min(1).max(20).default(5),
   videoUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000).optional(),
+  /** instead of the captions file: its address (fetched through the SSRF guard) */
+  captionsUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000).optional(),
   title: z.string().trim().min(1).max(200).optional(),
 });
 
@@ -110,6 +127,7 @@ export async function generateImageHotspots(user: User, actor: H5pActor, file: U
     bloomsLevel: f.bloomsLevel,
     questionCount: f.questionCount,
     save: f.save === 'true',
+    curriculum: f.curriculum,
   });
 }
 
@@ -218,6 +236,7 @@ export const videoItem = z.object({
   difficulty: z.enum(DIFFICULTIES),
   bloomsLevel: z.enum(BLOOMS).optional(),
   questionCount: z.number().int(),
+  curriculum: metadataBody.optional(),
 });
 export type VideoItem = z.infer<typeof videoItem>;
 
@@ -229,9 +248,21 @@ export async function prepareVideo(actor: H5pActor, files: { video?: UploadedFil
   const { video, captions } = files;
   if (video && f.videoUrl) throw new AppError(400, 'Validation error: video: upload a video or give videoUrl, not both');
   if (!video && !f.videoUrl) throw new AppError(400, 'Validation error: video: upload a video file or give videoUrl');
-  const base = { kind: 'video' as const, language: f.language, difficulty: f.difficulty, bloomsLevel: f.bloomsLevel, questionCount: f.questionCount, ...(f.title ? { title: f.title } : {}) };
+  if (captions && f.captionsUrl) throw new AppError(400, 'Validation error: captions: upload the captions or give captionsUrl, not both');
+  const base = {
+    kind: 'video' as const,
+    language: f.language,
+    difficulty: f.difficulty,
+    bloomsLevel: f.bloomsLevel,
+    questionCount: f.questionCount,
+    ...(f.title ? { title: f.title } : {}),
+    ...(f.curriculum ? { curriculum: f.curriculum } : {}),
+  };
   let cues: Cue[] | undefined;
-  if (captions) cues = parseVtt(await fsp.readFile(captions.path, 'utf8'));
+  let vtt: string | undefined;
+  if (captions) vtt = await fsp.readFile(captions.path, 'utf8');
+  else if (f.captionsUrl) vtt = await captionsAt(f.captionsUrl);
+  if (vtt !== undefined) cues = parseVtt(vtt);
   let item: VideoItem;
   if (video) {
     const type = videoTypeOf(video.head);
@@ -244,8 +275,21 @@ export async function prepareVideo(actor: H5pActor, files: { video?: UploadedFil
     if (!cues && linked.youtube) throw new AppError(400, 'Validation error: captions: a YouTube video needs its WebVTT captions');
     item = { ...base, videoUrl: f.videoUrl!, mime: linked.mime };
   }
-  if (captions && cues) item = { ...item, captionsName: await storeUpload(actor, 'captions.vtt', { path: captions.path }), cues };
+  if (vtt !== undefined && cues) item = { ...item, captionsName: await storeUpload(actor, 'captions.vtt', Buffer.from(vtt, 'utf8')), cues };
   return item;
+}
+
+/** Linked captions: fetched through the SSRF guard (http/https, no private address unless allowed), at most 1 MB. */
+async function captionsAt(url: string): Promise<string> {
+  try {
+    const res = await outboundFetch(url, { headers: { Accept: 'text/vtt,text/plain;q=0.9,*/*;q=0.1' }, timeoutMs: 15_000, maxBytes: CAPTIONS_MAX_BYTES });
+    if (res.status !== 200) throw new AppError(422, `Could not fetch the captions: status ${res.status}`);
+    return res.text;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof OutboundUrlError) throw new AppError(400, `Validation error: captionsUrl: ${err.message}`);
+    throw new AppError(422, `Could not fetch the captions: ${(err as Error).message}`);
+  }
 }
 
 /** The video's bytes for transcription: the caller's upload, or the linked file (through the SSRF guard, ≤ 25 MB). */
@@ -297,5 +341,6 @@ export async function generateInteractiveVideo(user: User, actor: H5pActor, item
     bloomsLevel: item.bloomsLevel,
     questionCount: item.questionCount,
     save: true,
+    curriculum: item.curriculum,
   });
 }

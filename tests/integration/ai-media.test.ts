@@ -59,6 +59,7 @@ beforeAll(async () => {
   ai.answer = 'auto';
   site = http.createServer((req, res) => {
     if (req.url === '/lesson.mp4') return void res.writeHead(200, { 'Content-Type': 'video/mp4' }).end(MP4);
+    if (req.url === '/lesson.vtt') return void res.writeHead(200, { 'Content-Type': 'text/vtt' }).end(VTT);
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => site.listen(0, '0.0.0.0', r));
@@ -165,8 +166,28 @@ describe('POST /api/ai/generate/image-hotspots (image-hotspot)', () => {
   it('places hotspots on the uploaded image, which the provider sees (vision input) and the content keeps', async () => {
     const t = await signedIn(['teacher']);
     const png = pngOf(64, 48);
-    const res = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: form(png, { topic: 'the harbour', questionCount: '3', language: 'en' }), base: app.url });
+    const curriculum = {
+      frameworkCode: 'NC-EN',
+      frameworkName: 'National Curriculum England',
+      countryCode: 'GB',
+      gradeCode: 'Y4',
+      gradeName: 'Year 4',
+      subjectCode: 'GEO',
+      subjectName: 'Geography',
+      topicCodes: ['PORTS'],
+      topicNames: ['Ports and trade'],
+      objectiveCodes: ['GEO-Y4-1'],
+      objectiveDescriptions: ['Name the parts of a harbour'],
+    };
+    const res = await api('POST', '/api/ai/generate/image-hotspots', {
+      token: t.token,
+      body: form(png, { topic: 'the harbour', questionCount: '3', language: 'en', curriculum: JSON.stringify(curriculum) }),
+      base: app.url,
+    });
     expect(res.status, res.text).toBe(201);
+    expect(ai.requests.at(-1)!.body.messages[1].content[0].text).toContain('Learning objectives: Name the parts of a harbour');
+    const meta = await db().contentCurriculumMetadata.findUniqueOrThrow({ where: { contentId: res.body.data.contentId } });
+    expect(meta).toMatchObject({ subjectCode: 'GEO', objectiveCodes: ['GEO-Y4-1'], language: 'en' });
     const parts = ai.requests.at(-1)!.body.messages[1].content;
     expect(parts[0]).toMatchObject({ type: 'text', text: expect.stringContaining('Explain this in the image: the harbour') });
     expect(parts[1]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } });
@@ -204,6 +225,8 @@ describe('POST /api/ai/generate/image-hotspots (image-hotspot)', () => {
     expect([big.status, big.body.error]).toEqual([413, 'File too large']);
     const count = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: form(pngOf(2, 2), { questionCount: '13' }), base: app.url });
     expect(count.status).toBe(400);
+    const badCurriculum = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: form(pngOf(2, 2), { curriculum: '{not json' }), base: app.url });
+    expect([badCurriculum.status, badCurriculum.body.error]).toEqual([400, 'Validation error: curriculum: must be JSON']);
     const json = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: { image: 'x' }, base: app.url });
     expect([json.status, json.body.error]).toEqual([400, 'Validation error: send the image as multipart/form-data']);
     expect(await aiUsed(t.user.id)).toBe(0);
@@ -285,6 +308,21 @@ describe('POST /api/ai/jobs/video (video-to-h5p)', () => {
     expect(yt.status, yt.text).toBe(202);
     const ytJob = await waitFor(t.token, yt.body.data.id);
     expect((await saved(ytJob.results[0].contentId)).interactiveVideo.video.files[0]).toMatchObject({ path: 'https://www.youtube.com/watch?v=abc123', mime: 'video/YouTube' });
+    // linked captions too (fetched at once, through the same guard)
+    const both = await api('POST', '/api/ai/jobs/video', {
+      token: t.token,
+      body: form({}, { videoUrl: 'https://youtu.be/abc123', captionsUrl: `http://localhost:${sitePort}/lesson.vtt`, questionCount: '3' }),
+      base: app.url,
+    });
+    expect(both.status, both.text).toBe(202);
+    const bothJob = await waitFor(t.token, both.body.data.id);
+    expect((await saved(bothJob.results[0].contentId)).interactiveVideo.assets.interactions.map((i: any) => i.duration.from)).toEqual([3, 22, 67]);
+    const privateCaptions = await api('POST', '/api/ai/jobs/video', {
+      token: t.token,
+      body: form({}, { videoUrl: 'https://youtu.be/abc123', captionsUrl: `http://127.0.0.1:${sitePort}/lesson.vtt` }),
+      base: app.url,
+    });
+    expect([privateCaptions.status, privateCaptions.body.error]).toEqual([400, expect.stringMatching(/^Validation error: captionsUrl: /)]);
     // a private address is refused when the job fetches it: the item fails, its credit comes back
     const used = await aiUsed(t.user.id);
     const loop = await api('POST', '/api/ai/jobs/video', { token: t.token, body: form({}, { videoUrl: `http://127.0.0.1:${sitePort}/lesson.mp4` }), base: app.url });
