@@ -1199,6 +1199,7 @@ export const API_ROUTES: RouteDoc[] = [
                 properties: {
                   image: { type: 'string', format: 'binary', description: 'PNG, JPEG or GIF, at most 10 MB' },
                   topic: { type: 'string', description: 'what the hotspots should explain' },
+                  curriculum: { type: 'string', description: 'the curriculum objective, as JSON (like POST /api/ai/generate)' },
                   questionCount: { type: 'integer', description: 'hotspots, 1–12 (default 5)' },
                   language: { type: 'string' },
                   difficulty: { type: 'string' },
@@ -1232,6 +1233,8 @@ export const API_ROUTES: RouteDoc[] = [
                   video: { type: 'string', format: 'binary', description: 'MP4, WebM or Ogg, at most 200 MB (25 MB without captions)' },
                   videoUrl: { type: 'string', description: 'instead of video: a YouTube link (captions required) or a video file URL' },
                   captions: { type: 'string', format: 'binary', description: 'WebVTT, at most 1 MB' },
+                  captionsUrl: { type: 'string', description: 'instead of captions: their address (fetched through the SSRF guard)' },
+                  curriculum: { type: 'string', description: 'the curriculum objective, as JSON (like POST /api/ai/generate)' },
                   title: { type: 'string' },
                   questionCount: { type: 'integer', description: '1–20 (default 5)' },
                   language: { type: 'string' },
