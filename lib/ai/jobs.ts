@@ -51,20 +51,29 @@ export const lessonBundleBody = generateOptions
     title: z.string().trim().min(1).max(255).optional(),
   });
 
-/** The items of a bundle: Bloom's levels spread from remember upwards, each with a type that suits the level. */
-export function bundlePlan(b: z.infer<typeof lessonBundleBody>): z.infer<typeof generateBody>[] {
-  const typeFor: Record<(typeof BLOOMS)[number], GenerableType> = {
-    remember: 'H5P.TrueFalse',
-    understand: 'H5P.MultiChoice',
-    apply: 'H5P.Blanks',
-    analyze: 'H5P.DragText',
-    evaluate: 'H5P.MultiChoice',
-    create: 'H5P.MarkTheWords',
-  };
+/** For each Bloom's level, the types that suit it, best first (the first one installed is used). */
+const BUNDLE_TYPES: Record<(typeof BLOOMS)[number], GenerableType[]> = {
+  remember: ['H5P.Dialogcards', 'H5P.TrueFalse'],
+  understand: ['H5P.QuestionSet', 'H5P.MultiChoice'],
+  apply: ['H5P.Blanks'],
+  analyze: ['H5P.DragText', 'H5P.SingleChoiceSet', 'H5P.MultiChoice'],
+  evaluate: ['H5P.Summary', 'H5P.MultiChoice'],
+  create: ['H5P.MarkTheWords', 'H5P.Blanks'],
+};
+
+/** The items of a bundle: Bloom's levels spread from remember upwards, each with an installed type that suits the level. */
+export function bundlePlan(b: z.infer<typeof lessonBundleBody>, installed: Set<string>): z.infer<typeof generateBody>[] {
   return Array.from({ length: b.count }, (_, i) => {
     const level = BLOOMS[Math.round((i * (BLOOMS.length - 1)) / (b.count - 1))]!;
-    return { contentType: typeFor[level], topic: b.objective, bloomsLevel: level, language: b.language, difficulty: b.difficulty, questionCount: 4, save: true };
+    const types = BUNDLE_TYPES[level];
+    const contentType = types.find((t) => installed.has(t)) ?? types.at(-1)!;
+    return { contentType, topic: b.objective, bloomsLevel: level, language: b.language, difficulty: b.difficulty, questionCount: 4, save: true };
   });
+}
+
+async function installedTypes(): Promise<Set<string>> {
+  const rows = await db().h5pLibrary.findMany({ where: { runnable: true }, select: { machineName: true }, distinct: ['machineName'] });
+  return new Set(rows.map((r) => r.machineName));
 }
 
 const g = globalThis as unknown as { __lumenBoss?: Promise<PgBoss | null> };
@@ -164,9 +173,9 @@ export async function submitPdf(user: User, file: Uint8Array, fields: z.infer<ty
 export const submitVideo = (user: User, item: VideoItem) => submit(user, 'video', { items: [item] });
 
 /** Queues a lesson bundle: its items, then a collection holding them (202 with the job). */
-export const submitLessonBundle = (user: User, body: z.infer<typeof lessonBundleBody>) =>
+export const submitLessonBundle = async (user: User, body: z.infer<typeof lessonBundleBody>) =>
   submit(user, 'lesson-bundle', {
-    items: bundlePlan(body),
+    items: bundlePlan(body, await installedTypes()),
     bundle: { title: body.title ?? `Lesson: ${body.objective}`.slice(0, 255), objective: body.objective, language: body.language },
   });
 

@@ -355,3 +355,19 @@ describe('POST /api/ai/jobs/video (video-to-h5p)', () => {
     expect([gated.status, gated.body.error, gated.body.requiredPlan]).toEqual([403, 'feature_not_available', 'premium']);
   });
 });
+
+describe('POST /api/ai/jobs/lesson-bundle with the container types installed', () => {
+  it("picks for each Bloom's level the installed type that suits it best (cards to remember, a question set to understand, a summary to evaluate)", async () => {
+    const t = await signedIn(['teacher']);
+    await setPlan(t.user.id, 'premium');
+    const res = await api('POST', '/api/ai/jobs/lesson-bundle', { token: t.token, body: { objective: 'Plate tectonics', count: 6 }, base: app.url });
+    expect(res.status, res.text).toBe(202);
+    let job: any;
+    await expect
+      .poll(async () => (job = (await api('GET', `/api/ai/jobs/${res.body.data.id}`, { token: t.token, base: app.url })).body.data).status === 'completed' && !!job.output, { timeout: 40_000, interval: 250 })
+      .toBe(true);
+    const ids = job.results.sort((a: any, b: any) => a.index - b.index).map((r: any) => r.contentId);
+    const types = await Promise.all(ids.map(async (id: string) => (await db().h5pContent.findUniqueOrThrow({ where: { id } })).mainLibrary));
+    expect(types).toEqual(['H5P.Dialogcards', 'H5P.QuestionSet', 'H5P.Blanks', 'H5P.DragText', 'H5P.Summary', 'H5P.MarkTheWords']);
+  });
+});
