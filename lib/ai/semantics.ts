@@ -66,7 +66,49 @@ export async function subLibraries(container: string, needs: string[][]): Promis
   return out;
 }
 
-/** The first place where `filtered` lost part of `original` (a key, a list item, a value), or null. */
+/**
+ * Settings the generator writes where a library has them (behaviour, layout, labels, sub-content metadata): an
+ * installed version without one of them still takes the content — the library's own default applies.
+ */
+const SETTINGS = new Set([
+  'alwaysDisplayComments',
+  'alwaysFullscreen',
+  'backgroundOpacity',
+  'behaviour',
+  'bookmarks',
+  'buttonOnMobile',
+  'buttonSize',
+  'color',
+  'disableBackwardsNavigation',
+  'displayAsButton',
+  'displayType',
+  'endGame',
+  'forceContentFinished',
+  'goToSlideType',
+  'hTag',
+  'hideStartTitle',
+  'icon',
+  'iconType',
+  'invisible',
+  'keywordListEnabled',
+  'legacyPositioning',
+  'libraryTitle',
+  'metadata',
+  'mode',
+  'passPercentage',
+  'pause',
+  'progressType',
+  'randomQuestions',
+  'scoringOptionGroup',
+  'showContentTitle',
+  'showIntroPage',
+  'subContentId',
+  'textTracks',
+  'tips',
+  'tipsAndFeedback',
+]);
+
+/** The first place where `filtered` lost part of `original` (a key, a list item, a value; settings aside), or null. */
 export function lostPart(original: unknown, filtered: unknown, at = ''): string | null {
   if (original === undefined || original === null) return null;
   if (filtered === undefined || filtered === null) return at || '(root)';
@@ -81,7 +123,9 @@ export function lostPart(original: unknown, filtered: unknown, at = ''): string 
   if (typeof original === 'object') {
     if (typeof filtered !== 'object' || Array.isArray(filtered)) return at || '(root)';
     for (const [k, v] of Object.entries(original)) {
-      const lost = lostPart(v, (filtered as Record<string, unknown>)[k], at ? `${at}.${k}` : k);
+      const kept = (filtered as Record<string, unknown>)[k];
+      if ((kept === undefined || kept === null) && SETTINGS.has(k)) continue;
+      const lost = lostPart(v, kept, at ? `${at}.${k}` : k);
       if (lost) return lost;
     }
   }

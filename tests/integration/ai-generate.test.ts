@@ -3,22 +3,20 @@
 // content is real content of an installed type; credits are taken atomically and given back on failure; the
 // provider's failures (429, 5xx, invalid JSON) are retried or repaired, else 502; unconfigured: 503.
 import dns from 'node:dns/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { startApp, type AppProcess } from '../support/app-process';
-import { AI_KEY, startAiStandin, type AiStandin } from '../support/ai-standin';
+import { aiAppEnv, aiUsed, startSite, type Site } from '../support/ai-app';
+import { startAiStandin, type AiStandin } from '../support/ai-standin';
 import { setPlan, signedIn } from '../support/factories';
-import { appEnv } from '../support/global-setup';
 import { createContent, installTestLibraries } from '../support/h5p';
 import { api } from '../support/http';
 import { pdfOf } from '../support/pdf';
 
 let ai: AiStandin;
 let app: AppProcess;
-let site: http.Server;
+let site: Site;
 let sitePort: number;
 
 const ARTICLE = `<!doctype html><html><head><title>The water cycle</title><script>window.evil = 1</script></head><body>
@@ -35,19 +33,14 @@ beforeAll(async () => {
   ai = await startAiStandin();
   ai.answer = 'auto';
   // a web site on this machine: /article, and /redirect to the same page by its loopback address
-  site = http.createServer((req, res) => {
-    if (req.url === '/article') return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(ARTICLE);
-    if (req.url === '/redirect') return void res.writeHead(302, { Location: `http://127.0.0.1:${sitePort}/article` }).end();
-    if (req.url === '/image') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.alloc(10));
-    res.writeHead(404).end();
+  site = await startSite({
+    '/article': (res) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(ARTICLE),
+    '/redirect': (res, port) => void res.writeHead(302, { Location: `http://127.0.0.1:${port}/article` }).end(),
+    '/image': (res) => void res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.alloc(10)),
   });
-  await new Promise<void>((r) => site.listen(0, '0.0.0.0', r));
-  sitePort = (site.address() as AddressInfo).port;
+  sitePort = site.port;
   // only the name localhost may reach a private address here: 127.0.0.1 and other names may not
-  app = await startApp(
-    { ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model', ALLOWED_PRIVATE_HOSTS: 'localhost' },
-    { waitForHealthy: true },
-  );
+  app = await startApp(aiAppEnv(ai, { ALLOWED_PRIVATE_HOSTS: 'localhost' }), { waitForHealthy: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -56,7 +49,6 @@ afterAll(async () => {
   site?.close();
 });
 
-const aiUsed = async (userId: string) => (await db().user.findUniqueOrThrow({ where: { id: userId } })).aiGenerationsThisMonth;
 
 describe('POST /api/ai/generate', () => {
   it('answers 503 AI generation is not configured without a provider, and takes no credit', async () => {
@@ -437,7 +429,7 @@ describe('AI jobs (pg-boss): bulk generation', () => {
   it("survives an instance restart: a crashed worker's item is taken over and the job completes", async () => {
     // this test runs last: the shared AI app stops, and two short-lease instances take turns
     await app.stop();
-    const env = { ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model', AI_JOB_LEASE_SECONDS: '5' };
+    const env = aiAppEnv(ai, { AI_JOB_LEASE_SECONDS: '5' });
     const first = await startApp(env, { waitForHealthy: true });
     const t = await signedIn(['teacher']);
     ai.delayMs = 500;

@@ -4,39 +4,20 @@
 // and its captions or the provider's transcript, as a job (video-to-h5p). A second app instance on the same
 // database and files talks to the stand-in provider; the container libraries are the project's own test
 // libraries (tests/fixtures/h5p-libraries-ai), imported by a super admin.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { startApp, type AppProcess } from '../support/app-process';
+import { aiAppEnv, aiUsed, startSite, type Site } from '../support/ai-app';
 import { AI_KEY, startAiStandin, type AiStandin } from '../support/ai-standin';
 import { setPlan, signedIn } from '../support/factories';
-import { appEnv } from '../support/global-setup';
 import { installAiLibraries } from '../support/h5p';
 import { api } from '../support/http';
+import { pngOf } from '../support/images';
 
 let ai: AiStandin;
 let app: AppProcess;
-let site: http.Server;
+let site: Site;
 let sitePort: number;
-
-/** A real PNG of `w` × `h` pixels (one colour). */
-function pngOf(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])) >>> 0);
-    return Buffer.concat([len, Buffer.from(type, 'latin1'), data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, 0x80)]);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** The first bytes of an MP4 file (an `ftyp` box), padded. */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), Buffer.alloc(4096, 1)]);
@@ -57,17 +38,12 @@ beforeAll(async () => {
   await installAiLibraries();
   ai = await startAiStandin();
   ai.answer = 'auto';
-  site = http.createServer((req, res) => {
-    if (req.url === '/lesson.mp4') return void res.writeHead(200, { 'Content-Type': 'video/mp4' }).end(MP4);
-    if (req.url === '/lesson.vtt') return void res.writeHead(200, { 'Content-Type': 'text/vtt' }).end(VTT);
-    res.writeHead(404).end();
+  site = await startSite({
+    '/lesson.mp4': (res) => void res.writeHead(200, { 'Content-Type': 'video/mp4' }).end(MP4),
+    '/lesson.vtt': (res) => void res.writeHead(200, { 'Content-Type': 'text/vtt' }).end(VTT),
   });
-  await new Promise<void>((r) => site.listen(0, '0.0.0.0', r));
-  sitePort = (site.address() as AddressInfo).port;
-  app = await startApp(
-    { ...appEnv(inject('idpUrl')), DATA_DIR: inject('appDataDir'), AI_API_URL: ai.url, AI_API_KEY: AI_KEY, AI_MODEL: 'test-model', ALLOWED_PRIVATE_HOSTS: 'localhost' },
-    { waitForHealthy: true },
-  );
+  sitePort = site.port;
+  app = await startApp(aiAppEnv(ai, { ALLOWED_PRIVATE_HOSTS: 'localhost' }), { waitForHealthy: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -76,7 +52,6 @@ afterAll(async () => {
   site?.close();
 });
 
-const aiUsed = async (userId: string) => (await db().user.findUniqueOrThrow({ where: { id: userId } })).aiGenerationsThisMonth;
 const installed = async (machineName: string) => {
   const l = await db().h5pLibrary.findFirstOrThrow({ where: { machineName }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }] });
   return `${machineName} ${l.majorVersion}.${l.minorVersion}`;
