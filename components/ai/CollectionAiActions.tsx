@@ -11,7 +11,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
-import { ErrorLine, RunButton, Upgrade } from './parts';
+import { CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
 import { AI_TYPE_KEY, BLOOMS, aiErrorText, creditsLeft, creditsUsedUp, type AiCredits, type AiType, type BloomsLevel } from './shared';
 import type { AiToolGate } from './ContentAiActions';
 
@@ -249,17 +249,7 @@ export function CollectionAiActions({
         {t('tools.title')}
       </h2>
       <p style={{ margin: '0 0 0.5rem' }}>{t('collection.intro')}</p>
-      {noCredits ? (
-        <p id="ai-collection-credits" className="notice" data-testid="ai-collection-credits" style={{ margin: 0 }}>
-          {t('credits.none', { limit: credits.limit })} <Link href="/plans">{t('credits.plans')}</Link>
-        </p>
-      ) : (
-        <p id="ai-collection-credits" className="muted" data-testid="ai-collection-credits" style={{ margin: 0 }}>
-          {credits.limit === -1 ? t('credits.unlimited') : t('credits.left', { left, limit: credits.limit })}
-          {'. '}
-          {t('collection.cost')}
-        </p>
-      )}
+      <CreditsLine id="ai-collection-credits" testId="ai-collection-credits" credits={credits} cost={t('collection.cost')} />
 
       {/* 1. recommendations */}
       <section aria-labelledby="ai-recommend-title" data-testid="ai-recommend" style={ACTION}>

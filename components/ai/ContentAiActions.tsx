@@ -10,7 +10,7 @@ import Link from 'next/link';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
-import { ErrorLine, RunButton, Upgrade } from './parts';
+import { CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
 import {
   AI_TYPES,
   AI_TYPE_KEY,
@@ -190,17 +190,7 @@ export function ContentAiActions({
         {t('tools.title')}
       </h2>
       <p style={{ margin: '0 0 0.5rem' }}>{t('tools.intro')}</p>
-      {noCredits ? (
-        <p id="ai-tools-credits" className="notice" data-testid="ai-tools-credits" style={{ margin: 0 }}>
-          {t('credits.none', { limit: credits.limit })} <Link href="/plans">{t('credits.plans')}</Link>
-        </p>
-      ) : (
-        <p id="ai-tools-credits" className="muted" data-testid="ai-tools-credits" style={{ margin: 0 }}>
-          {credits.limit === -1 ? t('credits.unlimited') : t('credits.left', { left, limit: credits.limit })}
-          {'. '}
-          {t('tools.cost')}
-        </p>
-      )}
+      <CreditsLine id="ai-tools-credits" testId="ai-tools-credits" credits={credits} cost={t('tools.cost')} />
 
       {/* 1. Bloom's critique */}
       <section aria-labelledby="ai-critique-title" data-testid="ai-critique" style={ACTION}>

@@ -1,9 +1,10 @@
 'use client';
 // Small pieces the AI tools share (the content page's and the collection page's): the run button, the upgrade
-// prompt and the error line.
+// prompt, the error line and the credits left.
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { creditsLeft, type AiCredits } from './shared';
 
 /** A button that stays focusable while it cannot act (aria-disabled), so the focus stays where the user was. */
 export function RunButton({ testId, blocked, busy, describedBy, children }: { testId: string; blocked: boolean; busy: boolean; describedBy: string; children: ReactNode }) {
@@ -43,4 +44,24 @@ export function ErrorLine({ id, text, testId }: { id: string; text: string | nul
       {text}
     </p>
   ) : null;
+}
+
+/**
+ * The AI credits left, where they are spent: `… AI generations left this month. <cost>` — or, when none are left, a
+ * notice with a link to the plans. `id` is what the actions' buttons are described by.
+ */
+export function CreditsLine({ id, testId, credits, cost, style }: { id: string; testId: string; credits: AiCredits; cost: string; style?: CSSProperties }) {
+  const t = useTranslations('ai.credits');
+  const left = creditsLeft(credits);
+  return left <= 0 ? (
+    <p id={id} className="notice" data-testid={testId} style={{ margin: 0, ...style, textAlign: undefined }}>
+      {t('none', { limit: credits.limit })} <Link href="/plans">{t('plans')}</Link>
+    </p>
+  ) : (
+    <p id={id} className="muted" data-testid={testId} style={{ margin: 0, ...style }}>
+      {credits.limit === -1 ? t('unlimited') : t('left', { left, limit: credits.limit })}
+      {'. '}
+      {cost}
+    </p>
+  );
 }

@@ -1,19 +1,64 @@
-// What the AI pages share (components/ai/CreateWithAi.tsx, components/ai/ContentAiActions.tsx): the content types
+// What the AI pages share (components/ai/CreateWithAi.tsx, ContentAiActions.tsx, CollectionAiActions.tsx): the content types
 // the AI writes with their names' catalog keys, Bloom's levels, the credits an answer reports, and the API's error
 // texts as sentences for the user (catalog namespace `ai`).
 import type { useTranslations } from 'next-intl';
 
-export const AI_TYPES = ['H5P.MultiChoice', 'H5P.TrueFalse', 'H5P.Blanks', 'H5P.DragText', 'H5P.MarkTheWords'] as const;
+/** the types the AI writes from a topic, a text, a web page or a PDF (POST /api/ai/generate; remix) */
+export const AI_TYPES = [
+  'H5P.MultiChoice',
+  'H5P.TrueFalse',
+  'H5P.Blanks',
+  'H5P.DragText',
+  'H5P.MarkTheWords',
+  'H5P.SingleChoiceSet',
+  'H5P.QuestionSet',
+  'H5P.Dialogcards',
+  'H5P.Summary',
+  'H5P.Accordion',
+  'H5P.CoursePresentation',
+] as const;
 export type AiType = (typeof AI_TYPES)[number];
-export type AiTypeKey = 'multiChoice' | 'trueFalse' | 'blanks' | 'dragText' | 'markTheWords';
+/** the types with a route of their own (branching scenario) or a fixed source (image, video) */
+export const AI_MEDIA_TYPES = ['H5P.BranchingScenario', 'H5P.ImageHotspots', 'H5P.InteractiveVideo'] as const;
+export type AiMediaType = (typeof AI_MEDIA_TYPES)[number];
+export type AiTypeKey =
+  | 'multiChoice'
+  | 'trueFalse'
+  | 'blanks'
+  | 'dragText'
+  | 'markTheWords'
+  | 'singleChoiceSet'
+  | 'questionSet'
+  | 'dialogcards'
+  | 'summary'
+  | 'accordion'
+  | 'coursePresentation'
+  | 'branchingScenario'
+  | 'imageHotspots'
+  | 'interactiveVideo';
 /** a type's name is `t(\`types.${AI_TYPE_KEY[type]}\`)` */
-export const AI_TYPE_KEY: Record<AiType, AiTypeKey> = {
+export const AI_TYPE_KEY: Record<AiType | AiMediaType, AiTypeKey> = {
   'H5P.MultiChoice': 'multiChoice',
   'H5P.TrueFalse': 'trueFalse',
   'H5P.Blanks': 'blanks',
   'H5P.DragText': 'dragText',
   'H5P.MarkTheWords': 'markTheWords',
+  'H5P.SingleChoiceSet': 'singleChoiceSet',
+  'H5P.QuestionSet': 'questionSet',
+  'H5P.Dialogcards': 'dialogcards',
+  'H5P.Summary': 'summary',
+  'H5P.Accordion': 'accordion',
+  'H5P.CoursePresentation': 'coursePresentation',
+  'H5P.BranchingScenario': 'branchingScenario',
+  'H5P.ImageHotspots': 'imageHotspots',
+  'H5P.InteractiveVideo': 'interactiveVideo',
 };
+/** The name of a library (`H5P.X 1.2` or `H5P.X`) in the interface's language, else its machine name without `H5P.`. */
+export function aiTypeName(t: AiTranslator, library: string): string {
+  const machine = library.split(' ')[0] ?? '';
+  const key = (AI_TYPE_KEY as Record<string, AiTypeKey | undefined>)[machine];
+  return key ? t(`types.${key}`) : machine.replace(/^H5P\./, '');
+}
 
 export const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 export type BloomsLevel = (typeof BLOOMS)[number];
@@ -47,5 +92,9 @@ export function aiErrorText(t: AiTranslator, message: string): string {
   const plan = /^This feature requires the (.+) plan or higher$/.exec(message)?.[1];
   if (plan) return t('errors.plan', { plan });
   if (/^Content type .+ cannot be generated yet$/.test(message)) return t('errors.typeNotGenerable');
+  const missing = /^Content type (\S+) is not installed$/.exec(message)?.[1];
+  if (missing) return t('errors.notInstalled', { type: aiTypeName(t, missing) });
+  if (message === 'File too large') return t('errors.fileTooLarge');
+  if (message === 'Job not found') return t('errors.jobNotFound');
   return t('errors.generic', { error: message });
 }

@@ -12,7 +12,8 @@ import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn, sql } from './support/fixtures';
 import { createAuthor, createContent } from './support/content';
 import { startAiStandin, type AiStandin } from '../support/ai-standin';
-import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
+import { aiLibrariesPackage, contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
+import { pngOf } from '../support/images';
 
 let ai: AiStandin | undefined;
 
@@ -157,7 +158,8 @@ test('when the AI provider fails, the error is shown, the form keeps the topic, 
   await expect(page.getByTestId('ai-type')).toHaveValue('H5P.TrueFalse');
   await expect(page.getByTestId('ai-preview')).toHaveCount(0);
   await expect(page.getByTestId('ai-generate')).toBeEnabled();
-  await expect(page.getByTestId('ai-generate')).toBeFocused();
+  // the alert takes the focus
+  await expect(page.getByTestId('ai-error')).toBeFocused();
 
   // the provider answers again: the statement and its answer
   await page.getByTestId('ai-generate').click();
@@ -166,6 +168,94 @@ test('when the AI provider fails, the error is shown, the form keeps the topic, 
   await expect(page.getByTestId('ai-question')).toHaveText('Volcanoes is worth learning.');
   await expect(page.getByTestId('ai-truefalse')).toHaveText('True');
   await expect(page.getByTestId('ai-title')).toHaveValue('True or false: Volcanoes');
+});
+
+/** Installs the AI container libraries (Question Set, Image Hotspots … with their sub-libraries) through one package import by the demo admin. */
+async function installAiLibraries() {
+  const form = new FormData();
+  form.append('h5p', new Blob([new Uint8Array(aiLibrariesPackage())], { type: 'application/zip' }), 'ai-libraries.h5p');
+  const imported = await fetch(`${E2E.appUrl}/h5p/import`, { method: 'POST', headers: { Authorization: `Bearer ${await adminToken()}` }, body: form });
+  expect(imported.status).toBe(201);
+}
+
+/** the id in the editor's address after saving a draft, with the saved item's type */
+async function savedItem(page: Page): Promise<{ id: string; mainLibrary: string }> {
+  await expect(page).toHaveURL(/\/content\/[^/]+\/edit$/, { timeout: 20_000 });
+  const id = decodeURIComponent(/\/content\/([^/]+)\/edit$/.exec(new URL(page.url()).pathname)![1]!);
+  const [row] = await sql<{ main_library: string }>('SELECT main_library FROM h5p_contents WHERE id = $1', [id]);
+  return { id, mainLibrary: row!.main_library };
+}
+
+test('a teacher generates a question set from a topic, reviews the questions and saves it into the editor', async ({ page }) => {
+  test.setTimeout(120_000);
+  await installAiLibraries();
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto('/content/ai');
+  // the sources, and the types a topic offers (with the branching scenario)
+  for (const s of ['topic', 'text', 'url', 'pdf', 'image', 'video']) await expect(page.getByTestId(`ai-source-${s}`)).toBeVisible();
+  await expect(page.getByTestId('ai-type').locator('option')).toHaveCount(12);
+  await page.getByTestId('ai-type').selectOption('H5P.QuestionSet');
+  await expect(page.getByTestId('ai-count-hint')).toHaveText('How many questions in the quiz (1 to 20).');
+  await page.getByTestId('ai-count').fill('3');
+  await page.getByTestId('ai-topic').fill('Plate tectonics');
+  await page.getByTestId('ai-generate').click();
+
+  const preview = page.getByTestId('ai-preview');
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByRole('heading', { name: 'Preview' })).toBeFocused();
+  await expect(preview.getByTestId('ai-preview-type')).toHaveText('Question set (quiz)');
+  const items = preview.getByTestId('ai-item');
+  await expect(items).toHaveCount(3);
+  await expect(items.first().getByTestId('ai-item-question')).toHaveText('Question 1: which statement about Plate tectonics is correct?');
+  await expect(items.first().getByTestId('ai-answer').filter({ hasText: 'Plate tectonics fact 1' })).toHaveAttribute('data-correct', 'true');
+  await expect(page.getByTestId('ai-title')).toHaveValue('Question set: Plate tectonics');
+  expect(generations().at(-1)!.body.response_format.json_schema.name).toBe('H5P_QuestionSet');
+  await expectNoSeriousViolations(page, '/content/ai');
+  await fitsPhone(page);
+
+  await page.getByTestId('ai-save').click();
+  const saved = await savedItem(page);
+  expect(saved.mainLibrary).toBe('H5P.QuestionSet');
+  await page.goto(`/content/${saved.id}`);
+  await expect(page.getByTestId('content-title')).toHaveText('Question set: Plate tectonics');
+});
+
+test('a teacher uploads an image, reviews the hotspots on it and saves an Image Hotspots item', async ({ page }) => {
+  test.setTimeout(120_000);
+  await installAiLibraries();
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto('/content/ai');
+  await page.getByTestId('ai-source-image').check();
+  await expect(page.getByTestId('ai-type')).toHaveCount(0);
+  await expect(page.getByTestId('ai-fixed-type')).toHaveText('Content type: Image hotspots');
+  await expect(page.getByTestId('ai-count-hint')).toHaveText('How many hotspots on the image (1 to 12).');
+  // nothing chosen: the alert says so and the file field takes the focus
+  await page.getByTestId('ai-generate').click();
+  await expect(page.getByTestId('ai-error')).toHaveText('Choose an image.');
+  await expect(page.getByTestId('ai-image')).toBeFocused();
+  await page.getByTestId('ai-image').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: pngOf(64, 48) });
+  await page.getByTestId('ai-image-topic').fill('A map');
+  await page.getByTestId('ai-count').fill('2');
+  await expectNoSeriousViolations(page, '/content/ai');
+  await fitsPhone(page);
+  await page.getByTestId('ai-generate').click();
+
+  const preview = page.getByTestId('ai-preview');
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByTestId('ai-preview-type')).toHaveText('Image hotspots');
+  await expect(preview.getByTestId('ai-item')).toHaveCount(2);
+  await expect(preview.getByTestId('ai-item').first()).toContainText('Spot 1');
+  await expect(preview.getByTestId('ai-hotspot-marker')).toHaveCount(2);
+  // the uploaded image is shown (loaded from the temporary upload)
+  const img = preview.getByTestId('ai-hotspot-image').locator('img');
+  await expect(img).toHaveAttribute('alt', 'The picture to explore');
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+  await expectNoSeriousViolations(page, '/content/ai');
+  await fitsPhone(page);
+
+  await page.getByTestId('ai-save').click();
+  const saved = await savedItem(page);
+  expect(saved.mainLibrary).toBe('H5P.ImageHotspots');
 });
 
 /** the requests the stand-in received for one JSON schema (blooms_critique, H5P_TrueFalse …) */
@@ -192,7 +282,18 @@ test("on an item of their own a teacher critiques it by Bloom's level, remixes i
   await expect(page.getByTestId('ai-tools-credits')).toHaveText('Unlimited AI generations. Each action uses one.');
   await expect(tools.getByTestId('ai-upgrade')).toHaveCount(0);
   // the remix offers the other types, not the item's own
-  await expect(page.getByTestId('ai-remix-type').locator('option')).toHaveText(['True or false', 'Fill in the blanks', 'Drag the words', 'Mark the words']);
+  await expect(page.getByTestId('ai-remix-type').locator('option')).toHaveText([
+    'True or false',
+    'Fill in the blanks',
+    'Drag the words',
+    'Mark the words',
+    'Single choice set',
+    'Question set (quiz)',
+    'Dialog cards',
+    'Summary',
+    'Accordion',
+    'Course presentation',
+  ]);
   await expectNoSeriousViolations(page, `/content/${id}`);
   await fitsPhone(page);
 

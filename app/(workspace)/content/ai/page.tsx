@@ -7,7 +7,9 @@ import { CreateGateNotice } from '@/components/content/CreateGateNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { aiConfigured } from '@/lib/ai/client';
 import { workspaceContext } from '@/lib/h5p/workspace';
+import { curriculumStatus } from '@/lib/curriculum/read';
 import { createGate } from '@/lib/plans/create-gate';
+import { PLANS, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import { currentBrand } from '@/lib/tenant/current';
 
@@ -57,7 +59,8 @@ function languagesIn(locale: string): { code: string; name: string }[] {
 const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
 // Create with AI (issue 13 item 6): a teacher gives a topic or a text and a content type, reviews the generated
-// draft and saves it into the editor. Students are told that creating needs a teacher account; without an AI
+// draft and saves it into the editor (a PDF or a video is made as a job). What the plan lacks (web pages, PDFs,
+// images, videos, branching scenarios) is decided here: those show an upgrade prompt. Students are told that creating needs a teacher account; without an AI
 // provider the page says how to configure one; a used-up content quota is said before anything is generated.
 export default async function CreateWithAiPage() {
   const { user, principal, brand } = await workspaceContext('/content/ai');
@@ -65,6 +68,8 @@ export default async function CreateWithAiPage() {
   const gate = createGate(principal.role, user);
   const configured = aiConfigured();
   const usage = gate.allowed && configured ? await usageOf(user) : null;
+  const curriculum = usage ? { ...(await curriculumStatus()), admin: principal.role === 'admin' } : null;
+  const feature = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
   return (
     <>
       <TopBar brand={brand} signedIn />
@@ -99,11 +104,19 @@ export default async function CreateWithAiPage() {
           </section>
         ) : !gate.allowed ? (
           <CreateGateNotice gate={gate} />
-        ) : usage ? (
+        ) : usage && curriculum ? (
           <CreateWithAi
             initialCredits={{ used: usage.aiUsed, limit: usage.aiLimit }}
             defaultLanguage={locale}
             languages={languagesIn(locale)}
+            gates={{
+              url: feature('url-to-h5p'),
+              pdf: feature('pdf-to-h5p'),
+              image: feature('image-hotspot'),
+              video: feature('video-to-h5p'),
+              branching: feature('branching-scenario'),
+            }}
+            curriculum={curriculum}
           />
         ) : null}
       </main>

@@ -1,0 +1,39 @@
+'use client';
+// The calls and answers of "Create with AI" (components/ai/CreateWithAi.tsx): a draft from the generation routes,
+// an AI job (PDF, video) and its state, and a multipart POST with the session cookie (callApi sends JSON only).
+import { apiFetch, type Envelope } from '@/components/marketplace/client-api';
+import type { AiCredits } from '../shared';
+
+export interface Draft {
+  library: string;
+  params: Record<string, unknown>;
+  metadata: { title: string; language: string };
+  /** Image Hotspots: the uploaded image, held as a temporary file until the draft is saved */
+  tempImageFiles?: string[];
+}
+export interface Generated {
+  contentId: string | null;
+  draft: Draft;
+  credits: AiCredits;
+  /** a web page's address and title (POST /api/ai/generate/url) */
+  source?: { url: string; title: string };
+}
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'completed_with_errors' | 'stopped_no_credits' | 'cancelled' | 'failed';
+export interface Job {
+  id: string;
+  kind: string;
+  status: JobStatus;
+  progress: { done: number; total: number };
+  results: { index: number; contentId?: string; title?: string; error?: string }[];
+  detail: string | null;
+}
+export const ACTIVE: JobStatus[] = ['queued', 'running'];
+
+/** A multipart POST (files and fields) with the session cookie; the API's error (a plan gate's sentence) thrown. */
+export async function postForm<T>(path: string, form: FormData): Promise<Envelope<T>> {
+  const res = await apiFetch(path, { method: 'POST', body: form });
+  const json = (await res.json().catch(() => ({ success: false, error: res.status === 413 ? 'File too large' : `HTTP ${res.status}` }))) as Envelope<T>;
+  if (!res.ok || !json.success) throw new Error((json.error === 'feature_not_available' && json.message) || json.error || `HTTP ${res.status}`);
+  return json;
+}
