@@ -182,7 +182,6 @@ export function CreateWithAi({
   const effectiveType: TypeChoice = typeChoices.includes(type) ? type : 'H5P.MultiChoice';
   const counted: CountKey | undefined = source === 'image' ? 'hotspots' : source === 'video' ? 'video' : COUNTED[effectiveType];
   const max = counted ? COUNT_MAX[counted] : 20;
-  const withObjective = source === 'topic' || source === 'text' || source === 'url';
   const languageName = (code: string) => languages.find((l) => l.code === code)?.name ?? code;
   const typeLabel = (ty: TypeChoice) => (ty === BRANCHING ? t('types.branchingScenario') : aiTypeName(t, ty));
 
@@ -202,7 +201,9 @@ export function CreateWithAi({
     const n = Math.min(max, Math.max(1, Math.round(Number(count)) || 5));
     if (counted) setCount(String(n));
     const options = { language, difficulty, ...(blooms ? { bloomsLevel: blooms } : {}), ...(counted ? { questionCount: n } : {}) };
-    const curriculum = withObjective && objective ? { curriculum: { ...objective, difficulty, language } } : {};
+    const curriculum = objective ? { curriculum: { ...objective, difficulty, language } } : {};
+    // multipart routes take the objective as JSON
+    const curriculumJson = objective ? JSON.stringify(curriculum.curriculum) : null;
     const form = (fields: Record<string, string | Blob | null | undefined>) => {
       const f = new FormData();
       for (const [k, v] of Object.entries({ ...options, ...fields }) as [string, unknown][]) {
@@ -233,15 +234,15 @@ export function CreateWithAi({
       case 'pdf':
         if (!pdf) return invalid('ai-pdf', t('errors.pdfRequired')), null;
         if (tooBig('ai-pdf', pdf, 20)) return null;
-        return { path: '/api/ai/jobs/pdf', body: form({ file: pdf, contentType: effectiveType, pages: pages.trim() }), job: true };
+        return { path: '/api/ai/jobs/pdf', body: form({ file: pdf, contentType: effectiveType, pages: pages.trim(), curriculum: curriculumJson }), job: true };
       case 'image':
         if (!image) return invalid('ai-image', t('errors.imageRequired')), null;
         if (image.type && !IMAGE_TYPES.includes(image.type)) return invalid('ai-image', t('errors.imageType')), null;
         if (tooBig('ai-image', image, 10)) return null;
-        return { path: '/api/ai/generate/image-hotspots', body: form({ image, topic: imageTopic.trim(), save: 'false' }), job: false };
+        return { path: '/api/ai/generate/image-hotspots', body: form({ image, topic: imageTopic.trim(), save: 'false', curriculum: curriculumJson }), job: false };
       case 'video': {
         if (captions && tooBig('ai-captions', captions, 1)) return null;
-        const rest = { captions, title: videoTitle.trim() };
+        const rest = { captions, title: videoTitle.trim(), curriculum: curriculumJson };
         if (videoFrom === 'url') {
           const value = videoUrl.trim();
           if (!httpUrl(value)) return invalid('ai-video-url', t('errors.videoUrlRequired')), null;
@@ -274,7 +275,7 @@ export function CreateWithAi({
         req.body instanceof FormData ? await postForm<Generated>(req.path, req.body) : await callApi<Generated>('POST', req.path, req.body);
       setDraft(data.draft);
       setDraftSource(data.source ?? null);
-      setDraftObjective(withObjective ? objective : null);
+      setDraftObjective(objective);
       setTitle(data.draft.metadata.title);
       setCredits(data.credits);
       setJob(null);
@@ -619,7 +620,7 @@ export function CreateWithAi({
                     </select>
                   </div>
                 </div>
-                {withObjective ? <ObjectivePicker state={curriculumState} onChange={setObjective} /> : null}
+                <ObjectivePicker state={curriculumState} onChange={setObjective} />
                 {isJob ? (
                   <p className="muted" id="ai-job-hint" style={{ margin: '0.5rem 0' }}>
                     {t('form.jobHint')}

@@ -15,7 +15,7 @@ import type { H5pActor } from '@/lib/h5p/permissions';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';
-import { generateInteractiveVideo, videoItem, type VideoItem } from './media';
+import { curriculumField, generateInteractiveVideo, videoItem, type VideoItem } from './media';
 import { textOfPdf } from './sources';
 import { AI_LIMIT_REACHED } from './credits';
 import { BLOOMS, generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
@@ -159,6 +159,8 @@ export const submitBulk = (user: User, body: z.infer<typeof bulkBody>) => submit
 /** the fields of a PDF job (multipart, besides the file) */
 export const pdfFields = generateOptions.omit({ save: true }).extend({
   pages: z.string().trim().max(200).optional(),
+  /** the curriculum objective, as JSON (a multipart field) */
+  curriculum: curriculumField,
 });
 
 /** Queues one item from a PDF's pages (the text is read now: a bad file is refused before anything is queued). */

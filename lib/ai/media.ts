@@ -31,26 +31,28 @@ const IMAGE_TYPES: Record<string, { mime: string; ext: string }> = {
   gif: { mime: 'image/gif', ext: 'gif' },
 };
 
+/** A multipart field holding the curriculum objective: the JSON of POST /api/ai/generate's `curriculum`. */
+export const curriculumField = z
+  .string()
+  .max(100_000)
+  .transform((v, ctx) => {
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(metadataBody)
+  .optional();
+
 /** The form fields every media generation takes (multipart strings). */
 const mediaOptions = z.object({
   language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
   difficulty: z.enum(DIFFICULTIES).default('medium'),
   bloomsLevel: z.enum(BLOOMS).optional(),
   questionCount: z.coerce.number().int().min(1).max(12).default(5),
-  /** the curriculum objective (the JSON of POST /api/ai/generate's `curriculum`) */
-  curriculum: z
-    .string()
-    .max(100_000)
-    .transform((v, ctx) => {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(metadataBody)
-    .optional(),
+  curriculum: curriculumField,
 });
 
 /** POST /api/ai/generate/image-hotspots: the fields besides `image`. */

@@ -1285,6 +1285,7 @@ export const API_ROUTES: RouteDoc[] = [
                   file: { type: 'string', format: 'binary', description: 'a PDF, at most 20 MB and 500 pages' },
                   contentType: { type: 'string' },
                   pages: { type: 'string', description: 'page ranges like 1-3,5 (default: all)' },
+                  curriculum: { type: 'string', description: 'the curriculum objective, as JSON (like POST /api/ai/generate)' },
                   language: { type: 'string' },
                   difficulty: { type: 'string' },
                   bloomsLevel: { type: 'string' },
