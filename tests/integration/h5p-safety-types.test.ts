@@ -17,7 +17,8 @@ interface Lib {
   minor: number;
 }
 
-const DIALOGCARDS: Lib = { machineName: 'H5P.Dialogcards', title: 'Dialog Cards (test)', major: 1, minor: 9 };
+// Flash Cards: an essential type no other test installs (the AI tests install their own Dialog Cards)
+const FLASHCARDS: Lib = { machineName: 'H5P.Flashcards', title: 'Flashcards (test)', major: 1, minor: 7 };
 const AGAMOTTO: Lib = { machineName: 'H5P.Agamotto', title: 'Agamotto (test)', major: 1, minor: 5 };
 
 /** A small runnable library written here (not served by the stand-in hub, so no other test sees it). */
@@ -61,12 +62,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // leave the installed libraries as the other test files expect them (five essentials from the stand-in hub)
-  const names = [DIALOGCARDS.machineName, AGAMOTTO.machineName];
+  const names = [FLASHCARDS.machineName, AGAMOTTO.machineName];
   const ids = (await db().h5pContent.findMany({ where: { mainLibrary: { in: names } }, select: { id: true } })).map((c) => c.id);
   await db().contentOwnership.deleteMany({ where: { contentId: { in: ids } } });
   await db().h5pContent.deleteMany({ where: { id: { in: ids } } });
   await db().h5pLibrary.deleteMany({ where: { machineName: { in: names } } });
-  for (const l of [DIALOGCARDS, AGAMOTTO]) fs.rmSync(path.join(inject('appDataDir'), 'h5p', 'libraries', `${l.machineName}-${l.major}.${l.minor}`), { recursive: true, force: true });
+  for (const l of [FLASHCARDS, AGAMOTTO]) fs.rmSync(path.join(inject('appDataDir'), 'h5p', 'libraries', `${l.machineName}-${l.major}.${l.minor}`), { recursive: true, force: true });
 });
 
 describe('a teacher importing content whose types are not installed', () => {
@@ -96,30 +97,32 @@ describe('content types outside the fixed mapping', () => {
   it('every installed type has a slug and a title; the essentials use the Hub’s machine names', async () => {
     const admin = await signedIn(['super_admin']);
     const statusBefore = (await api('GET', '/h5p/libraries/status', { token: admin.token })).body.data;
-    expect(statusBefore.status).toContainEqual({ name: 'H5P.Dialogcards', installed: false });
+    expect(statusBefore.status).toContainEqual({ name: 'H5P.Flashcards', installed: false });
+    // the Hub's spelling of the essentials
+    expect(statusBefore.status.map((s: { name: string }) => s.name)).toContain('H5P.Dialogcards');
     expect(statusBefore.status.map((s: { name: string }) => s.name)).not.toContain('H5P.DialogCards');
 
     // an administrator installs both types from packages that carry them
-    for (const l of [DIALOGCARDS, AGAMOTTO]) expect((await importAs(admin.token, packageFor(l, { withLibraries: true }))).status).toBe(201);
+    for (const l of [FLASHCARDS, AGAMOTTO]) expect((await importAs(admin.token, packageFor(l, { withLibraries: true }))).status).toBe(201);
 
     const status = (await api('GET', '/h5p/libraries/status', { token: admin.token })).body.data;
-    expect(status.status).toContainEqual({ name: 'H5P.Dialogcards', installed: true });
+    expect(status.status).toContainEqual({ name: 'H5P.Flashcards', installed: true });
     expect(status.installed).toBe(statusBefore.installed + 1);
     expect(status.installed).toBe(status.status.filter((s: { installed: boolean }) => s.installed).length);
 
     // a teacher's content of those types is listed with a slug, never unknown
     const t = await signedIn(['teacher']);
-    const dc = await importAs(t.token, packageFor(DIALOGCARDS));
+    const dc = await importAs(t.token, packageFor(FLASHCARDS));
     const ag = await importAs(t.token, packageFor(AGAMOTTO));
     expect([dc.status, ag.status]).toEqual([201, 201]);
     const mc = await createContent(t.token, 'H5P.MultiChoice');
     const list = (await api('GET', '/h5p/content', { token: t.token })).body.data as { id: string; contentTypeSlug: string }[];
     const slug = (id: string) => list.find((c) => c.id === id)?.contentTypeSlug;
-    expect([slug(dc.body.data.contentId), slug(ag.body.data.contentId), slug(mc)]).toEqual(['dialog-cards', 'agamotto', 'multiple-choice']);
+    expect([slug(dc.body.data.contentId), slug(ag.body.data.contentId), slug(mc)]).toEqual(['flashcards', 'agamotto', 'multiple-choice']);
 
     // the content-types list shows the installed libraries' titles
     const types = (await api('GET', '/h5p/content-types', { token: t.token })).body.data.contentTypes as { id: string; title: string }[];
-    expect(types).toContainEqual(expect.objectContaining({ id: 'H5P.Dialogcards', title: 'Dialog Cards (test)' }));
+    expect(types).toContainEqual(expect.objectContaining({ id: 'H5P.Flashcards', title: 'Flashcards (test)' }));
     expect(types).toContainEqual(expect.objectContaining({ id: 'H5P.Agamotto', title: 'Agamotto (test)' }));
   });
 });
