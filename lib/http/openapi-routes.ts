@@ -1311,15 +1311,15 @@ export const API_ROUTES: RouteDoc[] = [
     file: 'app/api/ai/jobs/route.ts',
     tag: 'AI',
     module: m(aiJobs),
-    operations: { GET: { summary: 'The caller\'s AI jobs, newest first', success: { kind: 'envelope', data: 'jobs' } } },
+    operations: { GET: { summary: 'The caller\'s AI jobs, newest first (the API rate tier: pages poll jobs)', success: { kind: 'envelope', data: 'jobs' }, errors: { 503: ['AI generation is not configured'] } } },
   },
   {
     file: 'app/api/ai/jobs/[jobId]/route.ts',
     tag: 'AI',
     module: m(aiJob),
     operations: {
-      GET: { summary: 'One job: status (queued, running, completed, completed_with_errors, stopped_no_credits, cancelled), progress and the items made', success: { kind: 'envelope', data: 'job' }, errors: { 404: ['Job not found'] } },
-      DELETE: { summary: 'Stop a job: the items not started yet are skipped; what was made stays', success: { kind: 'envelope', data: 'job', message: true }, errors: { 404: ['Job not found'] } },
+      GET: { summary: 'One job: status (queued, running, completed, completed_with_errors, stopped_no_credits, cancelled), progress and the items made', success: { kind: 'envelope', data: 'job' }, errors: { 404: ['Job not found'], 503: ['AI generation is not configured'] } },
+      DELETE: { summary: 'Stop a job: the items not started yet are skipped; what was made stays', success: { kind: 'envelope', data: 'job', message: true }, errors: { 404: ['Job not found'], 503: ['AI generation is not configured'] } },
     },
   },
   {

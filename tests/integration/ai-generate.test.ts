@@ -328,7 +328,9 @@ describe('AI jobs (pg-boss): bulk generation', () => {
     expect(await aiUsed(t.user.id)).toBe(3);
     // someone else's job is not found
     const other = await signedIn(['teacher']);
-    expect((await api('GET', `/api/ai/jobs/${res.body.data.id}`, { token: other.token, base: app.url })).status).toBe(404);
+    const foreign = await api('GET', `/api/ai/jobs/${res.body.data.id}`, { token: other.token, base: app.url });
+    expect([foreign.status, foreign.body.error]).toEqual([404, 'Job not found']);
+    expect((await api('DELETE', `/api/ai/jobs/${res.body.data.id}`, { token: other.token, base: app.url })).status).toBe(404);
     expect((await api('GET', '/api/ai/jobs', { token: t.token, base: app.url })).body.data[0].id).toBe(res.body.data.id);
   });
 

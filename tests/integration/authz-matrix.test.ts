@@ -258,10 +258,10 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/ai/jobs/pdf/route.ts POST': { req: () => json('/api/ai/jobs/pdf', pdfForm()), expect: [401, 403, 503, 503, 503, 503] },
   // ai-recommendation is premium
   'app/api/ai/recommendations/route.ts POST': { req: () => json('/api/ai/recommendations', { objective: 'Matrix' }), expect: [401, 403, 403, 403, 503, 503] },
-  'app/api/ai/jobs/route.ts GET': { req: () => json('/api/ai/jobs'), expect: [401, 403, 200, 200, 200, 200] },
-  // a job is its user's only: anyone else's (here: nobody's) is 404
-  'app/api/ai/jobs/[jobId]/route.ts GET': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 404, 404, 404, 404] },
-  'app/api/ai/jobs/[jobId]/route.ts DELETE': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 404, 404, 404, 404] },
+  // reading jobs too is refused without a provider (every AI route); with one, a job is its user's only (ai-generate.test.ts)
+  'app/api/ai/jobs/route.ts GET': { req: () => json('/api/ai/jobs'), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/jobs/[jobId]/route.ts GET': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 503, 503, 503, 503] },
+  'app/api/ai/jobs/[jobId]/route.ts DELETE': { req: () => json(`/api/ai/jobs/${randomUUID()}`), expect: [401, 403, 503, 503, 503, 503] },
   'app/api/ai/generate/url/route.ts POST': { req: () => json('/api/ai/generate/url', { contentType: 'H5P.MultiChoice', url: 'https://example.org/' }), expect: [401, 403, 503, 503, 503, 503] },
   'app/api/ai/content/[contentId]/critique/route.ts POST': { req: (fx) => json(`/api/ai/content/${fx.privateContent}/critique`, {}), expect: [401, 403, 503, 503, 503, 503] },
   'app/api/ai/content/[contentId]/differentiate/route.ts POST': { req: (fx) => json(`/api/ai/content/${fx.privateContent}/differentiate`, { variant: 'easier' }), expect: [401, 403, 503, 503, 503, 503] },
