@@ -132,3 +132,25 @@ test('a generated Interactive Video plays: its questions at the captions\' times
   await question.getByRole('button', { name: 'Check' }).click();
   await expect(question.locator('.h5p-mc-result')).toHaveText('Correct!');
 });
+
+test('on Create with AI a video link with its captions becomes an Interactive Video: progress, then the new item opens and plays', async ({ page }) => {
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto('/content/ai');
+  await page.getByTestId('ai-source-video').check();
+  await page.getByTestId('ai-video-from-url').check();
+  await page.getByTestId('ai-video-url').fill('https://youtu.be/lumen-page');
+  await page.getByTestId('ai-captions').setInputFiles({
+    name: 'talk.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from('WEBVTT\n\n00:00:10.000 --> 00:00:14.000\nRivers carry water to the sea.\n'),
+  });
+  await page.getByTestId('ai-generate').click();
+  const job = page.getByTestId('ai-job');
+  await expect(job).toBeVisible();
+  await expect(page.getByTestId('ai-job-status')).toContainText('Done: the new item is saved as your private content.', { timeout: 30_000 });
+  await expect(page.getByTestId('ai-job-progress')).toHaveText('1 of 1 done');
+  await page.getByTestId('ai-job-view').click();
+  await expect(page).toHaveURL(/\/content\/[^/]+$/);
+  const frame = page.frameLocator('[data-testid="h5p-player"]');
+  await expect(frame.locator('.h5p-iv-list').getByRole('button').first()).toHaveText(/^0:12 – /);
+});
