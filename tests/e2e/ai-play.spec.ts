@@ -6,7 +6,9 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E } from './support/env';
-import { demoAccount, signIn } from './support/fixtures';
+import { randomUUID } from 'node:crypto';
+import { seedFramework } from './support/curriculum';
+import { demoAccount, signIn, sql } from './support/fixtures';
 import { startAiStandin, type AiStandin } from '../support/ai-standin';
 import { aiLibrariesPackage, contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
 import { pngOf } from '../support/images';
@@ -153,4 +155,39 @@ test('on Create with AI a video link with its captions becomes an Interactive Vi
   await expect(page).toHaveURL(/\/content\/[^/]+$/);
   const frame = page.frameLocator('[data-testid="h5p-player"]');
   await expect(frame.locator('.h5p-iv-list').getByRole('button').first()).toHaveText(/^0:12 – /);
+});
+
+test('on Create with AI a curriculum objective is the learning goal, and the saved item carries it', async ({ page }) => {
+  const fw = `F${randomUUID().slice(0, 6).toUpperCase()}`;
+  await seedFramework(fw);
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto('/content/ai');
+  await page.getByTestId('ai-topic').fill('Volcanoes');
+  await page.getByTestId('ai-curriculum').locator('summary').click();
+  if (await page.getByTestId('ai-curriculum-framework-filter').count()) await page.getByTestId('ai-curriculum-framework-filter').fill(fw);
+  await page.getByTestId('ai-curriculum-framework').selectOption(fw);
+  await page.getByTestId('ai-curriculum-stage').selectOption('S1');
+  await page.getByTestId('ai-curriculum-grade').selectOption('Y5');
+  await page.getByTestId('ai-curriculum-subject').selectOption('SCI');
+  await page.getByTestId('ai-curriculum-unit').selectOption('U1');
+  await page.getByTestId('ai-curriculum-topic').selectOption('T1');
+  await page.getByTestId('ai-curriculum-objectives').getByLabel('Compare eruption types').check();
+  await expect(page.getByTestId('ai-curriculum-chosen')).toContainText('Year 5');
+  await page.getByTestId('ai-generate').click();
+  await expect(page.getByTestId('ai-preview')).toBeVisible({ timeout: 30_000 });
+  const prompt = ai!.requests.filter((r) => String(r.body?.response_format?.json_schema?.name ?? '').startsWith('H5P_')).at(-1)!.body.messages.at(-1).content as string;
+  expect(prompt).toContain('Learning objectives: Compare eruption types');
+  await page.getByTestId('ai-save').click();
+  await expect(page).toHaveURL(/\/content\/[^/]+\/edit$/, { timeout: 20_000 });
+  const id = decodeURIComponent(/\/content\/([^/]+)\/edit$/.exec(new URL(page.url()).pathname)![1]!);
+  await expect
+    .poll(async () => (await sql<{ framework_code: string; objective_codes: string[] }>('SELECT framework_code, objective_codes FROM content_curriculum_metadata WHERE content_id = $1', [id]))[0])
+    .toMatchObject({ framework_code: fw, objective_codes: [expect.any(String)] });
+  // Clear starts the choice afresh
+  await page.goto('/content/ai');
+  await page.getByTestId('ai-curriculum').locator('summary').click();
+  await page.getByTestId('ai-curriculum-framework').selectOption(fw);
+  await page.getByTestId('ai-curriculum-clear').click();
+  await expect(page.getByTestId('ai-curriculum-framework')).toHaveValue('');
+  await expect(page.getByTestId('ai-curriculum-chosen')).toHaveCount(0);
 });
