@@ -2,24 +2,13 @@
 // the AI writes with their names' catalog keys, Bloom's levels, the credits an answer reports, and the API's error
 // texts as sentences for the user (catalog namespace `ai`).
 import type { useTranslations } from 'next-intl';
+import { MEDIA_TYPES, TOPIC_TYPES } from '@/lib/ai/types';
 
 /** the types the AI writes from a topic, a text, a web page or a PDF (POST /api/ai/generate; remix) */
-export const AI_TYPES = [
-  'H5P.MultiChoice',
-  'H5P.TrueFalse',
-  'H5P.Blanks',
-  'H5P.DragText',
-  'H5P.MarkTheWords',
-  'H5P.SingleChoiceSet',
-  'H5P.QuestionSet',
-  'H5P.Dialogcards',
-  'H5P.Summary',
-  'H5P.Accordion',
-  'H5P.CoursePresentation',
-] as const;
+export const AI_TYPES = TOPIC_TYPES;
 export type AiType = (typeof AI_TYPES)[number];
 /** the types with a route of their own (branching scenario) or a fixed source (image, video) */
-export const AI_MEDIA_TYPES = ['H5P.BranchingScenario', 'H5P.ImageHotspots', 'H5P.InteractiveVideo'] as const;
+export const AI_MEDIA_TYPES = MEDIA_TYPES;
 export type AiMediaType = (typeof AI_MEDIA_TYPES)[number];
 export type AiTypeKey =
   | 'multiChoice'

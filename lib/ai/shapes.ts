@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { escapeText } from '@/lib/h5p/sanitize';
+import { TOPIC_TYPES as TOPIC_LIST } from './types';
 
 const title = z.string().trim().min(1).max(200);
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -77,19 +78,7 @@ export const SHAPES = {
 
 export type AnyType = keyof typeof SHAPES;
 /** Generated from a topic or text through POST /api/ai/generate (and remix): every plan. */
-export const TOPIC_TYPES = [
-  'H5P.MultiChoice',
-  'H5P.TrueFalse',
-  'H5P.Blanks',
-  'H5P.DragText',
-  'H5P.MarkTheWords',
-  'H5P.SingleChoiceSet',
-  'H5P.QuestionSet',
-  'H5P.Dialogcards',
-  'H5P.Summary',
-  'H5P.Accordion',
-  'H5P.CoursePresentation',
-] as const satisfies readonly AnyType[];
+export const TOPIC_TYPES = TOPIC_LIST satisfies readonly AnyType[];
 
 /** The task line for each type, with the number of questions (cards, panels, slides, hotspots, steps). */
 export const HOW: Record<AnyType, (n: number) => string> = {
