@@ -10,11 +10,10 @@ import Link from 'next/link';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
-import { CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
+import { BloomsSelect, CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
 import {
   AI_TYPES,
   AI_TYPE_KEY,
-  BLOOMS,
   aiErrorText,
   creditsLeft,
   creditsUsedUp,
@@ -206,20 +205,7 @@ export function ContentAiActions({
               <label htmlFor="ai-critique-target" style={FIELD_LABEL}>
                 {t('tools.critique.target')}
               </label>
-              <select
-                id="ai-critique-target"
-                data-testid="ai-critique-target"
-                value={target}
-                onChange={(e) => setTarget(e.target.value as BloomsLevel | '')}
-                style={{ width: '100%' }}
-              >
-                <option value="">{t('tools.critique.targetAny')}</option>
-                {BLOOMS.map((b) => (
-                  <option key={b} value={b}>
-                    {t(`bloomsLevels.${b}`)}
-                  </option>
-                ))}
-              </select>
+              <BloomsSelect id="ai-critique-target" value={target} onChange={setTarget} anyLabel={t('tools.critique.targetAny')} style={{ width: '100%' }} />
             </div>
             <RunButton describedBy="ai-tools-credits" testId="ai-critique-run" blocked={noCredits} busy={critique.busy}>
               {t('tools.critique.run')}

@@ -12,8 +12,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
-import { CreditsLine, Upgrade } from './parts';
-import { AI_TYPES, BLOOMS, aiErrorText, aiTypeName, creditsLeft, creditsUsedUp, type AiCredits, type AiType } from './shared';
+import { BloomsSelect, CreditsLine, Upgrade } from './parts';
+import { AI_TYPES, aiErrorText, aiTypeName, creditsLeft, creditsUsedUp, type AiCredits, type AiType, type BloomsLevel } from './shared';
 import { postForm, type Draft, type Generated, type Job } from './create/api';
 import { DraftView } from './create/DraftView';
 import { JobPanel } from './create/JobPanel';
@@ -139,7 +139,7 @@ export function CreateWithAi({
   const [count, setCount] = useState('5');
   const [language, setLanguage] = useState(defaultLanguage);
   const [difficulty, setDifficulty] = useState<(typeof DIFFICULTIES)[number]>('medium');
-  const [blooms, setBlooms] = useState<(typeof BLOOMS)[number] | ''>('');
+  const [blooms, setBlooms] = useState<BloomsLevel | ''>('');
   const [objective, setObjective] = useState<CurriculumObjective | null>(null);
   const [credits, setCredits] = useState(initialCredits);
   const [busy, setBusy] = useState<'generate' | 'save' | null>(null);
@@ -604,20 +604,7 @@ export function CreateWithAi({
                   </div>
                   <div>
                     <label htmlFor="ai-blooms">{t('form.blooms')}</label>
-                    <select
-                      id="ai-blooms"
-                      data-testid="ai-blooms"
-                      value={blooms}
-                      onChange={(e) => setBlooms(e.target.value as (typeof BLOOMS)[number] | '')}
-                      style={FULL}
-                    >
-                      <option value="">{t('form.bloomsAny')}</option>
-                      {BLOOMS.map((b) => (
-                        <option key={b} value={b}>
-                          {t(`bloomsLevels.${b}`)}
-                        </option>
-                      ))}
-                    </select>
+                    <BloomsSelect id="ai-blooms" value={blooms} onChange={setBlooms} anyLabel={t('form.bloomsAny')} style={FULL} />
                   </div>
                 </div>
                 <ObjectivePicker state={curriculumState} onChange={setObjective} />
