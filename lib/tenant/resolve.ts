@@ -6,6 +6,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { log } from '@/lib/log';
 import { brandOf, type BrandConfig } from './brand';
+import { reservedDomainReason } from './domain-policy';
 import { normalizeHost } from './host';
 
 export { normalizeHost };
@@ -32,7 +33,10 @@ export function slugFromHost(host: string, baseDomain = config().baseDomain): st
 
 async function lookup(host: string): Promise<ResolvedTenant | null> {
   const select = { id: true, slug: true, name: true, plan: true, brandConfig: true } as const;
-  let row = await db().tenant.findFirst({ where: { active: true, OR: [{ domain: host }, { customDomain: host }] }, select });
+  // a custom domain never stands for a host the platform answers for itself (lib/tenant/domain-policy.ts), even if
+  // an old row holds one: only a super admin's primary `domain` may name such a host
+  const custom = reservedDomainReason(host) ? [] : [{ customDomain: host }];
+  let row = await db().tenant.findFirst({ where: { active: true, OR: [{ domain: host }, ...custom] }, select });
   if (!row) {
     const slug = slugFromHost(host);
     if (slug) row = await db().tenant.findFirst({ where: { active: true, slug }, select });

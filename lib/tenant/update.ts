@@ -1,8 +1,11 @@
-// Tenant brand and custom domain (spec "Tenant" endpoints, issue 10 item 4): the tenant is the one the request's
-// hostname resolves to (404 Tenant not found when none); only a member of that tenant (its tenant_id) or a
-// super_admin may change it — anyone else gets the same plain 403 Forbidden as the whitelabel gate. A brand update
-// merges the supplied fields into the stored configuration; a domain must be free (a clash is the spec's 500).
-// Every instance forgets its hostname lookups at once (lib/cache/local.ts), so the new domain resolves everywhere.
+// Tenant brand and custom domain (spec "Tenant" endpoints, issue 10 item 4, issue 22 item 4): the tenant is the one
+// the request's hostname resolves to (404 Tenant not found when none); only an admin of that tenant (an admin role
+// whose tenant_id is the tenant's) or a super_admin may change it — anyone else, a teacher of the tenant included,
+// gets the same plain 403 Forbidden as the whitelabel gate. A brand update merges the supplied fields into the stored
+// configuration. A custom domain may not name a host the platform itself answers for (the app's host, BASE_DOMAIN and
+// every name under it, localhost, an IP literal: 400), and must be free (another tenant's domain or custom domain is
+// the spec's 500). Every instance forgets its hostname lookups at once (lib/cache/local.ts), so the new domain
+// resolves everywhere.
 import { z } from 'zod';
 import type { Principal } from '@/lib/auth/types';
 import { isSuperAdmin } from '@/lib/auth/roles';
@@ -11,6 +14,7 @@ import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { brandOf, type BrandConfig } from './brand';
+import { reservedDomainReason } from './domain-policy';
 import { forgetTenantHosts, type ResolvedTenant } from './resolve';
 
 export const TENANT_ERR = {
@@ -47,11 +51,16 @@ export const domainBody = z.object({
     .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'must be a lowercase host name like learn.example.org'),
 });
 
-/** The tenant to change, or the refusal: 404 when the host resolves to none, false when the caller may not. */
+/**
+ * The tenant to change, or the refusal: 404 when the host resolves to none, false when the caller may not. A
+ * super_admin (and an internal call) may change any tenant; otherwise only an admin whose own tenant is this one —
+ * a real tenant id on both sides (a tenantless admin is never "of" a tenant).
+ */
 function target(tenant: ResolvedTenant | null, principal: Principal | null, user: User | null): ResolvedTenant | false {
   if (!tenant) throw new AppError(404, TENANT_ERR.notFound);
-  if (principal?.kind === 'internal' || (principal && isSuperAdmin(principal))) return tenant;
-  return user?.tenantId === tenant.id ? tenant : false;
+  if (isSuperAdmin(principal)) return tenant;
+  const adminOfTenant = principal?.kind === 'user' && principal.role === 'admin' && !!user?.tenantId && user.tenantId === tenant.id;
+  return adminOfTenant ? tenant : false;
 }
 
 export async function updateBrand(
@@ -85,6 +94,8 @@ export async function updateDomain(
 ): Promise<string | false> {
   const t = target(tenant, principal, user);
   if (!t) return false;
+  const reserved = reservedDomainReason(customDomain);
+  if (reserved) throw new AppError(400, `Validation error: customDomain: ${reserved}`);
   try {
     // a domain that is another tenant's primary domain is taken too (the host would resolve to two tenants)
     const clash = await db().tenant.findFirst({ where: { id: { not: t.id }, OR: [{ domain: customDomain }, { customDomain }] }, select: { id: true } });

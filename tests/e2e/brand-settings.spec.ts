@@ -49,5 +49,5 @@ test('a member without whitelabel is told which plan can change the branding; 39
   await page.context().clearCookies();
   await signIn(page, demoAccount('teacher'), base);
   await page.goto(`${base}/settings/tenant`);
-  await expect(page.getByTestId('brand-not-member')).toContainText('Only members of Hill School');
+  await expect(page.getByTestId('brand-not-member')).toContainText('Only admins of Hill School');
 });

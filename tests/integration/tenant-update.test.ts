@@ -55,10 +55,10 @@ function call(method: string, path: string, host: string, opts: { token?: string
   });
 }
 
-/** A tenant and one of its members on the premium plan (whitelabel). */
+/** A tenant and one of its admins on the premium plan (whitelabel): only a tenant's admins change it (issue 22 item 4). */
 async function tenantWithMember(brandConfig: object = {}) {
   const tenant = await createTenant({ brandConfig });
-  const member = await signedInTenant(['teacher'], tenant.id);
+  const member = await signedInTenant(['tenant_admin'], tenant.id);
   await setPlan(member.user.id, 'premium');
   return { tenant, member };
 }
@@ -108,7 +108,7 @@ describe('PUT /api/tenant/brand', () => {
 
   it('answers a plain 403 Forbidden without whitelabel, and to a caller of another tenant', async () => {
     const { tenant } = await tenantWithMember();
-    const pro = await signedInTenant(['teacher'], tenant.id);
+    const pro = await signedInTenant(['school_admin'], tenant.id);
     await setPlan(pro.user.id, 'pro');
     const gated = await call('PUT', '/api/tenant/brand', tenant.domain, { token: pro.token, body: { primaryColor: '#000000' } });
     expect(gated).toMatchObject({ status: 403, text: 'Forbidden' });
@@ -190,5 +190,82 @@ describe('the brand on the player page', () => {
     // the default brand elsewhere
     const plain = await call('GET', `/h5p/embed/${id}?token=${encodeURIComponent(token)}`, new URL(inject('appUrl')).host);
     expect(plain.text).toContain(`data-brand-color="${accessibleBrand('#6366f1')}"`);
+  });
+});
+
+// Issue 22 item 4: a tenant member took over other hosts — a premium teacher set the custom domain to `localhost` (the
+// main site's sign-in page then showed the tenant's name and CSS) and to `beta.<BASE_DOMAIN>` (another tenant's
+// subdomain then resolved to theirs).
+describe('who may change a tenant, and which host names it may claim (issue 22 item 4)', () => {
+  it('refuses a premium teacher of the tenant and a tenantless admin with a plain 403 Forbidden, changing nothing', async () => {
+    const { tenant } = await tenantWithMember({ appName: 'Kept' });
+    const teacher = await signedInTenant(['teacher'], tenant.id);
+    await setPlan(teacher.user.id, 'premium');
+    const tenantless = await signedIn(['tenant_admin']);
+    for (const caller of [teacher, tenantless]) {
+      const brand = await call('PUT', '/api/tenant/brand', tenant.domain, { token: caller.token, body: { appName: 'Taken' } });
+      expect(brand).toMatchObject({ status: 403, text: 'Forbidden' });
+      const domain = await call('PUT', '/api/tenant/domain', tenant.domain, { token: caller.token, body: { customDomain: `taken-${tenant.slug}.example.org` } });
+      expect(domain).toMatchObject({ status: 403, text: 'Forbidden' });
+    }
+    const row = await db().tenant.findUniqueOrThrow({ where: { id: tenant.id } });
+    expect(row.customDomain).toBeNull();
+    expect(row.brandConfig).toMatchObject({ appName: 'Kept' });
+  });
+
+  it("refuses an admin of another tenant (a real tenant id that is not this one's) with 403", async () => {
+    const { tenant } = await tenantWithMember();
+    const { member: otherAdmin } = await tenantWithMember();
+    expect(await call('PUT', '/api/tenant/brand', tenant.domain, { token: otherAdmin.token, body: { appName: 'X' } })).toMatchObject({ status: 403, text: 'Forbidden' });
+  });
+
+  it.each([
+    ['localhost', 'must not be localhost'],
+    ['portal.localhost', 'must not be localhost'],
+    ['127.0.0.1', 'must be a host name, not an IP address'],
+    ['10.0.0.7', 'must be a host name, not an IP address'],
+    ['2130706433', 'must be a host name, not an IP address'],
+    ['app.lumen.test', "must not be the platform's own host name"],
+    ['lumen.test', 'must not be lumen.test or a name under it'],
+    ['beta.lumen.test', 'must not be lumen.test or a name under it'],
+    ['deep.beta.lumen.test', 'must not be lumen.test or a name under it'],
+  ])('refuses %s with 400 Validation error naming why, and nothing changes', async (customDomain, why) => {
+    const { tenant, member } = await tenantWithMember();
+    const res = await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain } });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error).toMatch(/^Validation error: customDomain: /);
+    expect(res.body.error).toContain(why);
+    expect((await db().tenant.findUniqueOrThrow({ where: { id: tenant.id } })).customDomain).toBeNull();
+  });
+
+  it("keeps another tenant's subdomain and the main site theirs: a refused claim leaves resolution as the spec orders it", async () => {
+    const beta = await createTenant({ slug: `beta-${Date.now().toString(36)}` });
+    const { tenant, member } = await tenantWithMember();
+    const betaHost = `${beta.slug}.lumen.test`;
+    expect((await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain: betaHost } })).status).toBe(400);
+    expect((await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain: 'localhost' } })).status).toBe(400);
+    expect((await call('GET', '/api/tenant/current', betaHost)).body.data).toMatchObject({ isDefault: false, id: beta.id });
+    expect((await call('GET', '/api/tenant/current', 'localhost')).body.data.isDefault).toBe(true);
+    expect((await call('GET', '/api/tenant/current', 'app.lumen.test')).body.data.isDefault).toBe(true);
+  });
+
+  it('never resolves a reserved host through a custom_domain an old row holds', async () => {
+    const host = `squat-${Date.now().toString(36)}.lumen.test`;
+    const squatter = await createTenant({ customDomain: host });
+    expect((await call('GET', '/api/tenant/current', host)).body.data.isDefault).toBe(true);
+    await db().tenant.delete({ where: { id: squatter.id } });
+  });
+
+  it("accepts a valid name, and refuses another tenant's domain or custom domain with the spec's 500, nothing changed", async () => {
+    const other = await createTenant({ customDomain: `claimed-${Date.now()}.example.org` });
+    const { tenant, member } = await tenantWithMember();
+    for (const taken of [other.domain, other.customDomain!]) {
+      const res = await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain: taken } });
+      expect(res).toMatchObject({ status: 500, body: { success: false, error: 'Failed to update custom domain' } });
+    }
+    expect((await db().tenant.findUniqueOrThrow({ where: { id: tenant.id } })).customDomain).toBeNull();
+    const ok = await call('PUT', '/api/tenant/domain', tenant.domain, { token: member.token, body: { customDomain: `learn.${tenant.slug}.example.net` } });
+    expect(ok).toMatchObject({ status: 200, body: { success: true, data: { customDomain: `learn.${tenant.slug}.example.net` } } });
   });
 });

@@ -66,7 +66,7 @@ export default async function SettingsPage() {
             </Link>
           </p>
         </section>
-        {tenant && (session.user.tenantId === tenant.id || isSuperAdmin(session.principal)) ? (
+        {tenant && ((session.principal.role === 'admin' && session.user.tenantId === tenant.id) || isSuperAdmin(session.principal)) ? (
           <section className="card" aria-labelledby="settings-brand">
             <h2 id="settings-brand">{tb('title')}</h2>
             <p>

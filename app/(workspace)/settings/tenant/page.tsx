@@ -15,12 +15,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-// The school's brand and custom domain, for members of the tenant of this address whose plan has whitelabel (and
-// super_admins). Everyone else is told why they cannot change it (and, for a member, which plan can).
+// The school's brand and custom domain, for admins of the tenant of this address whose plan has whitelabel (and
+// super_admins), as PUT /api/tenant/brand and /domain allow (lib/tenant/update.ts). Everyone else is told why they
+// cannot change it (and, for an admin, which plan can).
 export default async function TenantSettingsPage() {
   const { user, principal } = await requirePageSession('/settings/tenant');
   const [{ brand, tenant }, t] = await Promise.all([currentBrand(), getTranslations('settings.brand')]);
-  const member = !!tenant && (isSuperAdmin(principal) || user.tenantId === tenant.id);
+  const member = !!tenant && (isSuperAdmin(principal) || (principal.role === 'admin' && !!user.tenantId && user.tenantId === tenant.id));
   const allowed = member && (isSuperAdmin(principal) || planHasFeature(user.plan, 'whitelabel'));
   const row = allowed && tenant ? await db().tenant.findUnique({ where: { id: tenant.id }, select: { customDomain: true } }) : null;
   return (
