@@ -17,18 +17,22 @@ const NEXTAUTH_BODY_LIMIT = 64 * 1024;
 
 /**
  * next-auth calls `req.json()` on a JSON body and lets its SyntaxError escape as a 500: the body is read and
- * checked here first (400 `Validation error: body is not valid JSON`), then handed on unchanged.
+ * checked here first (400 `Validation error: body is not valid JSON`, or `… body must be a JSON object`), then
+ * handed on unchanged.
  */
 async function checkedJsonBody(req: NextRequest): Promise<NextRequest | Response> {
   if (req.method !== 'POST' || !(req.headers.get('content-type') ?? '').includes('application/json')) return req;
   let text: string;
   try {
     text = await readBodyText(req, NEXTAUTH_BODY_LIMIT);
+    let parsed: unknown;
     try {
-      JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw new AppError(400, 'Validation error: body is not valid JSON');
     }
+    // next-auth reads fields off the body (csrfToken, callbackUrl …): anything but an object is no form of its own
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError(400, 'Validation error: body must be a JSON object');
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return Response.json({ success: false, error: err.message }, { status: err.status });
