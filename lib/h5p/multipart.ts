@@ -50,6 +50,9 @@ export class MultipartError extends Error {
   }
 }
 
+/** The answer to a cut-off upload (TruncatedUploadError) on every route that reads one. */
+export const UPLOAD_TRUNCATED = 'Validation error: the upload ended before it was complete';
+
 /** The body ended before the form's closing boundary (a cut-off upload): the client's fault, 400. */
 export class TruncatedUploadError extends MultipartError {
   constructor() {
