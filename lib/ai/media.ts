@@ -8,7 +8,7 @@ import { imageSize } from 'image-size';
 import { z } from 'zod';
 import type { User } from '@/lib/generated/prisma/client';
 import { MEDIA_ERR, storeUpload } from '@/lib/h5p/media';
-import { MultipartError, parseMultipart, UploadTooLargeError, type UploadedFile } from '@/lib/h5p/multipart';
+import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError, type UploadedFile } from '@/lib/h5p/multipart';
 import type { H5pActor } from '@/lib/h5p/permissions';
 import { tempKey } from '@/lib/h5p/storage/temporary-storage';
 import { fileStore } from '@/lib/files/store';
@@ -84,6 +84,7 @@ export async function mediaForm<S extends z.ZodType>(req: Request, what: string,
     parsed = await parseMultipart(req, { maxFileSize: Math.min(...Object.values(limits)), fileLimits: limits, maxFiles: Object.keys(limits).length, fileFields: Object.keys(limits) });
   } catch (err) {
     if (err instanceof UploadTooLargeError) throw new AppError(413, 'File too large');
+    if (err instanceof TruncatedUploadError) throw new AppError(400, UPLOAD_TRUNCATED);
     if (err instanceof MultipartError) throw new AppError(400, 'Validation error: the multipart body cannot be read');
     throw err;
   }

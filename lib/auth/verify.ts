@@ -1,6 +1,9 @@
 // Access-token verification: (a) the identity provider's remote key set, accepting its internal and
 // external issuer; (b) failing that, the local HS256 secret (JWT_SECRET) for locally issued tokens. Every
-// token must carry exp (a token without one is refused: it would never expire).
+// token must carry exp (a token without one is refused: it would never expire). A local token is user-wide and
+// nothing can revoke it but its expiry, so it must also say when it was issued (iat, at most LOCAL_CLOCK_SKEW_S
+// ahead of our clock) and live at most LOCAL_TOKEN_MAX_S: a token minted for a year, or dated in the future to
+// stretch its life, is refused whatever its exp.
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { localCache } from '@/lib/cache/local';
@@ -69,11 +72,19 @@ async function verifyRemote(token: string, clockTolerance = 0): Promise<IdpClaim
   return payload;
 }
 
+/** The longest life of a local HS256 token (exp − iat). */
+export const LOCAL_TOKEN_MAX_S = 24 * 60 * 60;
+/** How far a local token's iat may be ahead of this server's clock (the issuer's clock may run a little fast). */
+export const LOCAL_CLOCK_SKEW_S = 60;
+
 async function verifyLocal(token: string, clockTolerance = 0): Promise<IdpClaims> {
   const secret = config().jwtSecret;
   if (!secret) throw new TokenError('no local secret configured');
-  // a token without exp would be valid forever: refused like an expired one
-  const { payload } = await jwtVerify<IdpClaims>(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp'], clockTolerance });
+  // a token without exp would be valid forever, one without iat has no lifetime to bound: both refused
+  const { payload } = await jwtVerify<IdpClaims>(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], clockTolerance });
+  const iat = payload.iat!;
+  if (iat > Date.now() / 1000 + LOCAL_CLOCK_SKEW_S) throw new TokenError('token issued in the future');
+  if (payload.exp! - iat > LOCAL_TOKEN_MAX_S) throw new TokenError('token lifetime exceeds 24 hours');
   return payload;
 }
 

@@ -27,4 +27,7 @@ export const keys = {
   rateLimit: (tier: string, ip: string) => `rl:${tier}:${ip}`,
   webhook: (eventId: string) => `webhook:${eventId}`,
   jwksFailure: () => 'auth:jwks:down',
+  /** the embedded identity provider: a refresh token that has been used (its jti) and a session revoked on reuse */
+  idpRefreshSpent: (jti: string) => `idp:refresh:spent:${jti}`,
+  idpSessionRevoked: (sid: string) => `idp:session:revoked:${sid}`,
 };

@@ -13,7 +13,7 @@ import { h5pErrorResponse, nodeToWeb } from './http';
 import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from './multipart';
 import { assertCanRead } from './access';
 import { actorOf, type H5pActor } from './permissions';
-import { bearerQueryToken } from './request';
+import { bearerQueryToken, languageCode } from './request';
 import { h5p, MAX_FILE_SIZE } from './server';
 import { exportFilename } from './export';
 import { inspectLibraryUpload } from './import';
@@ -81,7 +81,7 @@ const ajaxInput = z.object({
   machineName: z.string().max(255).optional(),
   majorVersion: z.string().max(20).optional(),
   minorVersion: z.string().max(20).optional(),
-  language: z.string().max(20).optional(),
+  language: languageCode.optional(),
   id: z.string().max(100).optional(),
   hubId: z.string().max(100).optional(),
 });
@@ -101,24 +101,26 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   return r.data;
 }
 
-function validateAjax(method: 'GET' | 'POST', [kind, a, b, c]: string[], q: URLSearchParams): void {
+/** Checks the request's path ids and query; answers the query's language (normalised; English when absent). */
+function validateAjax(method: 'GET' | 'POST', [kind, a, b, c]: string[], q: URLSearchParams): { language: string } {
   const action = q.get('action');
   if (kind === 'ajax' && action && !AJAX_ACTIONS[method].includes(action)) {
     throw new AppError(400, `Validation error: unknown action ${action.slice(0, 100)}`);
   }
   const ids = kind === 'contentUserData' ? { contentId: a, dataType: b, subContentId: c } : kind === 'params' || kind === 'download' ? { contentId: a } : {};
   const opt = (k: string) => q.get(k) ?? undefined;
-  check(ajaxInput, {
+  const input = check(ajaxInput, {
     ...ids,
     ...Object.fromEntries(['contextId', 'asUserId', 'machineName', 'majorVersion', 'minorVersion', 'language', 'id', 'hubId'].map((k) => [k, opt(k)])),
   });
+  return { language: input.language ?? 'en' };
 }
 
 export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed: true }, async (ctx) =>
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;
-    validateAjax('GET', [kind!, a!, b!, c!], q);
+    const { language } = validateAjax('GET', [kind!, a!, b!, c!], q);
     const { ajax, editor } = await h5p();
     let user = actor(ctx);
     // an embed token only reports on its own content; the other asynchronous routes refuse it
@@ -132,7 +134,7 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed
       case 'ajax': {
         const action = q.get('action');
         if (!action) throw new AppError(400, 'Validation error: action is required');
-        const result = await ajax.getAjax(action, q.get('machineName') ?? undefined, q.get('majorVersion') ?? undefined, q.get('minorVersion') ?? undefined, q.get('language') ?? 'en', user);
+        const result = await ajax.getAjax(action, q.get('machineName') ?? undefined, q.get('majorVersion') ?? undefined, q.get('minorVersion') ?? undefined, language, user);
         return Response.json(result);
       }
       case 'contentUserData': {
@@ -172,7 +174,7 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;
-    validateAjax('POST', [kind!, a!, b!, c!], q);
+    const { language } = validateAjax('POST', [kind!, a!, b!, c!], q);
     const { ajax, editor } = await h5p();
     let user = actor(ctx);
     const embedded = ctx.principal?.kind === 'embed';
@@ -195,7 +197,7 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
           const result = await ajax.postAjax(
             action,
             body as never,
-            q.get('language') ?? 'en',
+            language,
             user,
             asLibraryFile(parsed.files.file),
             q.get('id') ?? undefined,

@@ -14,7 +14,7 @@ import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
 import { ERR } from './content';
-import { MultipartError, parseMultipart, UploadTooLargeError } from './multipart';
+import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError } from './multipart';
 import { extractPackage, inspectPackage, PackageRejected, hasZipSignature } from './package-inspector';
 import { h5pRoot } from './paths';
 import { RolePermissionSystem, type H5pActor } from './permissions';
@@ -149,6 +149,7 @@ export async function importPackage(req: Request, user: User, actor: H5pActor) {
     parsed = await parseMultipart(req, { maxFileSize: MAX_IMPORT_SIZE, maxFiles: 1, fileFields: ['h5p'] });
   } catch (err) {
     if (err instanceof UploadTooLargeError) throw new AppError(400, IMPORT_ERR.tooLarge);
+    if (err instanceof TruncatedUploadError) throw new AppError(400, UPLOAD_TRUNCATED);
     if (err instanceof MultipartError) throw new AppError(400, IMPORT_ERR.noFile);
     throw err;
   }

@@ -50,6 +50,26 @@ export class MultipartError extends Error {
   }
 }
 
+/** The answer to a cut-off upload (TruncatedUploadError) on every route that reads one. */
+export const UPLOAD_TRUNCATED = 'Validation error: the upload ended before it was complete';
+
+/** The body ended before the form's closing boundary (a cut-off upload): the client's fault, 400. */
+export class TruncatedUploadError extends MultipartError {
+  constructor() {
+    super('the upload ended before it was complete');
+    this.name = 'TruncatedUploadError';
+  }
+}
+
+/** busboy's words for a body that ended inside the form or inside a file part */
+const BUSBOY_TRUNCATED = /^Unexpected end of (form|file)$/;
+
+/** An error of busboy or of a file part's stream as ours: a cut-off form is TruncatedUploadError. */
+function streamError(err: Error): Error {
+  if (err instanceof MultipartError || err instanceof UploadTooLargeError || err instanceof BodyTooLargeError) return err;
+  return BUSBOY_TRUNCATED.test(err.message) ? new TruncatedUploadError() : err;
+}
+
 export interface MultipartOptions {
   /** limit of every file field without its own entry in `fileLimits` */
   maxFileSize: number;
@@ -107,6 +127,9 @@ export async function parseMultipart(req: Request, opts: MultipartOptions): Prom
       });
       bb.on('file', (field, stream, info) => {
         if (opts.fileFields && !opts.fileFields.includes(field)) {
+          // a skipped part's stream is still destroyed with an error when the body ends inside it: without a
+          // listener that error would be the process's uncaughtException (busboy reports the cut-off form itself)
+          stream.on('error', () => undefined);
           stream.resume();
           return;
         }
@@ -132,12 +155,15 @@ export async function parseMultipart(req: Request, opts: MultipartOptions): Prom
             () => {
               files.push(entry);
             },
-            (err) => fail(err as Error),
+            (err) => fail(streamError(err as Error)),
           ),
         );
       });
       bb.on('filesLimit', () => undefined);
-      bb.on('error', (err) => fail(new MultipartError((err as Error).message)));
+      bb.on('error', (err) => {
+        const e = streamError(err as Error);
+        fail(e instanceof MultipartError ? e : new MultipartError((err as Error).message));
+      });
       bb.on('close', () => {
         Promise.all(writes).then(() => (failed ? undefined : resolve()), fail);
       });

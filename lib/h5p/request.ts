@@ -4,7 +4,18 @@ import { z } from 'zod';
 /** The ?token= of the request (embeds and the workspace pages pass it; it goes into the AJAX addresses). */
 export const bearerQueryToken = (url: URL): string | undefined => url.searchParams.get('token') || undefined;
 
-export const languageQuery = z.object({ language: z.string().regex(/^[a-zA-Z-]{2,10}$/).default('en') }).loose();
+/**
+ * A `language` parameter of the H5P routes: a language code (`en`, `de`, `pt-BR`, `zh-Hans`; `pt_BR` is read as
+ * `pt-BR`), the form h5p-server accepts, so a value that is no language code at all (`libraries`, `../x`) is 400
+ * `Validation error: language: …` here and never reaches h5p-server, which would throw on it. A well-formed code
+ * H5P has no texts for (`xx-yy`) is served in English, as H5P itself does.
+ */
+export const languageCode = z
+  .string()
+  .regex(/^[a-zA-Z]{2,3}([-_][a-zA-Z]{2,6})?$/, 'must be a language code such as en or pt-BR')
+  .transform((v) => v.replace('_', '-'));
+
+export const languageQuery = z.object({ language: languageCode.default('en') }).loose();
 
 export const contentIdParams = z.object({ contentId: z.string().min(1).max(100) });
 

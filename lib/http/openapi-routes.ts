@@ -12,6 +12,8 @@ import { CONTENT_NOT_FOUND } from '@/lib/h5p/access';
 import { HUB_UNREACHABLE } from '@/lib/h5p/hub';
 import { IMPORT_ERR } from '@/lib/h5p/import';
 import { MEDIA_ERR } from '@/lib/h5p/media';
+import { UPLOAD_TRUNCATED } from '@/lib/h5p/multipart';
+import { languageCode } from '@/lib/h5p/request';
 import { buildOpenApi, type RouteDoc, type TagDoc } from './openapi';
 
 import * as apiDocs from '@/app/api/docs/route';
@@ -128,6 +130,9 @@ import * as resultsCollection from '@/app/api/results/collections/[id]/route';
 import * as resultsLearner from '@/app/api/results/learners/[learnerKey]/route';
 import * as resultsMe from '@/app/api/results/me/route';
 import * as adminResultsLearner from '@/app/api/admin/results/learners/[learnerKey]/route';
+
+/** a JSON body to next-auth's own endpoints is checked before next-auth reads it */
+const NEXTAUTH_JSON_ERRORS = ['Validation error: body is not valid JSON', 'Validation error: body must be a JSON object'];
 
 /** The keyset cursor of the lists (lib/db/keyset.ts): present only when another page follows. */
 const NEXT_CURSOR = { type: 'string', description: 'opaque keyset cursor of the next page (pass it as `cursor` with the same sort and filters); absent on the last page' };
@@ -309,6 +314,7 @@ export const API_ROUTES: RouteDoc[] = [
         handwritten: { auth: 'none', tier: 'AUTH' },
         requestBody: form({ email: { type: 'string' }, password: { type: 'string' }, csrfToken: { type: 'string' }, callbackUrl: { type: 'string' }, json: { type: 'string', enum: ['true'] } }, ['email', 'password', 'csrfToken']),
         success: { kind: 'json', description: 'with json=true: url (where to go next)' },
+        errors: { 400: NEXTAUTH_JSON_ERRORS },
       },
     },
   },
@@ -322,6 +328,7 @@ export const API_ROUTES: RouteDoc[] = [
         handwritten: { auth: 'optional' },
         requestBody: form({ csrfToken: { type: 'string' }, callbackUrl: { type: 'string' }, json: { type: 'string', enum: ['true'] } }, []),
         success: { kind: 'json', description: 'with json=true: url (where to go next)' },
+        errors: { 400: NEXTAUTH_JSON_ERRORS },
       },
     },
   },
@@ -891,7 +898,7 @@ export const API_ROUTES: RouteDoc[] = [
         status: 201,
         requestBody: upload('h5p', 'the .h5p package (a ZIP, at most 500 MB)'),
         success: { kind: 'envelope', data: 'contentId, installedLibraries', message: true },
-        errors: { 400: [IMPORT_ERR.noFile, IMPORT_ERR.type, IMPORT_ERR.notZip, IMPORT_ERR.tooLarge], 429: [ERR.quota] },
+        errors: { 400: [IMPORT_ERR.noFile, IMPORT_ERR.type, IMPORT_ERR.notZip, IMPORT_ERR.tooLarge, UPLOAD_TRUNCATED], 429: [ERR.quota] },
       },
     },
   },
@@ -994,14 +1001,14 @@ export const API_ROUTES: RouteDoc[] = [
       GET: {
         summary: 'Editor AJAX reads (content type cache, libraries)',
         handler: ajaxGet,
-        query: z.object({ action: z.enum(AJAX_ACTIONS.GET), machineName: z.string().max(255).optional(), majorVersion: z.string().max(20).optional(), minorVersion: z.string().max(20).optional(), language: z.string().max(20).optional() }),
+        query: z.object({ action: z.enum(AJAX_ACTIONS.GET), machineName: z.string().max(255).optional(), majorVersion: z.string().max(20).optional(), minorVersion: z.string().max(20).optional(), language: languageCode.optional() }),
         success: { kind: 'json', description: 'the answer the H5P editor expects' },
       },
       POST: {
         summary: 'Editor AJAX calls (libraries, translations, files, filter, installs, uploads)',
         description: 'library-upload installs libraries from a package: only a super administrator.',
         handler: ajaxPost,
-        query: z.object({ action: z.enum(AJAX_ACTIONS.POST), language: z.string().max(20).optional(), id: z.string().max(100).optional(), hubId: z.string().max(255).optional() }),
+        query: z.object({ action: z.enum(AJAX_ACTIONS.POST), language: languageCode.optional(), id: z.string().max(100).optional(), hubId: z.string().max(255).optional() }),
         requestBody: {
           content: {
             'application/json': { schema: { type: 'object' } },
@@ -1212,7 +1219,7 @@ export const API_ROUTES: RouteDoc[] = [
         },
         status: 201,
         success: { kind: 'envelope', data: 'contentId (null for a draft), draft (with tempImageFiles), credits', message: true },
-        errors: { 400: ['Validation error: image: an image is required', 'File type not allowed'], 413: ['File too large'], 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] },
+        errors: { 400: ['Validation error: image: an image is required', 'File type not allowed', UPLOAD_TRUNCATED], 413: ['File too large'], 429: ['AI generation limit reached'], 502: ['AI provider returned invalid content'], 503: ['AI generation is not configured'] },
       },
     },
   },
@@ -1248,7 +1255,7 @@ export const API_ROUTES: RouteDoc[] = [
         status: 202,
         success: { kind: 'envelope', data: 'job (results[0].contentId when it ends)', message: true },
         errors: {
-          400: ['Validation error: video: upload a video file or give videoUrl', 'Validation error: captions: a YouTube video needs its WebVTT captions', 'Validation error: captions: not a WebVTT file (it must start with WEBVTT)', 'File type not allowed'],
+          400: ['Validation error: video: upload a video file or give videoUrl', 'Validation error: captions: a YouTube video needs its WebVTT captions', 'Validation error: captions: not a WebVTT file (it must start with WEBVTT)', 'File type not allowed', UPLOAD_TRUNCATED],
           413: ['File too large'],
           503: ['AI generation is not configured'],
         },

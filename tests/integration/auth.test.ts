@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db/client';
+import { startApp, type AppProcess } from '../support/app-process';
 import { createIdpUser, idpToken, localToken, setPlan, uniqueEmail } from '../support/factories';
+import { appEnv } from '../support/global-setup';
+import { CLIENT_ID, REALM } from '../support/idp-standin';
 import { api } from '../support/http';
-import { TEST_INTERNAL_KEY } from '../support/env';
+import { TEST_INTERNAL_KEY, TEST_JWT_SECRET } from '../support/env';
 
 describe('POST /api/auth/login', () => {
   it('exchanges credentials for tokens and returns the local user with the plan of the role', async () => {
@@ -210,5 +218,139 @@ describe('GET /api/auth/me and /api/auth/plans', () => {
     expect(pro.features).toContain('scorm-export');
     expect(pro.features).not.toContain('whitelabel');
     expect(premium.features).toHaveLength(18);
+  });
+});
+
+describe('local HS256 tokens: issued now, for at most 24 hours (issue 22 item 10)', () => {
+  const sign = (claims: { iat?: number; exp: number }) => {
+    const jwt = new SignJWT({ email: uniqueEmail('local'), name: 'Local', realm_access: { roles: ['teacher'] }, ...(claims.iat === undefined ? {} : { iat: claims.iat }) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(randomUUID())
+      .setExpirationTime(claims.exp);
+    return jwt.sign(new TextEncoder().encode(TEST_JWT_SECRET));
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it.each([
+    ['issued in the future (iat two minutes ahead)', () => ({ iat: now() + 120, exp: now() + 600 })],
+    ['living longer than 24 hours', () => ({ iat: now(), exp: now() + 24 * 3600 + 1 })],
+    ['living a year, dated a day back to look short-lived from now', () => ({ iat: now() - 24 * 3600, exp: now() + 365 * 24 * 3600 })],
+    ['without iat (its lifetime cannot be bounded)', () => ({ exp: now() + 300 })],
+  ])('a token %s answers 401 Invalid or expired token', async (_name, claims) => {
+    const res = await api('GET', '/api/auth/me', { token: await sign(claims()) });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, error: 'Invalid or expired token' });
+  });
+
+  it('accepts a token of exactly 24 hours, and one whose issuer clock runs a few seconds fast', async () => {
+    expect((await api('GET', '/api/auth/me', { token: await sign({ iat: now(), exp: now() + 24 * 3600 }) })).status).toBe(200);
+    expect((await api('GET', '/api/auth/me', { token: await sign({ iat: now() + 20, exp: now() + 600 }) })).status).toBe(200);
+  });
+});
+
+describe('the embedded identity provider: refresh tokens rotate, live 8 hours sliding, never past 14 days (issue 22 item 10)', () => {
+  // an app on the embedded provider, whose state (key, client secret, one account) this test writes itself
+  let app: AppProcess;
+  let dataDir: string;
+  const email = uniqueEmail('embedded');
+  const password = 'embedded-password-1';
+  const clientSecret = 'embedded-client-secret-0123456789';
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = randomUUID();
+  const userId = randomUUID();
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-embedded-idp-'));
+    fs.mkdirSync(path.join(dataDir, 'embedded'));
+    const state = {
+      clientId: CLIENT_ID,
+      clientSecret,
+      key: { kid, privateJwk: privateKey.export({ format: 'jwk' }), publicJwk: publicKey.export({ format: 'jwk' }) },
+      users: [{ id: userId, email, name: 'Embedded Teacher', password, roles: ['teacher'], enabled: true }],
+    };
+    fs.writeFileSync(path.join(dataDir, 'embedded', 'idp.json'), JSON.stringify(state), { mode: 0o600 });
+    // no IDP_BASE_URL: the app is its own provider, at its own address (APP_URL unset: http://localhost:<port>)
+    app = await startApp({ ...appEnv(inject('idpUrl')), DATA_DIR: dataDir, IDP_BASE_URL: '', IDP_EXTERNAL_URL: '', IDP_CLIENT_SECRET: '', APP_URL: '' }, { waitForHealthy: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const login = async () => {
+    const res = await api('POST', '/api/auth/login', { body: { email, password }, base: app.url });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.refreshToken as string;
+  };
+  const refresh = (refreshToken: string) => api('POST', '/api/auth/refresh', { body: { refreshToken }, base: app.url });
+  const tokenEndpoint = (form: Record<string, string>) =>
+    fetch(`${app.url}/realms/${REALM}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: CLIENT_ID, client_secret: clientSecret, ...form }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
+
+  it('each refresh answers a new refresh token; the spent one is refused (401 Token refresh failed), and so is the whole session after that reuse', async () => {
+    const first = await login();
+    const once = await refresh(first);
+    expect(once.status, once.text).toBe(200);
+    const second = once.body.data.refreshToken as string;
+    expect(second).not.toBe(first);
+    const again = await refresh(first);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ success: false, error: 'Token refresh failed' });
+    // the reuse may be a thief's: the token the legitimate holder got is revoked with it
+    const revoked = await refresh(second);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body).toEqual({ success: false, error: 'Token refresh failed' });
+    // a new sign-in is a new session, untouched
+    expect((await refresh(await login())).status).toBe(200);
+  });
+
+  it('answers Keycloak\'s 400 invalid_grant to a reused refresh token at its token endpoint', async () => {
+    const grant = await tokenEndpoint({ grant_type: 'password', username: email, password });
+    expect(grant.status).toBe(200);
+    const used = await tokenEndpoint({ grant_type: 'refresh_token', refresh_token: grant.body.refresh_token });
+    expect(used.status).toBe(200);
+    const reuse = await tokenEndpoint({ grant_type: 'refresh_token', refresh_token: grant.body.refresh_token });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.error).toBe('invalid_grant');
+  });
+
+  it('spends a refresh token once under concurrency: of two simultaneous refreshes exactly one succeeds', async () => {
+    const token = await login();
+    const statuses = (await Promise.all([refresh(token), refresh(token)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 401]);
+  });
+
+  it('gives refresh tokens the 8-hour idle lifetime of a browser session, renewed on each refresh', async () => {
+    const grant = await tokenEndpoint({ grant_type: 'password', username: email, password });
+    expect(grant.body.refresh_expires_in).toBe(8 * 3600);
+    const claims = decodeJwt(grant.body.refresh_token);
+    expect(claims.exp! - claims.iat!).toBe(8 * 3600);
+    const next = await tokenEndpoint({ grant_type: 'refresh_token', refresh_token: grant.body.refresh_token });
+    expect(next.status).toBe(200);
+    expect(next.body.refresh_expires_in).toBe(8 * 3600);
+  });
+
+  it('never lets a refresh token outlive 14 days after sign-in', async () => {
+    const grant = await tokenEndpoint({ grant_type: 'password', username: email, password });
+    const iss = decodeJwt(grant.body.refresh_token).iss!;
+    // a token of a session opened 14 days less 100 seconds ago, signed with the provider's own key
+    const now = Math.floor(Date.now() / 1000);
+    const old = await new SignJWT({ typ: 'Refresh', azp: CLIENT_ID, sid: randomUUID(), auth_time: now - 14 * 24 * 3600 + 100 })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+      .setIssuer(iss)
+      .setAudience(iss)
+      .setSubject(userId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .setJti(randomUUID())
+      .sign(await importJWK(privateKey.export({ format: 'jwk' }) as JWK, 'RS256'));
+    const res = await tokenEndpoint({ grant_type: 'refresh_token', refresh_token: old });
+    expect(res.status).toBe(200);
+    expect(res.body.refresh_expires_in).toBeLessThanOrEqual(100);
+    expect(decodeJwt(res.body.refresh_token).exp).toBeLessThanOrEqual(now - 14 * 24 * 3600 + 100 + 14 * 24 * 3600);
   });
 });

@@ -287,3 +287,51 @@ describe('fuzz: no 5xx from any route (fixed seed)', () => {
     expect(Date.now() - t0).toBeLessThan(60_000);
   }, 120_000);
 });
+
+// Issue 22 item 9: client errors that answered 500, kept here as fixed cases so every run sends them.
+describe('fuzz: the client errors that once answered 500 (issue 22 item 9)', () => {
+  const BROKEN_JSON = ['{', '{"csrfToken":', '', '\u0000', '{"a":"\\u00'];
+
+  it.each(['callback/credentials', 'signin', 'signout', 'session', '_log'])(
+    'POST /api/auth/%s with a broken JSON body answers 400 Validation error: body is not valid JSON',
+    async (action) => {
+      for (const body of BROKEN_JSON) {
+        const res = await api('POST', `/api/auth/${action}`, { body, headers: { 'Content-Type': 'application/json' } });
+        expect(res.status, `${JSON.stringify(body)} → ${res.text.slice(0, 200)}`).toBe(400);
+        expect(res.body).toEqual({ success: false, error: 'Validation error: body is not valid JSON' });
+      }
+      // JSON that is no object is no form next-auth could read
+      for (const body of ['null', '"str"', '1', '[]']) {
+        const res = await api('POST', `/api/auth/${action}`, { body, headers: { 'Content-Type': 'application/json' } });
+        expect(res.status, `${body} → ${res.text.slice(0, 200)}`).toBe(400);
+        expect(res.body).toEqual({ success: false, error: 'Validation error: body must be a JSON object' });
+      }
+      // an object goes on to next-auth, which answers it without a 5xx
+      const empty = await api('POST', `/api/auth/${action}`, { body: '{}', headers: { 'Content-Type': 'application/json' } });
+      expect(empty.status, empty.text.slice(0, 200)).toBeLessThan(500);
+    },
+  );
+
+  const NOT_A_LANGUAGE = ['libraries', '../en', 'en/../../x', 'e', 'english-language', 'en-', '12', 'en_US_POSIX'];
+  const LANGUAGE_ERROR = 'Validation error: language: must be a language code such as en or pt-BR';
+
+  it.each(NOT_A_LANGUAGE)('GET /h5p/new?language=%s answers 400 with the language error', async (language) => {
+    const res = await api('GET', `/h5p/new?language=${encodeURIComponent(language)}`, { token: teacher.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: LANGUAGE_ERROR });
+  });
+
+  it.each(NOT_A_LANGUAGE)('GET /h5p/ajax?action=libraries…&language=%s answers 400 with the language error', async (language) => {
+    const res = await api('GET', `/h5p/ajax?action=libraries&machineName=H5P.MultiChoice&majorVersion=1&minorVersion=16&language=${encodeURIComponent(language)}`, { token: teacher.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: LANGUAGE_ERROR });
+  });
+
+  it.each(['xx_yy', 'xx-YY', 'pt_BR', 'de', 'zh-Hans'])('a well-formed language code (%s) is served, in English where H5P has no texts for it', async (language) => {
+    const lib = await api('GET', `/h5p/ajax?action=libraries&machineName=H5P.MultiChoice&majorVersion=1&minorVersion=16&language=${language}`, { token: teacher.token });
+    expect(lib.status, lib.text.slice(0, 200)).toBe(200);
+    expect(Array.isArray(lib.body.semantics)).toBe(true);
+    const editor = await api('GET', `/h5p/new?language=${language}`, { token: teacher.token });
+    expect(editor.status, editor.text.slice(0, 200)).toBe(200);
+  });
+});
