@@ -189,7 +189,7 @@ export function pickerPage(o: { brand: BrandConfig; platformName: string; contex
   var timer = null;
   function load() {
     var q = new URLSearchParams({ lti_launch: token, q: document.getElementById('q').value, type: typeSel.value, scope: document.getElementById('scope').value });
-    return fetch('/lti/picker/items?' + q.toString(), { credentials: 'omit' }).then(function (res) {
+    return fetch('/lti/picker/items?' + q.toString(), { credentials: 'same-origin' }).then(function (res) {
       return res.json().then(function (body) {
         if (!res.ok) { count.textContent = (body && body.error) || 'Could not load content'; return false; }
         if (!typesLoaded) {
@@ -224,7 +224,7 @@ export function pickerPage(o: { brand: BrandConfig; platformName: string; contex
       load();
     }
     function check() {
-      fetch('/lti/picker/items?' + new URLSearchParams({ lti_launch: token, scope: 'mine' }).toString(), { credentials: 'omit' })
+      fetch('/lti/picker/items?' + new URLSearchParams({ lti_launch: token, scope: 'mine' }).toString(), { credentials: 'same-origin' })
         .then(function (res) { if (res.ok) linked(); }).catch(function () {});
     }
     window.addEventListener('message', function (e) { if (e.origin === location.origin && e.data && e.data.type === 'lumen-lti-linked') check(); });
