@@ -23,7 +23,7 @@ function shell(s: Shell): string {
   const color = /^#[0-9a-fA-F]{6}$/.test(s.brand.primaryColor) ? s.brand.primaryColor : '#6366f1';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(s.title)} · ${esc(s.brand.appName)}</title>
 <style>
 :root { --brand: ${color}; }
@@ -56,7 +56,9 @@ iframe.player { display: block; width: 100%; min-height: 420px; border: 0; }
 <body>${s.body}${s.script ? `\n<script>${s.script}</script>` : ''}</body></html>`;
 }
 
-const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
+// same-origin: the launch token in the URL never leaves this origin, and this origin's forms keep a real Origin
+// header (under no-referrer a browser sends `Origin: null`, which the pop-up's signed-in POST /lti/link is refused for)
+const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' };
 
 export const htmlResponse = (html: string, status = 200) => new Response(html, { status, headers: htmlHeaders });
 
