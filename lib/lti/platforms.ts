@@ -128,9 +128,11 @@ export async function managedPlatform(c: Caller, id: string): Promise<LtiPlatfor
 }
 
 export async function updatePlatform(c: Caller, id: string, patch: z.infer<typeof platformPatch>): Promise<LtiPlatform> {
-  await managedPlatform(c, id);
+  const p = await managedPlatform(c, id);
+  // the registrant's own edit records their current realm role (an admin's edit of a teacher's platform does not)
+  const role = p.ownerId === c.user.id ? { registrantRole: realmRoleOf(c) } : {};
   try {
-    return await db().ltiPlatform.update({ where: { id }, data: { ...patch, ...(patch.deploymentId === '' ? { deploymentId: null } : {}) } });
+    return await db().ltiPlatform.update({ where: { id }, data: { ...patch, ...(patch.deploymentId === '' ? { deploymentId: null } : {}), ...role } });
   } catch (err) {
     if ((err as { code?: string }).code === 'P2002') throw new AppError(409, PLATFORM_TAKEN);
     throw err;

@@ -315,6 +315,17 @@ describe('item 3: LMS identities linked to accounts by an e-mail claim', () => {
     expect((await linkedByEmail(p, id, tenantless.email, 'tenantless')).link).toBeNull();
   });
 
+  it('a platform registered before the role was recorded links by e-mail once its admin saves it again', async () => {
+    const admin = await premium(['tenant_admin'], tenantId);
+    const { p, id } = await lms(admin);
+    await db().ltiPlatform.update({ where: { id }, data: { registrantRole: null } });
+    expect((await linkedByEmail(p, id, colleague.email, 'before-save')).link).toBeNull();
+    const saved = await api('PATCH', `/lti/platforms/${id}`, { token: admin.token, body: { name: 'Saved again' } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await db().ltiPlatform.findUniqueOrThrow({ where: { id } })).registrantRole).toBe('tenant_admin');
+    expect((await linkedByEmail(p, id, colleague.email, 'after-save')).link?.userId).toBe(colleague.user.id);
+  });
+
   it("a platform outside any tenant links no one by e-mail, not even a super admin's", async () => {
     const superAdmin = await premium(['super_admin']);
     const { p, id } = await lms(superAdmin);
