@@ -1382,7 +1382,11 @@ export const API_ROUTES: RouteDoc[] = [
         requestBody: form({ id_token: { type: 'string' }, state: { type: 'string' } }, ['id_token']),
         status: 302,
         success: { kind: 'file', description: 'redirect (Location): the target_link_uri, else /workspace?lti=true&resource=<id>, else /workspace?lti=true; deep linking: the content picker', contentType: 'text/plain' },
-        errors: { 400: ['Missing id_token parameter'], 401: ['Unregistered platform', 'Invalid or expired nonce', 'Invalid token format', 'Invalid token: <reason>'], 503: ['LTI integration is not configured'] },
+        errors: {
+          400: ['Missing id_token parameter', 'Invalid launch: <claim> must be an absolute https URL (target_link_uri, deep_link_return_url, launch_presentation.return_url; http too for an http platform)'],
+          401: ['Unregistered platform', 'Invalid or expired nonce', 'Invalid token format', 'Invalid token: <reason>'],
+          503: ['LTI integration is not configured'],
+        },
       },
     },
   },
@@ -1420,7 +1424,7 @@ export const API_ROUTES: RouteDoc[] = [
     file: 'app/lti/deep-link/route.ts',
     tag: 'LTI',
     module: m(ltiDeepLink),
-    operations: { POST: { summary: 'A deep-linking response JWT (RS256, 5 minutes) for the chosen content', success: { kind: 'envelope', data: 'jwt' }, errors: { 500: ['Platform not found'] } } },
+    operations: { POST: { summary: 'A deep-linking response JWT (RS256, 5 minutes) for the chosen content (only content the caller may read)', success: { kind: 'envelope', data: 'jwt' }, errors: { 404: ['Content <id> not found or not accessible'], 500: ['Platform not found'] } } },
   },
   {
     file: 'app/lti/ags/lineitems/route.ts',
@@ -1459,13 +1463,13 @@ export const API_ROUTES: RouteDoc[] = [
     file: 'app/lti/picker/route.ts',
     tag: 'LTI',
     module: m(ltiPicker),
-    operations: { GET: { summary: 'The instructor\'s content picker after a deep-linking launch (?lti_launch=)', success: { kind: 'file', description: 'HTML page', contentType: 'text/html' } } },
+    operations: { GET: { summary: 'The instructor\'s content picker after a deep-linking launch (?lti_launch=); binds the launch to this browser (cookie lumen_lti_browser)', success: { kind: 'file', description: 'HTML page', contentType: 'text/html' } } },
   },
   {
     file: 'app/lti/picker/items/route.ts',
     tag: 'LTI',
     module: m(ltiPickerItems),
-    operations: { GET: { summary: 'The picker\'s list: the linked instructor\'s content and public content', success: { kind: 'envelope', data: 'items (id, title, type, mine, updatedAt), types' }, errors: { 401: ['This launch has expired: open the activity again from your course'], 409: ['Link your account first'] } } },
+    operations: { GET: { summary: 'The picker\'s list: the linked instructor\'s content and public content', success: { kind: 'envelope', data: 'items (id, title, type, mine, updatedAt), types' }, errors: { 401: ['This launch has expired: open the activity again from your course'], 403: ['This launch was opened in another browser: open it again from your course'], 409: ['Link your account first'] } } },
   },
   {
     file: 'app/lti/picker/submit/route.ts',
@@ -1473,7 +1477,7 @@ export const API_ROUTES: RouteDoc[] = [
     module: m(ltiPickerSubmit),
     operations: {
       POST: {
-        summary: 'The chosen items back to the platform (an auto-submitted deep-linking response)',
+        summary: 'The chosen items back to the platform (an auto-submitted deep-linking response), only from the browser the launch is bound to (else a 403 page)',
         requestBody: form({ lti_launch: { type: 'string' }, content: { type: 'array', items: { type: 'string' } } }, ['lti_launch', 'content']),
         success: { kind: 'file', description: 'HTML page that form-posts the JWT to the platform', contentType: 'text/html' },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM, isInstructor, launchClaimsOf, mapRoles, shortRole } from './claims';
+import { CLAIM, isInstructor, launchClaimsOf, mapRole, mapRoles, shortRole } from './claims';
 import { nextLink } from './services';
 
 const now = 1_800_000_000;
@@ -27,7 +27,32 @@ describe('LTI roles', () => {
     expect(shortRole('http://purl.imsglobal.org/vocab/lis/v2/institution/person#Faculty')).toBe('Faculty');
     expect(shortRole('Learner')).toBe('Learner');
     expect(shortRole('urn:custom')).toBe('urn:custom');
-    expect(mapRoles(['Learner', 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'])).toEqual(['Learner']);
+  });
+  // spec "NRPS": Instructor or TeachingAssistant → instructor; Administrator → admin; Learner or Student → learner; else other
+  it.each([
+    ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor', 'instructor'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant', 'instructor'],
+    ['TeachingAssistant', 'instructor'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator', 'admin'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator', 'admin'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner', 'learner'],
+    ['urn:lti:role:ims/lis/Learner', 'learner'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student', 'learner'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor', 'other'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/membership#ContentDeveloper', 'other'],
+    ['http://purl.imsglobal.org/vocab/lis/v2/system/person#SysAdmin', 'other'],
+    ['SomethingElse', 'other'],
+  ])('maps the NRPS role %s to %s', (role, word) => {
+    expect(mapRole(role)).toBe(word);
+  });
+  it('maps a member\'s roles to the spec words, deduplicated, in order', () => {
+    expect(mapRoles(['Learner', 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'])).toEqual(['learner']);
+    expect(mapRoles(['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner', 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant', 'Mentor', 'Staff'])).toEqual([
+      'learner',
+      'instructor',
+      'other',
+    ]);
+    expect(mapRoles([])).toEqual([]);
   });
   it('knows instructors', () => {
     expect(isInstructor(['Instructor'])).toBe(true);
@@ -70,6 +95,35 @@ describe('launch claims', () => {
     const dl = { [CLAIM.messageType]: 'LtiDeepLinkingRequest', [CLAIM.resourceLink]: undefined, [CLAIM.deepLinkingSettings]: { deep_link_return_url: 'https://lms.example/return', data: 'd' } };
     expect(parse(base(dl)).deepLinking).toEqual({ returnUrl: 'https://lms.example/return', data: 'd', acceptMultiple: true });
     expect(() => parse(base({ ...dl, [CLAIM.deepLinkingSettings]: {} }))).toThrow('Invalid token: missing deep_linking_settings deep_link_return_url');
+  });
+  // issue 22 item 1: the URLs the browser is sent to or posts to are absolute https (http only for an http platform)
+  const dl = (url: unknown) => ({ [CLAIM.messageType]: 'LtiDeepLinkingRequest', [CLAIM.resourceLink]: undefined, [CLAIM.deepLinkingSettings]: { deep_link_return_url: url } });
+  it.each(['javascript:alert(document.domain)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/lti/picker', '//evil.example/x', 'http://lms.example/return', 'ftp://lms.example/x', 'https:'])(
+    'refuses the deep_link_return_url %s from an https platform (400)',
+    (url) => {
+      expect(() => parse(base(dl(url)))).toThrow('Invalid launch: deep_link_return_url must be an absolute https URL');
+      try {
+        parse(base(dl(url)));
+      } catch (err) {
+        expect((err as { status: number }).status).toBe(400);
+      }
+    },
+  );
+  it('refuses a javascript: or relative target_link_uri and launch_presentation return_url', () => {
+    expect(() => parse(base({ [CLAIM.targetLinkUri]: 'javascript:alert(1)' }))).toThrow('Invalid launch: target_link_uri must be an absolute https URL');
+    expect(() => parse(base({ [CLAIM.targetLinkUri]: '/h5p/play/c1' }))).toThrow('Invalid launch: target_link_uri must be an absolute https URL');
+    const presentation = 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation';
+    expect(() => parse(base({ [presentation]: { return_url: 'data:text/html,x' } }))).toThrow('Invalid launch: launch_presentation.return_url must be an absolute https URL');
+    expect(() => parse(base({ [presentation]: { return_url: 42 } }))).toThrow('Invalid launch: launch_presentation.return_url must be an absolute https URL');
+    expect(parse(base({ [presentation]: { document_target: 'iframe', return_url: 'https://lms.example/course' } })).targetLinkUri).toBe('https://tool.example/h5p/play/c1');
+    expect(parse(base({ [presentation]: { document_target: 'iframe' } })).subject).toBe('user-1');
+  });
+  it('accepts http URLs from a platform whose issuer is http, never javascript: or data:', () => {
+    const local = { iss: 'http://127.0.0.1:8080' };
+    expect(parse(base({ ...local, ...dl('http://127.0.0.1:8080/return') })).deepLinking?.returnUrl).toBe('http://127.0.0.1:8080/return');
+    expect(parse(base({ ...local, [CLAIM.targetLinkUri]: 'http://tool.test/h5p/play/c1' })).targetLinkUri).toBe('http://tool.test/h5p/play/c1');
+    expect(() => parse(base({ ...local, ...dl('javascript:alert(1)') }))).toThrow('Invalid launch: deep_link_return_url must be an absolute http or https URL');
+    expect(() => parse(base({ ...local, ...dl('data:text/html,x') }))).toThrow('Invalid launch: deep_link_return_url must be an absolute http or https URL');
   });
   it('accepts any deployment when none is registered', () => {
     expect(parse(base({ [CLAIM.deploymentId]: 'anything' }), null).deploymentId).toBe('anything');

@@ -8,6 +8,7 @@ export const CLAIM = {
   version: 'https://purl.imsglobal.org/spec/lti/claim/version',
   deploymentId: 'https://purl.imsglobal.org/spec/lti/claim/deployment_id',
   targetLinkUri: 'https://purl.imsglobal.org/spec/lti/claim/target_link_uri',
+  launchPresentation: 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation',
   resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
   roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
   context: 'https://purl.imsglobal.org/spec/lti/claim/context',
@@ -50,8 +51,19 @@ const TEACHING = new Set(['Instructor', 'Administrator', 'ContentDeveloper', 'Me
 /** True when any role makes the launch an instructor's (sees results, deep-links content). */
 export const isInstructor = (roles: readonly string[]) => roles.some((r) => TEACHING.has(shortRole(r)));
 
-/** The roles an NRPS member is shown with: short names, deduplicated, in the order given. */
-export const mapRoles = (roles: readonly string[]) => [...new Set(roles.map(shortRole).filter(Boolean))];
+/** The tool's words for an LMS role (spec "NRPS": role mapping by substring). */
+export type MappedRole = 'instructor' | 'admin' | 'learner' | 'other';
+
+/** One LMS role (a full IMS URI, a sub-role, a short or legacy name) in the spec's words, by substring, in this order. */
+export function mapRole(role: string): MappedRole {
+  if (role.includes('Instructor') || role.includes('TeachingAssistant')) return 'instructor';
+  if (role.includes('Administrator')) return 'admin';
+  if (role.includes('Learner') || role.includes('Student')) return 'learner';
+  return 'other';
+}
+
+/** The roles an NRPS member (or a learner seen in launches) is shown with: the spec's words, deduplicated, in the order given. */
+export const mapRoles = (roles: readonly string[]): MappedRole[] => [...new Set(roles.map(mapRole))];
 
 /** What a valid launch says, in the tool's own terms. */
 export interface LaunchClaims {
@@ -75,12 +87,41 @@ export interface LaunchClaims {
 
 const invalid = (reason: string) => new AppError(401, `Invalid token: ${reason}`);
 
+/** A platform whose own issuer is http: (a local or test LMS) may name http: URLs too. */
+function httpPlatform(issuer: string): boolean {
+  try {
+    return new URL(issuer).protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a URL the tool will send the browser to, or post a form to, is one: absolute, https — or http when the
+ * platform's own issuer is http. Anything else (javascript:, data:, a relative path, another scheme) would run or
+ * land on our origin (issue 22 item 1).
+ */
+export function isNavigableUrl(value: string, issuer: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return false;
+  }
+  return !!u.host && (u.protocol === 'https:' || (u.protocol === 'http:' && httpPlatform(issuer)));
+}
+
+/** The refusal of a URL claim: 400, the launch is malformed (not unauthenticated); nothing is consumed. */
+export const badUrlClaim = (claim: string, issuer: string) =>
+  new AppError(400, `Invalid launch: ${claim} must be an absolute ${httpPlatform(issuer) ? 'http or https' : 'https'} URL`);
+
 const str = (v: unknown, max = 1000): string | null => (typeof v === 'string' && v.trim() && v.length <= max ? v : null);
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 /**
  * The launch in a verified id_token's payload (signature, issuer and audience were checked by the caller); throws
- * 401 `Invalid token: <reason>` for the first thing that is wrong. `now` in seconds.
+ * 401 `Invalid token: <reason>` for the first thing that is wrong, and 400 `Invalid launch: <claim> must be an
+ * absolute https URL` for a URL claim the browser would be sent to that is not one. `now` in seconds.
  */
 export function launchClaimsOf(p: Record<string, unknown>, opts: { clientId: string; deploymentId?: string | null; now: number }): LaunchClaims {
   // times: present, numbers, not expired, not issued in the future (a minute of clock skew)
@@ -114,8 +155,16 @@ export function launchClaimsOf(p: Record<string, unknown>, opts: { clientId: str
   const rl = obj(p[CLAIM.resourceLink]);
   const resourceLinkId = str(rl?.id, 255);
   if (type === 'LtiResourceLinkRequest' && !resourceLinkId) throw invalid('missing resource_link id');
-  // optional: without it the launch goes to the workspace (spec "Launch rules")
+  // optional: without it the launch goes to the workspace (spec "Launch rules"); when given, the browser is sent there
+  const issuer = String(p.iss);
   const targetLinkUri = str(p[CLAIM.targetLinkUri], 1000);
+  if (targetLinkUri && !isNavigableUrl(targetLinkUri, issuer)) throw badUrlClaim('target_link_uri', issuer);
+  // not used by the tool, but a URL of the launch all the same: refused like the others when it is not one
+  const presentation = obj(p[CLAIM.launchPresentation]);
+  const presentationReturn = presentation?.return_url;
+  if (presentationReturn !== undefined && presentationReturn !== null && presentationReturn !== '') {
+    if (typeof presentationReturn !== 'string' || !isNavigableUrl(presentationReturn, issuer)) throw badUrlClaim('launch_presentation.return_url', issuer);
+  }
 
   const ctx = obj(p[CLAIM.context]);
   const contextId = str(ctx?.id, 255);
@@ -126,6 +175,8 @@ export function launchClaimsOf(p: Record<string, unknown>, opts: { clientId: str
     const s = obj(p[CLAIM.deepLinkingSettings]);
     const returnUrl = str(s?.deep_link_return_url, 1000);
     if (!returnUrl) throw invalid('missing deep_linking_settings deep_link_return_url');
+    // the picker writes it into a self-submitting form's action: a javascript: URL would run on our origin
+    if (!isNavigableUrl(returnUrl, issuer)) throw badUrlClaim('deep_link_return_url', issuer);
     deepLinking = { returnUrl, data: str(s?.data, 2000), acceptMultiple: s?.accept_multiple !== false };
   }
   const given = str(p.given_name, 120);
@@ -133,7 +184,7 @@ export function launchClaimsOf(p: Record<string, unknown>, opts: { clientId: str
   const email = str(p.email, 255);
   return {
     messageType: type,
-    issuer: String(p.iss),
+    issuer,
     clientId: opts.clientId,
     deploymentId,
     subject,

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { config } from '@/lib/config';
 import { db, Prisma } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform, User } from '@/lib/generated/prisma/client';
-import { contentAccessFacts } from '@/lib/h5p/access';
+import { ADMIN_REALM_ROLES } from '@/lib/auth/roles';
+import { canReadContent, contentAccessFacts, mayRead, readerOf, type ContentAccessFacts, type Reader } from '@/lib/h5p/access';
 import { AppError } from '@/lib/http/errors';
 import { CLAIM } from './claims';
 import { signWithToolKey } from './keys';
@@ -53,9 +54,20 @@ function contentItems(items: Item[]) {
 
 const msgOf = (n: number) => `${n} item${n === 1 ? '' : 's'} added from Lumen`;
 
-/** POST /lti/deep-link: the response JWT for a platform the caller registered (spec claims: iss is the tool's address). */
+/** The picker's refusal of content the instructor may not read (also POST /lti/deep-link's). */
+export const notAccessible = (id: string) => new AppError(404, `Content ${id} not found or not accessible`);
+
+/**
+ * POST /lti/deep-link: the response JWT for a platform the caller may use (spec claims: iss is the tool's address),
+ * for content the caller may read (the read rule of GET /h5p/content/:id); anything else is refused and nothing
+ * is signed.
+ */
 export async function deepLinkJwt(c: Caller, body: z.infer<typeof deepLinkBody>): Promise<string> {
   const p = await platformFor(c, body.platformId);
+  const reader = readerOf(c.principal, c.user);
+  for (const id of new Set(body.contents.map((x) => x.contentId))) {
+    if (!(await canReadContent(reader, id))) throw notAccessible(id);
+  }
   return signWithToolKey(
     {
       iss: config().appUrl,
@@ -92,18 +104,23 @@ export async function pickerResponseJwt(launch: LtiLaunch & { platform: LtiPlatf
 
 // ---------------------------------------------------------------- the instructor's local account
 
+/** Whether the platform was registered by an admin (tenant_admin, school_admin or super_admin). */
+export const adminRegistered = (platform: Pick<LtiPlatform, 'registrantRole'>) =>
+  !!platform.registrantRole && (ADMIN_REALM_ROLES as readonly string[]).includes(platform.registrantRole);
+
 /**
- * The local account of a launch's user: linked before, else linked now when the platform shares an e-mail that
- * belongs to an account of the platform's tenant (the default tenant: the platform's registrant only).
+ * The local account of a launch's user: linked before (the pop-up sign-in), else linked now by the e-mail the
+ * platform shares — only when an admin registered the platform (they vouch for its e-mail claims) and only inside
+ * the platform's tenant: a real tenant id equal to the account's (issue 22 item 3). A teacher's platform, or one
+ * outside any tenant, never links by e-mail: its instructor signs in once.
  */
 export async function linkedUser(launch: LtiLaunch & { platform: LtiPlatform }): Promise<User | null> {
   const link = await db().ltiUserLink.findUnique({ where: { platformId_subject: { platformId: launch.platformId, subject: launch.subject } }, include: { user: true } });
   if (link) return link.user;
-  if (!launch.email) return null;
-  const user = await db().user.findUnique({ where: { email: launch.email } });
+  const tenantId = launch.platform.tenantId;
+  if (!launch.email || !tenantId || !adminRegistered(launch.platform)) return null;
+  const user = await db().user.findFirst({ where: { email: launch.email, tenantId } });
   if (!user) return null;
-  const sameTenant = launch.platform.tenantId ? user.tenantId === launch.platform.tenantId : user.id === launch.platform.ownerId;
-  if (!sameTenant) return null;
   await linkAccount(launch, user.id);
   return user;
 }
@@ -157,15 +174,26 @@ export async function pickerItems(user: User, q: z.infer<typeof pickerQuery>): P
   };
 }
 
-/** The chosen items, each the instructor's own or public (anything else is refused, nothing is sent). */
+/**
+ * The reader an account is in an LMS's frame: no token says which roles it holds there, so it reads as a plain
+ * user — its own content and public content.
+ */
+const accountReader = (user: Pick<User, 'id' | 'tenantId'>): Reader => ({ kind: 'user', userId: user.id, superAdmin: false, tenantAdmin: false, tenantId: user.tenantId });
+
+/**
+ * The chosen items, each owned (a link must play: lib/lti/deep-link.ts ltiPlayableOwner) and readable by the
+ * linked instructor — their own or public (anything else is refused, nothing is sent).
+ */
 export async function chosenItems(user: User, ids: string[]): Promise<Item[]> {
   if (!ids.length) throw new AppError(400, 'Validation error: choose at least one content item');
   if (ids.length > 50) throw new AppError(400, 'Validation error: at most 50 content items');
   const rows = await db().h5pContent.findMany({ where: { id: { in: ids } }, select: { id: true, title: true, ownership: { select: { userId: true, visibility: true } } } });
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const reader = accountReader(user);
   return ids.map((id) => {
     const r = byId.get(id);
-    if (!r?.ownership || (r.ownership.userId !== user.id && r.ownership.visibility !== 'public')) throw new AppError(404, `Content ${id} not found or not accessible`);
+    const facts: ContentAccessFacts | null = r?.ownership ? { ownerId: r.ownership.userId, visibility: r.ownership.visibility === 'public' ? 'public' : 'private', ownerTenantId: null } : null;
+    if (!r || !facts || !mayRead(reader, id, facts)) throw notAccessible(id);
     return { contentId: id, title: r.title.slice(0, 500), gradable: true };
   });
 }
@@ -173,15 +201,27 @@ export async function chosenItems(user: User, ids: string[]): Promise<Item[]> {
 // ---------------------------------------------------------------- which launches play which content
 
 /**
- * Whether a launch through this platform may play the content: public content, or content of the platform's
- * registrant, of an account linked through the platform, or of the platform's tenant. The content's owner, who
- * the player acts for (its files and state are that item's), is returned.
+ * The reader the platform's registrant is: the realm role recorded at registration decides (a tenant admin's
+ * platform reads what that admin reads in their tenant, a super admin's what a super admin reads), else a plain user.
+ */
+function registrantReader(platform: LtiPlatform): Reader | null {
+  if (!platform.ownerId) return null;
+  const superAdmin = platform.registrantRole === 'super_admin';
+  return { kind: 'user', userId: platform.ownerId, superAdmin, tenantAdmin: adminRegistered(platform) && !superAdmin, tenantId: platform.tenantId };
+}
+
+/**
+ * Whether a launch through this platform may play the content (issue 22 item 2): exactly what the platform's
+ * registrant may read, plus what an instructor linked through the platform may read — the one read rule of
+ * GET /h5p/content/:id (lib/h5p/access.ts). The content's owner, who the player acts for (its files and state
+ * are that item's), is returned; content without an owner has nobody to play it for.
  */
 export async function ltiPlayableOwner(platform: LtiPlatform, contentId: string): Promise<string | null> {
   const facts = await contentAccessFacts(contentId);
   if (!facts?.ownerId) return null;
-  if (facts.visibility === 'public' || facts.ownerId === platform.ownerId) return facts.ownerId;
-  if (platform.tenantId && facts.ownerTenantId === platform.tenantId) return facts.ownerId;
-  const linked = await db().ltiUserLink.findFirst({ where: { platformId: platform.id, userId: facts.ownerId }, select: { subject: true } });
-  return linked ? facts.ownerId : null;
+  const registrant = registrantReader(platform);
+  if (registrant && mayRead(registrant, contentId, facts)) return facts.ownerId;
+  // a linked instructor reads as a plain user: the content's owner must be one of them (public content passed above)
+  const links = await db().ltiUserLink.findMany({ where: { platformId: platform.id, userId: facts.ownerId }, select: { user: { select: { id: true, tenantId: true } } }, take: 1 });
+  return links.some((l) => mayRead(accountReader(l.user), contentId, facts)) ? facts.ownerId : null;
 }

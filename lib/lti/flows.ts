@@ -8,6 +8,8 @@ import { db } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform, User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
 import { DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
+import { assertBound, bindLaunch } from './binding';
+import { badUrlClaim, isNavigableUrl } from './claims';
 import { chosenItems, linkAccount, linkedUser, ltiPlayableOwner, pickerItems, pickerResponseJwt, type pickerQuery } from './deep-link';
 import { learnerKeyOf, launchOfToken } from './launch';
 import { autoPostPage, errorPage, htmlResponse, linkPage, pickerPage, playerPage } from './pages';
@@ -61,12 +63,16 @@ async function deepLinkLaunch(token: string | null): Promise<Launch> {
   return launch;
 }
 
-/** GET /lti/picker?lti_launch=…: the picker, or the account link it needs first. */
-export async function pickerPageFor(token: string | null, brand: BrandConfig = DEFAULT_BRAND): Promise<Response> {
+/**
+ * GET /lti/picker?lti_launch=…: the picker, or the account link it needs first. The browser that first opens it
+ * is given the launch's binding cookie (lib/lti/binding.ts); another browser is refused.
+ */
+export async function pickerPageFor(token: string | null, binding: string | null, brand: BrandConfig = DEFAULT_BRAND): Promise<Response> {
   try {
     const launch = await deepLinkLaunch(token);
+    const setCookie = await bindLaunch(launch, binding);
     const user = await linkedUser(launch);
-    return htmlResponse(
+    const page = htmlResponse(
       pickerPage({
         brand,
         platformName: launch.platform.name,
@@ -76,28 +82,38 @@ export async function pickerPageFor(token: string | null, brand: BrandConfig = D
         acceptMultiple: true,
       }),
     );
+    page.headers.append('Set-Cookie', setCookie);
+    return page;
   } catch (err) {
     return pageError(brand, 'Add content', err);
   }
 }
 
-/** GET /lti/picker/items: the picker's list (409 until the account is linked). */
-export async function pickerItemsFor(token: string | null, q: z.infer<typeof pickerQuery>) {
+/** GET /lti/picker/items: the picker's list, for the browser the launch is bound to (409 until the account is linked). */
+export async function pickerItemsFor(token: string | null, binding: string | null, q: z.infer<typeof pickerQuery>) {
   const launch = await deepLinkLaunch(token);
+  assertBound(launch, binding);
   const user = await linkedUser(launch);
   if (!user) throw new AppError(409, LINK_FIRST);
   return pickerItems(user, q);
 }
 
-/** POST /lti/picker/submit: the chosen items go back to the platform in an auto-submitted form. */
-export async function pickerSubmit(token: string | null, ids: string[], brand: BrandConfig = DEFAULT_BRAND): Promise<Response> {
+/**
+ * POST /lti/picker/submit: the chosen items go back to the platform in an auto-submitted form — only from the
+ * browser the launch is bound to (a cross-site post of someone else's launch token is refused), and only to a
+ * return URL that is one (checked at launch; again here for launches recorded before that check).
+ */
+export async function pickerSubmit(token: string | null, binding: string | null, ids: string[], brand: BrandConfig = DEFAULT_BRAND): Promise<Response> {
   try {
     const launch = await deepLinkLaunch(token);
+    assertBound(launch, binding);
+    const returnUrl = launch.deepLinkReturnUrl!;
+    if (!isNavigableUrl(returnUrl, launch.platform.issuer)) throw badUrlClaim('deep_link_return_url', launch.platform.issuer);
     const user = await linkedUser(launch);
     if (!user) throw new AppError(409, LINK_FIRST);
     const items = await chosenItems(user, [...new Set(ids)]);
     const jwt = await pickerResponseJwt(launch, items);
-    return htmlResponse(autoPostPage(brand, launch.deepLinkReturnUrl!, { JWT: jwt }));
+    return htmlResponse(autoPostPage(brand, returnUrl, { JWT: jwt }));
   } catch (err) {
     return pageError(brand, 'Add content', err);
   }

@@ -23,7 +23,7 @@ function shell(s: Shell): string {
   const color = /^#[0-9a-fA-F]{6}$/.test(s.brand.primaryColor) ? s.brand.primaryColor : '#6366f1';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(s.title)} · ${esc(s.brand.appName)}</title>
 <style>
 :root { --brand: ${color}; }
@@ -56,7 +56,9 @@ iframe.player { display: block; width: 100%; min-height: 420px; border: 0; }
 <body>${s.body}${s.script ? `\n<script>${s.script}</script>` : ''}</body></html>`;
 }
 
-const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
+// same-origin: the launch token in the URL never leaves this origin, and this origin's forms keep a real Origin
+// header (under no-referrer a browser sends `Origin: null`, which the pop-up's signed-in POST /lti/link is refused for)
+const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' };
 
 export const htmlResponse = (html: string, status = 200) => new Response(html, { status, headers: htmlHeaders });
 
@@ -189,7 +191,7 @@ export function pickerPage(o: { brand: BrandConfig; platformName: string; contex
   var timer = null;
   function load() {
     var q = new URLSearchParams({ lti_launch: token, q: document.getElementById('q').value, type: typeSel.value, scope: document.getElementById('scope').value });
-    return fetch('/lti/picker/items?' + q.toString(), { credentials: 'omit' }).then(function (res) {
+    return fetch('/lti/picker/items?' + q.toString(), { credentials: 'same-origin' }).then(function (res) {
       return res.json().then(function (body) {
         if (!res.ok) { count.textContent = (body && body.error) || 'Could not load content'; return false; }
         if (!typesLoaded) {
@@ -224,7 +226,7 @@ export function pickerPage(o: { brand: BrandConfig; platformName: string; contex
       load();
     }
     function check() {
-      fetch('/lti/picker/items?' + new URLSearchParams({ lti_launch: token, scope: 'mine' }).toString(), { credentials: 'omit' })
+      fetch('/lti/picker/items?' + new URLSearchParams({ lti_launch: token, scope: 'mine' }).toString(), { credentials: 'same-origin' })
         .then(function (res) { if (res.ok) linked(); }).catch(function () {});
     }
     window.addEventListener('message', function (e) { if (e.origin === location.origin && e.data && e.data.type === 'lumen-lti-linked') check(); });

@@ -1,7 +1,9 @@
 // Registered LTI platforms (spec "LTI records", Platform; POST /lti/platforms): upsert on (issuer, client id),
-// scoped to who registered them — a platform is its registrant's, and an admin's tenant's. Another account's
-// platform is never updated, shown or used through these functions.
+// scoped to who registered them — a platform is its registrant's, an admin's tenant's (a real tenant id: no
+// tenant is never "the same tenant", issue 22 item 5), and a super admin's. Another account's platform is never
+// updated, shown or used through these functions.
 import { z } from 'zod';
+import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import type { LtiPlatform, Prisma, User } from '@/lib/generated/prisma/client';
@@ -60,13 +62,19 @@ export interface Caller {
   principal: Principal | null;
 }
 
-/** The platforms a caller may see and use: their own; an admin also their tenant's. */
+/** The platforms a caller may see and use: their own; an admin in a tenant also that tenant's; a super admin all. */
 export function visibleWhere(c: Caller): Prisma.LtiPlatformWhereInput {
-  if (c.principal?.role === 'admin') return { OR: [{ ownerId: c.user.id }, { tenantId: c.user.tenantId }] };
+  if (isSuperAdmin(c.principal)) return {};
+  // `tenantId: null` would match every platform outside a tenant: an admin without a tenant sees only their own
+  if (c.principal?.role === 'admin' && c.user.tenantId) return { OR: [{ ownerId: c.user.id }, { tenantId: c.user.tenantId }] };
   return { ownerId: c.user.id };
 }
 
-const canManage = (c: Caller, p: LtiPlatform) => p.ownerId === c.user.id || (c.principal?.role === 'admin' && p.tenantId === c.user.tenantId);
+const canManage = (c: Caller, p: LtiPlatform) =>
+  p.ownerId === c.user.id || isSuperAdmin(c.principal) || (c.principal?.role === 'admin' && !!p.tenantId && p.tenantId === c.user.tenantId);
+
+/** The caller's realm role, recorded with a registration (what the platform may play and link: lib/lti/deep-link.ts). */
+const realmRoleOf = (c: Caller): string | null => (c.principal?.kind === 'user' ? (c.principal.payload.role?.name ?? c.principal.role) : null);
 
 /** Registers a platform, or updates the caller's registration of the same issuer and client id (201 either way). */
 export async function registerPlatform(c: Caller, body: PlatformBody): Promise<LtiPlatform> {
@@ -82,12 +90,22 @@ export async function registerPlatform(c: Caller, body: PlatformBody): Promise<L
   const key = { issuer: body.issuer, clientId: body.clientId };
   const existing = await db().ltiPlatform.findUnique({ where: { issuer_clientId: key } });
   if (existing) {
-    // a platform nobody holds any more (its registrant was deleted) goes to the caller
     if (existing.ownerId && !canManage(c, existing)) throw new AppError(409, PLATFORM_TAKEN);
-    return db().ltiPlatform.update({ where: { id: existing.id }, data: { ...data, ownerId: existing.ownerId ?? c.user.id, tenantId: existing.tenantId ?? c.user.tenantId } });
+    if (!existing.ownerId) {
+      // an orphaned platform (its registrant was deleted) goes to the caller — inside its tenant only — without the
+      // account links the former registrant's platform made: the new holder may swap the key set and sign launches
+      if (existing.tenantId && existing.tenantId !== c.user.tenantId && !isSuperAdmin(c.principal)) throw new AppError(409, PLATFORM_TAKEN);
+      await db().ltiUserLink.deleteMany({ where: { platformId: existing.id } });
+    }
+    // the registrant's role stays the registrant's: refreshed only when the registrant (or the new holder) registers
+    const registrant = !existing.ownerId || existing.ownerId === c.user.id;
+    return db().ltiPlatform.update({
+      where: { id: existing.id },
+      data: { ...data, ownerId: existing.ownerId ?? c.user.id, tenantId: existing.tenantId ?? c.user.tenantId, ...(registrant ? { registrantRole: realmRoleOf(c) } : {}) },
+    });
   }
   try {
-    return await db().ltiPlatform.create({ data: { ...key, ...data, ownerId: c.user.id, tenantId: c.user.tenantId } });
+    return await db().ltiPlatform.create({ data: { ...key, ...data, ownerId: c.user.id, tenantId: c.user.tenantId, registrantRole: realmRoleOf(c) } });
   } catch (err) {
     // the same registration made at the same moment by another request: that one is the record
     if ((err as { code?: string }).code === 'P2002') return registerPlatform(c, body);
@@ -110,9 +128,11 @@ export async function managedPlatform(c: Caller, id: string): Promise<LtiPlatfor
 }
 
 export async function updatePlatform(c: Caller, id: string, patch: z.infer<typeof platformPatch>): Promise<LtiPlatform> {
-  await managedPlatform(c, id);
+  const p = await managedPlatform(c, id);
+  // the registrant's own edit records their current realm role (an admin's edit of a teacher's platform does not)
+  const role = p.ownerId === c.user.id ? { registrantRole: realmRoleOf(c) } : {};
   try {
-    return await db().ltiPlatform.update({ where: { id }, data: { ...patch, ...(patch.deploymentId === '' ? { deploymentId: null } : {}) } });
+    return await db().ltiPlatform.update({ where: { id }, data: { ...patch, ...(patch.deploymentId === '' ? { deploymentId: null } : {}), ...role } });
   } catch (err) {
     if ((err as { code?: string }).code === 'P2002') throw new AppError(409, PLATFORM_TAKEN);
     throw err;

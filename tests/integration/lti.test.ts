@@ -56,6 +56,9 @@ async function launchAs(user: PlatformUser, opts: { deepLinking?: boolean; linei
   return { res, nonce };
 }
 
+/** the picker's binding cookie (name=value) from its Set-Cookie: the picker's calls carry it (issue 22 item 1) */
+const bindingCookie = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith('lumen_lti_browser='))!.split(';')[0]!;
+
 const pathOf = (location: string) => {
   const u = new URL(location);
   return u.pathname + u.search;
@@ -348,16 +351,24 @@ describe('deep linking', () => {
     expect([res.status, res.body.error]).toEqual([500, 'Platform not found']);
   });
 
-  it("links the instructor by the platform's e-mail and returns the chosen items to the platform", async () => {
+  // issue 22 item 3: a teacher's platform links nobody by the e-mail it sends (not even its registrant): the
+  // instructor signs in once in the pop-up; the picker's calls carry the binding cookie of the browser that opened it
+  it('links the instructor through the sign-in pop-up (not by e-mail on a teacher\'s platform) and returns the chosen items to the platform', async () => {
     const { res } = await launchAs({ sub: 'teacher-dl', name: 'Tess Teacher', email: teacher.user.email, roles: [ROLE.instructor] }, { deepLinking: true });
     const picker = await api('GET', pathOf(res.headers.get('location')!));
     expect(picker.status).toBe(200);
-    expect(picker.text).toContain('data-testid="lti-linked-as"');
+    expect(picker.text).toContain('data-testid="lti-link-needed"');
+    const cookie = bindingCookie(picker);
     const token = new URL(res.headers.get('location')!).searchParams.get('lti_launch')!;
-    const items = await api('GET', `/lti/picker/items?${new URLSearchParams({ lti_launch: token, q: 'LTI quiz' })}`);
+    const linked = await api('POST', '/lti/link', { token: teacher.token, ...form({ lti_launch: token }) });
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.text).toContain('data-testid="lti-link-done"');
+    expect((await api('GET', pathOf(res.headers.get('location')!), { headers: { Cookie: cookie } })).text).toContain('data-testid="lti-linked-as"');
+    const items = await api('GET', `/lti/picker/items?${new URLSearchParams({ lti_launch: token, q: 'LTI quiz' })}`, { headers: { Cookie: cookie } });
     expect(items.status).toBe(200);
     expect(items.body.data.items.map((i: { id: string }) => i.id)).toContain(contentId);
-    const submitted = await api('POST', '/lti/picker/submit', form({ lti_launch: token, content: contentId }));
+    const choice = form({ lti_launch: token, content: contentId });
+    const submitted = await api('POST', '/lti/picker/submit', { ...choice, headers: { ...choice.headers, Cookie: cookie } });
     expect(submitted.status).toBe(200);
     const action = /action="([^"]+)"/.exec(submitted.text)![1]!.replace(/&amp;/g, '&');
     expect(action).toBe(`${p.url}/deep-link-return`);
@@ -375,7 +386,7 @@ describe('deep linking', () => {
     const picker = await api('GET', pathOf(res.headers.get('location')!));
     expect(picker.text).toContain('data-testid="lti-link-needed"');
     const token = new URL(res.headers.get('location')!).searchParams.get('lti_launch')!;
-    const items = await api('GET', `/lti/picker/items?${new URLSearchParams({ lti_launch: token })}`);
+    const items = await api('GET', `/lti/picker/items?${new URLSearchParams({ lti_launch: token })}`, { headers: { Cookie: bindingCookie(picker) } });
     expect([items.status, items.body.error]).toEqual([409, 'Link your account first']);
     // the pop-up sends a signed-out user to the sign-in page, then back
     const popup = await api('GET', `/lti/link?${new URLSearchParams({ lti_launch: token })}`);
@@ -429,6 +440,8 @@ describe('AGS and NRPS', () => {
     expect([res.status, res.body.error]).toEqual([500, 'Token request failed with status 503']);
   });
 
+  // issue 22 item 14: the spec's mapping by substring — Instructor or TeachingAssistant → instructor, Administrator →
+  // admin, Learner or Student → learner, anything else → other (it had answered the LMS's own role names)
   it('pages through the roster (rel="next") and maps roles', async () => {
     p.members.set('course-nrps', [
       { user_id: 'a', roles: [ROLE.instructor], name: 'Ann', email: 'ann@example.edu' },
@@ -436,17 +449,21 @@ describe('AGS and NRPS', () => {
       { user_id: 'c', roles: [ROLE.learner, ROLE.ta] },
       { user_id: 'd', roles: ['Learner'], status: 'Inactive' },
       { user_id: 'e', roles: [ROLE.learner], email: 'e@example.edu' },
+      { user_id: 'f', roles: ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator', 'http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor'] },
+      { user_id: 'g', roles: ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student', 'urn:lti:role:ims/lis/Learner', 'TeachingAssistant'] },
     ]);
     const res = await api('GET', `/lti/nrps/members?platformId=${platformId}&contextId=course-nrps`, { token: teacher.token });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.context).toEqual({ id: 'course-nrps' });
     expect(typeof res.body.data.id).toBe('string');
     expect(res.body.data.members).toEqual([
-      { userId: 'a', roles: ['Instructor'], name: 'Ann', email: 'ann@example.edu', status: 'Active' },
-      { userId: 'b', roles: ['Learner'], name: 'Ben', email: null, status: 'Active' },
-      { userId: 'c', roles: ['Learner', 'TeachingAssistant'], name: null, email: null, status: 'Active' },
-      { userId: 'd', roles: ['Learner'], name: null, email: null, status: 'Inactive' },
-      { userId: 'e', roles: ['Learner'], name: null, email: 'e@example.edu', status: 'Active' },
+      { userId: 'a', roles: ['instructor'], name: 'Ann', email: 'ann@example.edu', status: 'Active' },
+      { userId: 'b', roles: ['learner'], name: 'Ben', email: null, status: 'Active' },
+      { userId: 'c', roles: ['learner', 'instructor'], name: null, email: null, status: 'Active' },
+      { userId: 'd', roles: ['learner'], name: null, email: null, status: 'Inactive' },
+      { userId: 'e', roles: ['learner'], name: null, email: 'e@example.edu', status: 'Active' },
+      { userId: 'f', roles: ['admin', 'other'], name: null, email: null, status: 'Active' },
+      { userId: 'g', roles: ['learner', 'instructor'], name: null, email: null, status: 'Active' },
     ]);
     p.failNext('nrps', 502);
     const failed = await api('GET', `/lti/nrps/members?platformId=${platformId}&contextId=course-nrps`, { token: teacher.token });
