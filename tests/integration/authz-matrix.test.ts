@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { createIdpUser, createTenant, newLibraryPackage, signedIn, signedInTenant, uniqueEmail, uniqueWord } from '../support/factories';
 import { api } from '../support/http';
+import { signed } from '../support/images';
 import { createContent, installTestLibraries } from '../support/h5p';
 import { contentPackage, libraryString, SAMPLE_PARAMS } from '../support/h5p-packages';
 import { sampleFramework } from '../support/curriculum-standin';
@@ -364,7 +365,7 @@ const TABLE: Record<string, Case | Case[]> = {
     req: () => ({ path: '/h5p/import', body: h5pUpload('h5p', contentPackage({ machineName: 'H5P.TrueFalse', params: SAMPLE_PARAMS['H5P.TrueFalse'] }), 'matrix.h5p') }),
     expect: [401, 403, 201, 201, 201, 201],
   },
-  'app/h5p/media/upload/route.ts POST': { req: () => json('/h5p/media/upload', { filename: 'dot.png', data: Buffer.from('png').toString('base64') }), expect: [401, 201, 201, 201, 201, 201] },
+  'app/h5p/media/upload/route.ts POST': { req: () => json('/h5p/media/upload', { filename: 'dot.png', data: signed('png', 'png').toString('base64') }), expect: [401, 201, 201, 201, 201, 201] },
   'app/h5p/media/attach/route.ts POST': { req: (fx) => json('/h5p/media/attach', { contentId: fx.privateContent, files: [] }), expect: [401, 403, 200, 403, 403, 403] },
 
   // ------------------------------------------------------------ H5P libraries
