@@ -7,6 +7,7 @@ import fsp from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import { z } from 'zod';
 import type { User } from '@/lib/generated/prisma/client';
+import { sniff } from '@/lib/files/sniff';
 import { MEDIA_ERR, storeUpload } from '@/lib/h5p/media';
 import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError, type UploadedFile } from '@/lib/h5p/multipart';
 import type { H5pActor } from '@/lib/h5p/permissions';
@@ -100,7 +101,16 @@ export async function mediaForm<S extends z.ZodType>(req: Request, what: string,
   return { files, fields: fields.data, cleanup: () => dir.cleanup() };
 }
 
-/** An uploaded image, by its bytes: PNG, JPEG or GIF with its dimensions; 400 `File type not allowed` otherwise. */
+/** The largest image the AI image routes take: each side, and all its pixels (a provider and a browser must decode it). */
+export const IMAGE_MAX_SIDE = 20_000;
+export const IMAGE_MAX_PIXELS = 100_000_000;
+export const IMAGE_TOO_LARGE = `Validation error: image: at most ${IMAGE_MAX_SIDE} × ${IMAGE_MAX_SIDE} pixels and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+
+/**
+ * An uploaded image, by its bytes: PNG, JPEG or GIF with its dimensions; 400 `File type not allowed` otherwise. The
+ * dimensions its header claims are bounded (issue 22 item 12: a header may claim 2147483647 × 2147483647): 400
+ * IMAGE_TOO_LARGE before anything is stored or charged.
+ */
 export function imageOf(bytes: Buffer): { mime: string; ext: string; width: number; height: number } {
   let info: ReturnType<typeof imageSize>;
   try {
@@ -110,6 +120,7 @@ export function imageOf(bytes: Buffer): { mime: string; ext: string; width: numb
   }
   const type = IMAGE_TYPES[info.type ?? ''];
   if (!type || !info.width || !info.height) throw new AppError(400, MEDIA_ERR.type);
+  if (info.width > IMAGE_MAX_SIDE || info.height > IMAGE_MAX_SIDE || info.width * info.height > IMAGE_MAX_PIXELS) throw new AppError(400, IMAGE_TOO_LARGE);
   return { ...type, width: info.width, height: info.height };
 }
 
@@ -140,10 +151,17 @@ const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4'
 
 /** A video file's type by its first bytes (MP4 `ftyp`, WebM/Matroska EBML, Ogg); null when it is none of them. */
 export function videoTypeOf(head: Buffer): { mime: string; ext: string } | null {
-  if (head.length >= 8 && head.subarray(4, 8).toString('latin1') === 'ftyp') return { mime: 'video/mp4', ext: 'mp4' };
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: 'video/webm', ext: 'webm' };
-  if (head.length >= 4 && head.subarray(0, 4).toString('latin1') === 'OggS') return { mime: 'video/ogg', ext: 'ogv' };
-  return null;
+  // the one sniffer of uploads (lib/files/sniff.ts)
+  switch (sniff(head)) {
+    case 'mp4':
+      return { mime: 'video/mp4', ext: 'mp4' };
+    case 'webm':
+      return { mime: 'video/webm', ext: 'webm' };
+    case 'ogg':
+      return { mime: 'video/ogg', ext: 'ogv' };
+    default:
+      return null;
+  }
 }
 
 const YOUTUBE = /^https?:\/\/(www\.|m\.)?(youtube\.com\/(watch\?|embed\/|shorts\/)|youtu\.be\/)/i;

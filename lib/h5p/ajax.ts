@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import { H5pError } from '@lumieducation/h5p-server';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
+import { assertContentMatches, extensionOf } from '@/lib/files/sniff';
 import { AppError, validationMessage } from '@/lib/http/errors';
 import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
@@ -194,6 +195,8 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
           const action = q.get('action');
           if (!action) throw new AppError(400, 'Validation error: action is required');
           if (action === 'library-upload') await inspectLibraryUpload(parsed.files.h5p);
+          // an editor file upload must be what its name says by its bytes (lib/files/sniff.ts)
+          if (action === 'files' && parsed.files.file) assertContentMatches(extensionOf(parsed.files.file.filename), parsed.files.file.head);
           const result = await ajax.postAjax(
             action,
             body as never,

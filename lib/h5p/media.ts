@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
+import { assertContentMatches } from '@/lib/files/sniff';
 import { AppError } from '@/lib/http/errors';
 import { ERR } from './content';
 import { CONTENT_WHITELIST } from './package-inspector';
@@ -70,6 +71,8 @@ export async function uploadMedia(actor: H5pActor, input: { filename: string; da
   if (!BASE64.test(raw) || raw.length % 4 === 1) throw new AppError(400, MEDIA_ERR.base64);
   const bytes = Buffer.from(raw, 'base64');
   if (!bytes.length) throw new AppError(400, MEDIA_ERR.empty);
+  // the bytes must be what the type and name say (an HTML page named .png is refused)
+  assertContentMatches(ext, bytes);
   const filename = await storeUpload(actor, `${stem}.${ext}`, bytes);
   return { url: `/h5p/temp/uploads/${filename}`, filename, size: bytes.length, contentType };
 }

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { assertDeclaredLength, BodyTooLargeError, JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body';
 import { controlCharsMessage, findControlChars } from '@/lib/http/control-chars';
+import { SNIFF_BYTES } from '@/lib/files/sniff';
 
 /** Part headers and boundaries, and file data still inside the parser, on top of the field limit. */
 const NON_FILE_SLACK = 1024 * 1024;
@@ -25,7 +26,7 @@ export interface UploadedFile {
   mimetype: string;
   size: number;
   path: string;
-  /** the first bytes of the file (signature checks without reopening it) */
+  /** the first bytes of the file (signature and content-type checks without reopening it: lib/files/sniff.ts) */
   head: Buffer;
 }
 
@@ -138,7 +139,7 @@ export async function parseMultipart(req: Request, opts: MultipartOptions): Prom
         const limit = limitOf(field);
         const counter = new Transform({
           transform(chunk: Buffer, _enc, cb) {
-            if (entry.head.length < 16) entry.head = Buffer.concat([entry.head, chunk.subarray(0, 16 - entry.head.length)]);
+            if (entry.head.length < SNIFF_BYTES) entry.head = Buffer.concat([entry.head, chunk.subarray(0, SNIFF_BYTES - entry.head.length)]);
             entry.size += chunk.length;
             fileBytes += chunk.length;
             if (entry.size > limit) {

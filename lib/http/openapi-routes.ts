@@ -719,7 +719,7 @@ export const API_ROUTES: RouteDoc[] = [
     operations: {
       GET: {
         summary: 'Health of the database and the cache',
-        description: '200 when every check passes; 503 with the same body when one or more fail.',
+        description: '200 when every check passes; 503 with the same body when one or more fail. Never rate limited (a load balancer probes it).',
         success: {
           kind: 'json',
           description: 'status (ok, degraded or error), timestamp, checks.database and checks.redis',

@@ -136,7 +136,8 @@ function operation(route: RouteDoc, method: Method, doc: OperationDoc): Json {
   const recorded: RecordedOptions | undefined = routeOptionsOf(handler);
   if (!recorded && !doc.handwritten) throw new Error(`${route.file} ${method}: not made with route(); document it as handwritten`);
   const level: AuthLevel = recorded?.auth ?? doc.handwritten!.auth;
-  const tier: Tier | undefined = recorded?.tier ?? doc.handwritten?.tier;
+  // an unlimited route (the health probe) is never refused: no tier, no 429
+  const tier: Tier | undefined = recorded?.unlimited ? undefined : (recorded?.tier ?? doc.handwritten?.tier);
   const embed = !!recorded?.embed;
   const path = route.path ?? pathOfFile(route.file);
 

@@ -2,9 +2,14 @@
 // script; an in-process counter without Redis). When Redis is unreachable the limits still hold, per instance,
 // in an in-process window counter; the fallback is logged once per outage.
 //
-// Who is counted where (the bucket: a tier and the subject it counts):
-// - API clients (bearer tokens, the internal key), anonymous callers and any request whose credentials fail:
-//   the route's spec tier (AUTH 10, AI 50, API 100, PUBLIC 200) per client IP, as the spec says.
+// Who is counted where (the bucket: a tier and the subject it counts). Every authenticated caller is counted per
+// principal, whatever the transport (session cookie, bearer header, ?token=); the client IP is the subject only
+// for anonymous calls, the AUTH tier and credentials that fail (issue 22 item 13: a class behind one school
+// address, each learner with their own token, never shares one budget):
+// - API clients with a user's bearer token (header or ?token=): the route's spec tier (AI 50, API 100, PUBLIC
+//   200) per user, counted right after the token is verified.
+// - anonymous routes and callers, the AUTH tier, the internal key, and any request whose credentials fail: the
+//   route's spec tier (AUTH 10, AI 50, API 100, PUBLIC 200) per client IP, as the spec says.
 // - the player's runtime calls with a content token (the player page, its model, saved state and results on the
 //   routes that accept content tokens): PLAYER, per content session — a player token names one viewer, so the
 //   token itself; an embed snippet's token is shared by all its anonymous viewers, so the token and the address.
@@ -13,6 +18,7 @@
 // - an LMS's launches (LTI login, launch, and the pages a launch token opens): LTI per IP, sized for a whole school
 //   starting a lesson behind one address (two or three requests per learner); each launch's player then counts
 //   in PLAYER per learner like a player token.
+// - GET /api/health (a load balancer's probe) is never refused (probeStore).
 // Static H5P files (core, editor, libraries, content and player files, temp files) are not routed through the
 // limiter at all.
 import { createHash } from 'node:crypto';
@@ -107,6 +113,16 @@ export async function rateLimit(tier: Tier, subject: string): Promise<RateLimitR
   return { limited: count > max, headers, generation, store };
 }
 
+/**
+ * The round trip of a route that is never refused (GET /api/health: a load balancer's probe must never meet 429,
+ * whatever its address). It still makes the one store round trip every request makes (the cache generation, and the
+ * health report's Redis check) on a single shared key, and sets no RateLimit headers.
+ */
+export async function probeStore(): Promise<RateLimitResult> {
+  const { generation, store } = await hit(keys.rateLimit('PROBE', 'all'));
+  return { limited: false, headers: {}, generation, store };
+}
+
 export const ipBucket = (tier: Tier, ip: string): Bucket => ({ tier, subject: ip });
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 40);
@@ -139,24 +155,30 @@ export interface BucketInput {
 
 /**
  * The bucket that can be known from the request alone, counted before any authentication work: the route's tier
- * per IP for anonymous routes, bearer and internal callers; PLAYER for a content token on a player route. Null
- * when only the authenticated caller decides (a session cookie, or no credentials at all): see bucketAfterAuth.
+ * per IP for anonymous routes and internal callers; PLAYER for a content token on a player route. Null when only
+ * the authenticated caller decides (a user's bearer token or session cookie, or no credentials at all): see
+ * bucketAfterAuth.
  */
 export function bucketBeforeAuth(input: BucketInput): Bucket | null {
   const { headers, url, ip, tier } = input;
-  if (input.anonymousRoute) return ipBucket(tier, ip);
+  if (input.anonymousRoute || tier === 'AUTH') return ipBucket(tier, ip);
   if (isInternalKey(headers.get('x-api-key'))) return ipBucket(tier, ip);
   const token = bearerFrom(headers, url);
-  if (token) return input.embedRoute && isEmbedToken(token) ? playerBucket(token, ip) : ipBucket(tier, ip);
+  if (token && input.embedRoute && isEmbedToken(token)) return playerBucket(token, ip);
   // an admin route without a bearer token is refused before authentication: counted per IP
   if (input.bearerOnly && !headers.get('authorization') && !headers.get('x-api-key')) return ipBucket(tier, ip);
   return null;
 }
 
-/** The bucket of an authenticated (or anonymous) caller: SESSION per user for the browser's session cookie, else per IP. */
+/**
+ * The bucket of an authenticated (or anonymous) caller: a user per user, whatever the transport — SESSION for the
+ * browser's session cookie, the route's tier for a bearer token (AI stays AI, shared by both) — else per IP.
+ */
 export function bucketAfterAuth(principal: Principal | null, userId: string | undefined, tier: Tier, ip: string): Bucket {
-  if (principal?.kind === 'user' && principal.via === 'session' && userId) {
-    return { tier: tier === 'AI' ? 'AI' : 'SESSION', subject: `user:${userId}` };
+  if (principal?.kind === 'user' && tier !== 'AUTH') {
+    const subject = `user:${userId ?? `idp:${principal.payload.id}`}`;
+    if (principal.via === 'session') return { tier: tier === 'AI' ? 'AI' : 'SESSION', subject };
+    return { tier, subject };
   }
   return ipBucket(tier, ip);
 }

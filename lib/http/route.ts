@@ -2,9 +2,10 @@
 // ?token=, internal key, session cookie) → JIT user and plan → tenant → role / feature check → zod parse of
 // params, query and body → handler → success envelope. Every thrown error goes through the one error map.
 // The rate limit counts each request once (lib/http/rate-limit.ts): a bucket the request itself names (an
-// anonymous route, a bearer or internal caller per IP, a content token on a player route) before authentication;
-// a session cookie's user (or an anonymous caller per IP) right after it. A request whose credentials fail is
-// counted per IP as well, so a flood of bad credentials is refused like any anonymous flood.
+// anonymous route, an internal caller per IP, a content token on a player route) before authentication; an
+// authenticated user (bearer or session cookie) per user, or an anonymous caller per IP, right after it. A request
+// whose credentials fail is counted per IP as well, so a flood of bad credentials is refused like any anonymous
+// flood. A route marked `unlimited` (the health probe) is never refused.
 import { randomUUID } from 'node:crypto';
 import { LiteHeaders } from './lite-headers';
 import type { NextRequest } from 'next/server';
@@ -22,7 +23,7 @@ import { JSON_BODY_LIMIT, readBodyText } from './body';
 import { clientIp } from './client-ip';
 import { assertCleanQuery, assertNoControlChars } from './control-chars';
 import { AppError, mapError, validationMessage } from './errors';
-import { bucketAfterAuth, bucketBeforeAuth, ipBucket, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
+import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
 import { recordRoute } from './route-registry';
 
 export { JSON_BODY_LIMIT } from './body';
@@ -50,6 +51,8 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
    * token's content, and handlers that take the content id from elsewhere call `assertEmbedScope`
    */
   embed?: boolean;
+  /** never rate limited (GET /api/health, a load balancer's probe): the store round trip is made, nothing is refused */
+  unlimited?: boolean;
   /** a complete HTML page answered (with 429 and Retry-After) instead of the JSON error when the caller is rate limited */
   limitedPage?: string;
   /** the feature gate answers a plain-text `403 Forbidden` (the tenant endpoints) instead of the JSON refusal */
@@ -207,7 +210,12 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       await bus().sync(limit.generation);
     };
     try {
-      const before = bucketBeforeAuth({
+      if (opts.unlimited) {
+        const probe = await probeStore();
+        limiter = probe.store;
+        await bus().sync(probe.generation);
+      }
+      const before = opts.unlimited ? null : bucketBeforeAuth({
         headers: req.headers, url, ip, tier, anonymousRoute: level === 'none', embedRoute: !!opts.embed, bearerOnly: level === 'admin',
       });
       if (before) await count(before);
@@ -227,7 +235,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
           throw err;
         }
       }
-      if (!before) await count(bucketAfterAuth(auth?.principal ?? null, auth?.user?.id, tier, ip));
+      if (!before && !opts.unlimited) await count(bucketAfterAuth(auth?.principal ?? null, auth?.user?.id, tier, ip));
       // a session cookie is counted after authentication: when the count brought news of changes (another
       // instance ended the session, changed the user), authenticate again from the refreshed caches
       if (!before && auth && bus().applied !== appliedBeforeAuth) auth = await authenticate(req.headers, url, req.method);

@@ -85,6 +85,14 @@ export const PLANS: Record<PlanId, Plan> = {
 
 /** Extra AI generations per converted referral. */
 export const REFERRAL_EXTRA_CREDITS = 5;
+/**
+ * The most conversions that earn credits per referrer and calendar month (UTC): 10, so 50 credits a month (issue
+ * 22 item 12: one referrer collected +245 credits from 49 fresh accounts). Conversions beyond are still recorded
+ * as converted, with reward_type 'none', and earn nothing.
+ */
+export const REFERRAL_MONTHLY_REWARD_CAP = 10;
+/** referrals.reward_type of a conversion that earned the credits (the cap's 'none' earned nothing) */
+export const REWARDED = 'extra_credits';
 
 export function isPlanId(v: unknown): v is PlanId {
   return typeof v === 'string' && (PLAN_IDS as readonly string[]).includes(v);
@@ -113,9 +121,10 @@ export function isWithinLimit(used: number, limit: number): boolean {
   return limit === -1 || used < limit;
 }
 
-export function aiLimitWithCredits(plan: string, convertedReferrals: number): number {
+/** The plan's AI limit plus the credits of the conversions that earned them (rewarded referrals). */
+export function aiLimitWithCredits(plan: string, rewardedReferrals: number): number {
   const base = planOf(plan).limits.aiGenerationsPerMonth;
-  return base === -1 ? -1 : base + REFERRAL_EXTRA_CREDITS * convertedReferrals;
+  return base === -1 ? -1 : base + REFERRAL_EXTRA_CREDITS * rewardedReferrals;
 }
 
 /** The name of the plan that unlocks a feature the given plan lacks (null when it has it): what gated actions show. */

@@ -4,13 +4,14 @@
 import { forgetUser } from '@/lib/auth/users';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
-import { PLANS, REFERRAL_EXTRA_CREDITS, aiLimitWithCredits, isWithinLimit, planOf } from './plans';
+import { PLANS, REFERRAL_EXTRA_CREDITS, REWARDED, aiLimitWithCredits, isWithinLimit, planOf } from './plans';
 
 const planLimitSql = (field: 'contentsPerMonth' | 'aiGenerationsPerMonth') =>
   `(CASE u.plan WHEN 'premium' THEN ${PLANS.premium.limits[field]} WHEN 'pro' THEN ${PLANS.pro.limits[field]} ELSE ${PLANS.free.limits[field]} END)`;
 
-export async function convertedReferrals(userId: string): Promise<number> {
-  return db().referral.count({ where: { referrerId: userId, status: 'converted' } });
+/** The converted referrals that earned credits (beyond the monthly cap a conversion earns nothing). */
+export async function rewardedReferrals(userId: string): Promise<number> {
+  return db().referral.count({ where: { referrerId: userId, status: 'converted', rewardType: REWARDED } });
 }
 
 export interface Usage {
@@ -38,7 +39,7 @@ export async function usageOf(user: UsageSource): Promise<Usage> {
     contentsUsed: user.contentsCreatedThisMonth,
     contentsLimit: plan.limits.contentsPerMonth,
     aiUsed: user.aiGenerationsThisMonth,
-    aiLimit: aiLimitWithCredits(plan.id, await convertedReferrals(user.id)),
+    aiLimit: aiLimitWithCredits(plan.id, await rewardedReferrals(user.id)),
     storageUsed: Number(user.storageUsed),
     storageLimit: plan.limits.storageBytes,
   };
@@ -70,7 +71,7 @@ export async function releaseContentQuota(userId: string): Promise<void> {
 }
 
 /**
- * Atomically takes one AI generation from the monthly quota (plan limit + 5 per converted referral);
+ * Atomically takes one AI generation from the monthly quota (plan limit + 5 per rewarded referral);
  * false when the quota is used up. One statement: concurrent requests at limit − 1 let exactly one through.
  */
 export async function consumeAiGeneration(userId: string): Promise<boolean> {
@@ -79,7 +80,7 @@ export async function consumeAiGeneration(userId: string): Promise<boolean> {
       WHERE u.id = $1::uuid AND (
         ${planLimitSql('aiGenerationsPerMonth')} = -1 OR
         u.ai_generations_this_month < ${planLimitSql('aiGenerationsPerMonth')}
-          + ${REFERRAL_EXTRA_CREDITS} * (SELECT count(*) FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'converted')
+          + ${REFERRAL_EXTRA_CREDITS} * (SELECT count(*) FROM referrals r WHERE r.referrer_id = u.id AND r.status = 'converted' AND r.reward_type = '${REWARDED}')
       )
       RETURNING u.id`,
     userId,

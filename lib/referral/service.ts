@@ -1,11 +1,13 @@
 // Referral program: a stable 8-hex code per user, conversion in one transaction, and stats.
 // The reward is the converted referral itself: the AI limit is computed from the count of converted
-// referrals (lib/plans: aiLimitWithCredits, consumeAiGeneration), +5 per conversion.
+// referrals that earned credits (lib/plans: aiLimitWithCredits, consumeAiGeneration), +5 per conversion, at most
+// REFERRAL_MONTHLY_REWARD_CAP conversions per referrer and calendar month (UTC); the ones beyond are recorded as
+// converted with reward_type 'none' and earn nothing.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { db, Prisma } from '@/lib/db/client';
-import { REFERRAL_EXTRA_CREDITS } from '@/lib/plans/plans';
+import { REFERRAL_EXTRA_CREDITS, REFERRAL_MONTHLY_REWARD_CAP, REWARDED } from '@/lib/plans/plans';
 
 export const REFERRAL_CODE_LENGTH = 8;
 
@@ -64,6 +66,9 @@ export async function convertReferral(referralCode: string, rawEmail: string): P
     return await db().$transaction(async (tx) => {
       const referrer = await tx.user.findUnique({ where: { referralCode: code }, select: { id: true, email: true, tenantId: true } });
       if (!referrer || referrer.email === email) return NOT_CONVERTED;
+      // the monthly cap, atomically: the referrer's row is locked for the rest of the transaction, so concurrent
+      // conversions for one referrer count this month's rewarded conversions one after the other
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${referrer.id}::uuid FOR UPDATE`;
       // claims the account in one conditional update: concurrent conversions of the same email credit once
       const claimed = await tx.user.updateMany({
         where: {
@@ -76,10 +81,15 @@ export async function convertReferral(referralCode: string, rawEmail: string): P
         data: { referredById: referrer.id },
       });
       if (claimed.count !== 1) return NOT_CONVERTED;
+      const [month] = await tx.$queryRaw<{ rewarded: number }[]>`
+        SELECT count(*)::int AS rewarded FROM referrals
+        WHERE referrer_id = ${referrer.id}::uuid AND status = 'converted' AND reward_type = ${REWARDED}
+          AND converted_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+      const reward = (month?.rewarded ?? 0) < REFERRAL_MONTHLY_REWARD_CAP ? REWARDED : 'none';
       const rows = await tx.$queryRaw<{ id: string }[]>`
         INSERT INTO referrals (id, referrer_id, referred_email, referral_code, status, reward_type, converted_at)
-        VALUES (gen_random_uuid(), ${referrer.id}::uuid, ${email}, ${code}, 'converted', 'extra_credits', now())
-        ON CONFLICT (referred_email) DO UPDATE SET status = 'converted', converted_at = now()
+        VALUES (gen_random_uuid(), ${referrer.id}::uuid, ${email}, ${code}, 'converted', ${reward}, now())
+        ON CONFLICT (referred_email) DO UPDATE SET status = 'converted', reward_type = EXCLUDED.reward_type, converted_at = now()
           WHERE referrals.status = 'pending' AND referrals.referrer_id = EXCLUDED.referrer_id
         RETURNING id`;
       // the email already converted for someone: undo the claim
@@ -92,10 +102,11 @@ export async function convertReferral(referralCode: string, rawEmail: string): P
   }
 }
 
+/** totalRewards: the credits actually earned (convertedReferrals × 5 while the referrer stays under the monthly cap). */
 export async function referralStats(userId: string) {
-  const groups = await db().referral.groupBy({ by: ['status'], where: { referrerId: userId }, _count: { _all: true } });
-  const count = (s: string) => groups.find((g) => g.status === s)?._count._all ?? 0;
+  const groups = await db().referral.groupBy({ by: ['status', 'rewardType'], where: { referrerId: userId }, _count: { _all: true } });
+  const count = (s: string) => groups.filter((g) => g.status === s).reduce((n, g) => n + g._count._all, 0);
   const total = groups.reduce((n, g) => n + g._count._all, 0);
-  const converted = count('converted');
-  return { totalReferrals: total, convertedReferrals: converted, pendingReferrals: count('pending'), totalRewards: converted * REFERRAL_EXTRA_CREDITS };
+  const rewarded = groups.filter((g) => g.status === 'converted' && g.rewardType === REWARDED).reduce((n, g) => n + g._count._all, 0);
+  return { totalReferrals: total, convertedReferrals: count('converted'), pendingReferrals: count('pending'), totalRewards: rewarded * REFERRAL_EXTRA_CREDITS };
 }

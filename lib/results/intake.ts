@@ -192,13 +192,28 @@ export interface IntakeResult {
   duplicates: number;
 }
 
-/** Stores a validated batch for the learner (all or nothing). */
+/**
+ * Stores a validated batch for the learner (all or nothing). Only the batch's new statements (ids never stored
+ * before) count: the attempt's roll-up, its answers and its grade passback are made from them alone, and a batch
+ * none of whose statements is new creates or changes no attempt (issue 22 item 15: statements replayed under
+ * another attempt id added a completed attempt). Which statements are new is decided by the insert itself, in the
+ * same SQL statement, so two copies of a batch sent at once still make one attempt.
+ */
 export async function recordStatements(contentId: string, learner: Learner, batch: Batch): Promise<IntakeResult> {
   const now = Date.now();
-  const rows: { id: string; verb: string; object_id: string; sub: string | null; ts: string; st: unknown }[] = [];
-  let result: Result | null = null;
-  let startedAt = Infinity;
-  const responses = new Map<string, ResponseRow>();
+  const rows: {
+    id: string;
+    ord: number;
+    verb: string;
+    object_id: string;
+    sub: string | null;
+    ts: string;
+    st: unknown;
+    /** the attempt's result this statement carries, if any */
+    res?: Omit<Result, 'finishedAt' | 'statementId' | 'passback'>;
+    /** the answer to a question this statement carries, if any */
+    ans?: ResponseRow;
+  }[] = [];
   batch.statements.forEach((s, i) => {
     if (!belongsTo(s, contentId)) throw new AppError(403, `${NOT_THIS_CONTENT} (statement ${i + 1})`);
   });
@@ -210,27 +225,25 @@ export async function recordStatements(contentId: string, learner: Learner, batc
     // a timestamp from the future (a wrong clock) is the time it arrived
     const given = s.timestamp ? Date.parse(s.timestamp) : now;
     const at = new Date(Math.min(Number.isFinite(given) ? given : now, now));
-    startedAt = Math.min(startedAt, at.getTime());
     const stored = { ...s, id, actor: learner.actor, timestamp: at.toISOString(), stored: new Date(now).toISOString() };
+    const r = resultOf(s, at);
+    const answer = responseOf(s, at);
     rows.push({
       id,
+      ord: rows.length,
       verb: s.verb.id.slice(0, 255),
       object_id: s.object.id,
       sub: subContentIdOf(s) ?? null,
       ts: at.toISOString(),
       st: stored,
+      ...(r ? { res: { score: r.score, maxScore: r.maxScore, scaled: r.scaled, success: r.success, completed: r.completed, durationMs: r.durationMs } } : {}),
+      ...(answer ? { ans: answer } : {}),
     });
-    const r = resultOf(s, at);
-    if (r && (!result || r.finishedAt >= result.finishedAt)) result = r;
-    const answer = responseOf(s, at);
-    if (answer) {
-      const prev = responses.get(answer.item);
-      if (!prev || prev.at <= answer.at) responses.set(answer.item, answer);
-    }
   }
   const attemptId = attemptIdOf(learner.key, contentId, batch.attempt);
-  const res = result;
   const lrs = !!config().xapiLrs;
+  // n: the new statements; res: the newest result among them (the later one in the batch on a tie), as the
+  // roll-up took it; answers: the newest answer to each question among them
   const out = await db()
     .$queryRawUnsafe<{ stored: number; passback: number }[]>(
       `WITH s AS (
@@ -239,9 +252,23 @@ export async function recordStatements(contentId: string, learner: Learner, batc
        FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, verb text, object_id text, sub text, ts timestamptz, st jsonb)
        ON CONFLICT (id) DO NOTHING
        RETURNING id
+     ), n AS (
+       SELECT x.id, x.ord, x.ts, x.res, x.ans
+       FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, ord int, ts timestamptz, res jsonb, ans jsonb)
+       JOIN s ON s.id = x.id
+     ), res AS (
+       SELECT n.id, n.ts, (n.res->>'score')::float8 AS score, (n.res->>'maxScore')::float8 AS max_score, (n.res->>'scaled')::float8 AS scaled,
+              (n.res->>'success')::boolean AS success, COALESCE((n.res->>'completed')::boolean, false) AS completed,
+              round((n.res->>'durationMs')::numeric)::bigint AS duration_ms
+       FROM n WHERE n.res IS NOT NULL
+       ORDER BY n.ts DESC, n.ord DESC
+       LIMIT 1
      ), a AS (
        INSERT INTO learning_attempts AS t (id, content_id, learner_key, user_id, learner_name, source, score, max_score, scaled, success, completed, duration_ms, statements, started_at, finished_at, grading_context, updated_at)
-       VALUES ($1::uuid, $2, $3, $5::uuid, $6, $7, $8, $9, $10, $11, $12, $13, (SELECT count(*) FROM s), $14::timestamptz, $15::timestamptz, $19::jsonb, now())
+       SELECT $1::uuid, $2, $3, $5::uuid, $6, $7, res.score, res.max_score, res.scaled, res.success, COALESCE(res.completed, false), res.duration_ms,
+              (SELECT count(*) FROM s), (SELECT min(n.ts) FROM n), res.ts, $9::jsonb, now()
+       FROM (SELECT 1) AS one LEFT JOIN res ON true
+       WHERE EXISTS (SELECT 1 FROM n)
        ON CONFLICT (id) DO UPDATE SET
          statements = t.statements + EXCLUDED.statements,
          grading_context = COALESCE(t.grading_context, EXCLUDED.grading_context),
@@ -256,10 +283,12 @@ export async function recordStatements(contentId: string, learner: Learner, batc
          completed = t.completed OR EXCLUDED.completed,
          updated_at = now()
        RETURNING id, grading_context, score, max_score
+     ), answers AS (
+       SELECT DISTINCT ON (n.ans->>'item') n.ans FROM n WHERE n.ans IS NOT NULL ORDER BY n.ans->>'item', n.ts DESC, n.ord DESC
      ), r AS (
        INSERT INTO attempt_responses AS q (attempt_id, item_id, content_id, item_name, interaction_type, response, correct_pattern, choices, success, score, max_score, answered_at)
        SELECT $1::uuid, x.item, $2, x.name, x.type, x.response, x.pattern, x.choices, x.success, x.score, x.max, x.at
-       FROM jsonb_to_recordset($16::jsonb) AS x(item text, name text, type text, response text, pattern jsonb, choices jsonb, success boolean, score float8, max float8, at timestamptz)
+       FROM answers, jsonb_to_record(answers.ans) AS x(item text, name text, type text, response text, pattern jsonb, choices jsonb, success boolean, score float8, max float8, at timestamptz)
        ON CONFLICT (attempt_id, item_id) DO UPDATE SET
          item_name = EXCLUDED.item_name, interaction_type = EXCLUDED.interaction_type, response = EXCLUDED.response,
          correct_pattern = EXCLUDED.correct_pattern, choices = EXCLUDED.choices, success = EXCLUDED.success,
@@ -267,12 +296,12 @@ export async function recordStatements(contentId: string, learner: Learner, batc
        WHERE q.answered_at <= EXCLUDED.answered_at
        RETURNING 1
      ), o AS (
-       INSERT INTO xapi_outbox (statement_id) SELECT id FROM s WHERE $17::boolean RETURNING 1
+       INSERT INTO xapi_outbox (statement_id) SELECT id FROM s WHERE $8::boolean RETURNING 1
      ), p AS (
        INSERT INTO grade_passback AS g (attempt_id, statement_id, status, score, max_score, detail)
-       SELECT a.id, $18::uuid, CASE WHEN a.grading_context IS NULL THEN 'no-context' ELSE 'pending' END, a.score, a.max_score,
+       SELECT a.id, res.id, CASE WHEN a.grading_context IS NULL THEN 'no-context' ELSE 'pending' END, a.score, a.max_score,
               CASE WHEN a.grading_context IS NULL THEN 'The attempt has no LMS grading context' END
-       FROM a WHERE $18::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM s WHERE s.id = $18::uuid)
+       FROM a JOIN res ON true
        ON CONFLICT (attempt_id) DO UPDATE SET statement_id = EXCLUDED.statement_id, status = EXCLUDED.status, score = EXCLUDED.score,
          max_score = EXCLUDED.max_score, detail = EXCLUDED.detail, tries = 0, next_at = now(), updated_at = now()
        -- a grade the platform has already is not sent again (one attempt, one score; a changed score is sent)
@@ -288,17 +317,7 @@ export async function recordStatements(contentId: string, learner: Learner, batc
       learner.userId,
       learner.name,
       learner.source,
-      res?.score ?? null,
-      res?.maxScore ?? null,
-      res?.scaled ?? null,
-      res?.success ?? null,
-      res?.completed ?? false,
-      res?.durationMs ?? null,
-      new Date(startedAt === Infinity ? now : startedAt),
-      res?.finishedAt ?? null,
-      JSON.stringify([...responses.values()]),
       lrs,
-      res?.passback ? res.statementId : null,
       learner.gradingContext ? JSON.stringify(learner.gradingContext) : null,
     )
     .catch((err: unknown) => {

@@ -190,10 +190,21 @@ describe('POST /api/ai/generate/image-hotspots (image-hotspot)', () => {
     expect((await api('GET', `/h5p/content/${made.body.data.contentId}/${draft.params.image.path}`, { token: t.token, base: app.url })).status).toBe(200);
   });
 
-  it('refuses what is not an image, a missing image and an image over 10 MB, taking no credit; gated for the free plan', async () => {
+  it('refuses what is not an image, a missing image, an image over 10 MB and one whose header claims too many pixels, taking no credit; gated for the free plan', async () => {
     const t = await signedIn(['teacher']);
     const notImage = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: form(Buffer.from('<svg onload="x"/>'), {}, 'x.png'), base: app.url });
     expect([notImage.status, notImage.body.error]).toEqual([400, 'File type not allowed']);
+    // a header's claimed dimensions are bounded (issue 22 item 12): each side at most 20,000 px, at most 100 megapixels
+    const claims = (w: number, h: number) => {
+      const b = pngOf(1, 1);
+      b.writeUInt32BE(w, 16);
+      b.writeUInt32BE(h, 20);
+      return b;
+    };
+    for (const [w, h] of [[2147483647, 2147483647], [20001, 1], [12000, 9000]] as const) {
+      const huge = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: form(claims(w, h)), base: app.url });
+      expect([huge.status, huge.body.error]).toEqual([400, 'Validation error: image: at most 20000 × 20000 pixels and 100 megapixels']);
+    }
     const none = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: form(null, { topic: 'x' }), base: app.url });
     expect([none.status, none.body.error]).toEqual([400, 'Validation error: image: an image is required']);
     const big = await api('POST', '/api/ai/generate/image-hotspots', { token: t.token, body: form(Buffer.concat([pngOf(2, 2), Buffer.alloc(10 * 1024 * 1024)])), base: app.url });

@@ -8,8 +8,8 @@ import { issuePlayerToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { browserSignIn } from '../support/browser';
 import { createIdpUser, signedIn, uniqueEmail } from '../support/factories';
+import { createContent, installTestLibraries } from '../support/h5p';
 import { randomIp, api, type ApiResponse } from '../support/http';
-import { installTestLibraries } from '../support/h5p';
 import { libraryString, SAMPLE_PARAMS } from '../support/h5p-packages';
 
 const LEARNERS = 30;
@@ -93,5 +93,51 @@ describe('a class of 30 behind one address', () => {
     const states = await db().h5pContentUserData.count({ where: { contentId } });
     expect(states).toBe(LEARNERS);
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});
+
+describe('a class of 30 behind one address, each learner with their own bearer token (issue 22 item 13)', () => {
+  it('150 calls of the play model and its state and result calls: no 429, each learner counted on their own', { timeout: 60_000 }, async () => {
+    const school = randomIp();
+    const teacher = await signedIn(['teacher']);
+    const contentId = await createContent(teacher.token, 'H5P.MultiChoice', { title: 'Bearer class quiz' });
+    expect((await api('PATCH', `/h5p/content/${contentId}/visibility`, { token: teacher.token, body: { visibility: 'public' } })).status).toBe(200);
+    const learners = await Promise.all(Array.from({ length: LEARNERS }, () => signedIn(['student'])));
+
+    const seen: ApiResponse[] = [];
+    const learn = async (token: string, n: number) => {
+      // half the class sends its token in the Authorization header, half as ?token= (the transport does not matter)
+      const byQuery = n % 2 === 1;
+      const call = async (method: string, path: string, body?: Record<string, string>) => {
+        const url = byQuery ? `${path}?token=${token}` : path;
+        const r = await api(method, url, {
+          ip: school,
+          ...(byQuery ? {} : { token }),
+          ...(body ? { body: new URLSearchParams(body).toString(), headers: form } : {}),
+        });
+        seen.push(r);
+        return r;
+      };
+      const model = await call('GET', `/h5p/play/${contentId}`);
+      expect(model.status).toBe(200);
+      expect(await call('GET', `/h5p/contentUserData/${contentId}/state/0`)).toMatchObject({ status: 200 });
+      for (let i = 0; i < 2; i++) {
+        const saved = await call('POST', `/h5p/contentUserData/${contentId}/state/0`, { data: JSON.stringify({ answers: [i] }), preload: '1', invalidate: '0' });
+        expect(saved.status).toBe(200);
+      }
+      const now = Math.floor(Date.now() / 1000);
+      const done = await call('POST', '/h5p/finishedData', { contentId, score: String(n % 4), maxScore: '3', opened: String(now - 60), finished: String(now) });
+      expect(done.status).toBe(200);
+    };
+    await Promise.all(learners.map((l, n) => learn(l.token, n)));
+
+    expect(seen).toHaveLength(150);
+    expect(seen.filter((r) => r.status === 429)).toHaveLength(0);
+    expect(seen.filter((r) => r.status !== 200)).toHaveLength(0);
+    // each learner has the API tier (100) of their own, not a share of one address's
+    expect(new Set(seen.map((r) => r.headers.get('ratelimit-limit')))).toEqual(new Set(['100']));
+    expect(Math.min(...seen.map((r) => Number(r.headers.get('ratelimit-remaining'))))).toBeGreaterThanOrEqual(90);
+    const results = await db().h5pFinishedData.findMany({ where: { contentId }, select: { userId: true } });
+    expect(results.map((r) => r.userId).sort()).toEqual(learners.map((l) => l.user.id).sort());
   });
 });

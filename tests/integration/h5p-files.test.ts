@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { signedIn } from '../support/factories';
 import { api } from '../support/http';
+import { pngOf, signed } from '../support/images';
 import { createContent, installTestLibraries } from '../support/h5p';
 
 beforeAll(async () => {
@@ -62,11 +63,11 @@ describe('static H5P routes', () => {
 
   it('serves temporary uploads of any user at /h5p/temp/… and custom CSS at /h5p/custom/…', async () => {
     const t = await signedIn(['teacher']);
-    const up = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'dot.png', data: Buffer.from('png-bytes').toString('base64') } });
+    const up = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'dot.png', data: signed('png', 'png-bytes').toString('base64') } });
     expect(up.status).toBe(201);
     const res = await api('GET', up.body.data.url);
     expect(res.status).toBe(200);
-    expect(res.text).toBe('png-bytes');
+    expect(res.text.endsWith('png-bytes')).toBe(true);
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     fs.mkdirSync(path.join(inject('appDataDir'), 'h5p', 'custom'), { recursive: true });
     fs.writeFileSync(path.join(inject('appDataDir'), 'h5p', 'custom', 'theme.css'), 'body{color:red}');
@@ -97,6 +98,22 @@ describe('H5P AJAX routes act as the caller', () => {
     });
     expect(overview.status).toBe(200);
     expect(overview.body.map((l: { uberName: string }) => l.uberName).sort()).toEqual(['H5P.Blanks 1.14', 'H5P.TrueFalse 1.8']);
+  });
+
+  it('takes an editor file upload whose bytes are what its name says, and refuses an HTML page named .png (issue 22 item 12)', async () => {
+    const t = await signedIn(['teacher']);
+    const upload = (bytes: Buffer, name: string, type: string) => {
+      const f = new FormData();
+      f.append('field', JSON.stringify({ name: 'image', type: 'image' }));
+      f.append('contentId', '0');
+      f.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+      return api('POST', `/h5p/ajax?action=files&token=${t.token}`, { body: f });
+    };
+    const ok = await upload(pngOf(4, 3), 'photo.png', 'image/png');
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.path).toMatch(/^images\/.+\.png#tmp$/);
+    const html = await upload(Buffer.from('<!doctype html><script>alert(document.domain)</script>'), 'photo.png', 'image/png');
+    expect([html.status, html.body]).toEqual([400, { success: false, error: "Validation error: the file's content is not a PNG image (.png): it is an HTML page" }]);
   });
 
   it('stores and returns the caller’s own state and results', async () => {

@@ -8,6 +8,7 @@ import { appEnv } from '../support/global-setup';
 import { startApp, type AppProcess } from '../support/app-process';
 import { setPlan, signedIn } from '../support/factories';
 import { api } from '../support/http';
+import { signed } from '../support/images';
 import { createContent, installTestLibraries } from '../support/h5p';
 import { AI_KEY, startAiStandin, VALID_AI_REPORT, type AiStandin } from '../support/ai-standin';
 
@@ -21,24 +22,24 @@ const contentFolder = (id: string) => path.join(inject('appDataDir'), 'h5p', 'co
 describe('POST /h5p/media/upload', () => {
   it('stores the decoded file under a sanitised unique name and returns its temp address', async () => {
     const t = await signedIn(['student']);
-    const res = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: '../../My Photo (1).PNG', data: b64('image-bytes') } });
+    const res = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: '../../My Photo (1).PNG', data: signed('png', 'image-bytes').toString('base64') } });
     expect(res.status).toBe(201);
     const { url, filename, size, contentType } = res.body.data;
     expect(filename).toMatch(/^My-Photo-1-[0-9a-f]{8}\.png$/);
     expect(url).toBe(`/h5p/temp/uploads/${filename}`);
-    expect(size).toBe(11);
+    expect(size).toBe(19);
     expect(contentType).toBe('image/png');
-    expect(fs.readFileSync(path.join(inject('appDataDir'), 'h5p', 'temp', t.user.id, 'uploads', filename), 'utf8')).toBe('image-bytes');
+    expect(fs.readFileSync(path.join(inject('appDataDir'), 'h5p', 'temp', t.user.id, 'uploads', filename))).toEqual(signed('png', 'image-bytes'));
   });
 
   it('never overwrites another upload of the same name', async () => {
     const a = await signedIn(['teacher']);
     const b = await signedIn(['teacher']);
-    const ra = await api('POST', '/h5p/media/upload', { token: a.token, body: { filename: 'same.png', data: b64('A') } });
-    const rb = await api('POST', '/h5p/media/upload', { token: b.token, body: { filename: 'same.png', data: b64('B') } });
+    const ra = await api('POST', '/h5p/media/upload', { token: a.token, body: { filename: 'same.png', data: signed('png', 'A').toString('base64') } });
+    const rb = await api('POST', '/h5p/media/upload', { token: b.token, body: { filename: 'same.png', data: signed('png', 'B').toString('base64') } });
     expect(ra.body.data.filename).not.toBe(rb.body.data.filename);
-    expect((await api('GET', ra.body.data.url)).text).toBe('A');
-    expect((await api('GET', rb.body.data.url)).text).toBe('B');
+    expect((await api('GET', ra.body.data.url)).text.endsWith('A')).toBe(true);
+    expect((await api('GET', rb.body.data.url)).text.endsWith('B')).toBe(true);
   });
 
   it.each([
@@ -46,6 +47,12 @@ describe('POST /h5p/media/upload', () => {
     [{ filename: 'x.html', data: b64('<p>'), contentType: 'text/html' }, 'File type not allowed'],
     [{ filename: 'x.exe', data: b64('MZ') }, 'File type not allowed'],
     [{ filename: 'x.mp4', data: b64('v'), contentType: 'image/png' }, 'File type not allowed'],
+    // the bytes must be what the type and name say (issue 22 item 12): an HTML page is never an image
+    [{ filename: 'x.png', data: b64('<!DOCTYPE html><script>alert(1)</script>'), contentType: 'image/png' }, "Validation error: the file's content is not a PNG image (.png): it is an HTML page"],
+    [{ filename: 'x.png', data: b64('\n  <html><body onload="alert(1)">') }, "Validation error: the file's content is not a PNG image (.png): it is an HTML page"],
+    [{ filename: 'x.jpg', data: signed('png', 'x').toString('base64'), contentType: 'image/jpeg' }, "Validation error: the file's content is not a JPEG image (.jpg): it is a PNG image"],
+    [{ filename: 'x.mp4', data: b64('not a video'), contentType: 'video/mp4' }, "Validation error: the file's content is not an MP4 file (.mp4)"],
+    [{ filename: 'x.vtt', data: b64('<script>alert(1)</script>'), contentType: 'text/vtt' }, "Validation error: the file's content is not a WebVTT file (.vtt): it is an HTML page"],
     [{ filename: 'x.png', data: '%%%not-base64%%%' }, 'Validation error: data is not valid base64'],
     [{ data: b64('x') }, 'Validation error: filename: filename is required'],
     [{ filename: 'x.png' }, 'Validation error: data: data is required'],
@@ -65,18 +72,18 @@ describe('POST /h5p/media/attach', () => {
   it('copies the caller’s named uploads into the content’s media folder and skips missing names', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
-    const up = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'clip.mp4', data: b64('video'), contentType: 'video/mp4' } });
+    const up = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'clip.mp4', data: signed('mp4', 'video').toString('base64'), contentType: 'video/mp4' } });
     const res = await api('POST', '/h5p/media/attach', { token: t.token, body: { contentId: id, files: [up.body.data.filename, 'missing.mp4', '../../etc/passwd'], mediaType: 'videos' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ contentId: id, attached: [up.body.data.filename], count: 1, mediaType: 'videos' });
-    expect(fs.readFileSync(path.join(contentFolder(id), 'videos', up.body.data.filename), 'utf8')).toBe('video');
+    expect(fs.readFileSync(path.join(contentFolder(id), 'videos', up.body.data.filename))).toEqual(signed('mp4', 'video'));
   });
 
   it('defaults to images, cannot take another user’s upload, and refuses other owners’ content', async () => {
     const t = await signedIn(['teacher']);
     const other = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
-    const theirs = await api('POST', '/h5p/media/upload', { token: other.token, body: { filename: 'theirs.png', data: b64('x') } });
+    const theirs = await api('POST', '/h5p/media/upload', { token: other.token, body: { filename: 'theirs.png', data: signed('png', 'x').toString('base64') } });
     const res = await api('POST', '/h5p/media/attach', { token: t.token, body: { contentId: id, files: [theirs.body.data.filename] } });
     expect(res.body.data).toEqual({ contentId: id, attached: [], count: 0, mediaType: 'images' });
     const denied = await api('POST', '/h5p/media/attach', { token: other.token, body: { contentId: id, files: [theirs.body.data.filename] } });
@@ -87,7 +94,7 @@ describe('POST /h5p/media/attach', () => {
 
   it('attaches tempImageFiles on create', async () => {
     const t = await signedIn(['teacher']);
-    const up = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'cover.jpg', data: b64('jpg'), contentType: 'image/jpeg' } });
+    const up = await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'cover.jpg', data: signed('jpg', 'jpg').toString('base64'), contentType: 'image/jpeg' } });
     const res = await api('POST', '/h5p/content', {
       token: t.token,
       body: { library: 'H5P.TrueFalse 1.8', params: { question: 'Q?', correct: 'true' }, tempImageFiles: [up.body.data.filename, 'nothing.png'] },

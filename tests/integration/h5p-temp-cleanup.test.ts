@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/factories';
 import { api } from '../support/http';
+import { signed } from '../support/images';
 
 describe('temporary file clean-up', () => {
   it('removes expired uploads, keeps fresh ones, and runs once per period across instances', async () => {
@@ -12,7 +13,7 @@ describe('temporary file clean-up', () => {
     await cache().del('h5p:temp-cleanup');
     const t = await signedIn(['teacher']);
     const up = async (name: string) =>
-      (await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: name, data: Buffer.from(name).toString('base64') } })).body.data.filename as string;
+      (await api('POST', '/h5p/media/upload', { token: t.token, body: { filename: name, data: signed('png', name).toString('base64') } })).body.data.filename as string;
     const old = await up('old.png');
     const fresh = await up('fresh.png');
     const file = (n: string) => path.join(inject('appDataDir'), 'h5p', 'temp', t.user.id, 'uploads', n);

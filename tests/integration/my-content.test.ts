@@ -292,7 +292,8 @@ describe('POST /h5p/content/bulk', () => {
     expect(pub.body.data).toEqual({
       results: [
         { contentId: b1, success: true },
-        { contentId: theirs, success: false, error: 'Only the owner can change the visibility of this content' },
+        // another teacher's private item is answered like a missing one (issue 22 item 12: no existence leak)
+        { contentId: theirs, success: false, error: 'Content not found' },
         { contentId: b2, success: true },
         { contentId: 'no-such-content', success: false, error: 'Content not found' },
       ],
@@ -308,12 +309,37 @@ describe('POST /h5p/content/bulk', () => {
     expect(del.body.data).toEqual({
       results: [
         { contentId: b3, success: true },
-        { contentId: theirs, success: false, error: 'Only the owner can delete this content' },
+        { contentId: theirs, success: false, error: 'Content not found' },
         { contentId: b1, success: true },
       ],
     });
     expect(titles((await list(t.token)).items)).toEqual(['B2']);
     expect(await db().h5pContent.count({ where: { id: theirs } })).toBe(1);
+  });
+
+  it('answers an item the caller cannot read like a missing one; a readable item of another owner keeps the owner refusal', async () => {
+    const t = await signedIn(['teacher']);
+    const other = await signedIn(['teacher']);
+    const hidden = await createContent(other.token, 'H5P.TrueFalse', { title: 'Hidden' });
+    const shown = await createContent(other.token, 'H5P.TrueFalse', { title: 'Shown' });
+    expect((await api('PATCH', `/h5p/content/${shown}/visibility`, { token: other.token, body: { visibility: 'public' } })).status).toBe(200);
+    const del = await api('POST', '/h5p/content/bulk', { token: t.token, body: { action: 'delete', contentIds: [hidden, 'no-such-content', shown] } });
+    expect(del.status).toBe(200);
+    expect(del.body.data).toEqual({
+      results: [
+        { contentId: hidden, success: false, error: 'Content not found' },
+        { contentId: 'no-such-content', success: false, error: 'Content not found' },
+        { contentId: shown, success: false, error: 'Only the owner can delete this content' },
+      ],
+    });
+    const pub = await api('POST', '/h5p/content/bulk', { token: t.token, body: { action: 'unpublish', contentIds: [hidden, shown] } });
+    expect(pub.body.data).toEqual({
+      results: [
+        { contentId: hidden, success: false, error: 'Content not found' },
+        { contentId: shown, success: false, error: 'Only the owner can change the visibility of this content' },
+      ],
+    });
+    expect(await db().h5pContent.count({ where: { id: { in: [hidden, shown] } } })).toBe(2);
   });
 
   it.each([

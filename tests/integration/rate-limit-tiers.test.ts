@@ -132,6 +132,40 @@ describe('the player tier: content-token calls count per content session, not pe
   });
 });
 
+describe('API clients: a bearer token counts per user, not per address (issue 22 item 13)', () => {
+  it('one user is limited at 100 on any address; another user on the same address goes on', async () => {
+    const ip = randomIp();
+    const [a, b] = await Promise.all([idpToken({ roles: ['teacher'] }), idpToken({ roles: ['teacher'] })]);
+    const calls = await many(100, (i) => (i % 2 ? api('GET', '/api/auth/me', { ip, token: a }) : api('GET', `/api/auth/me?token=${a}`, { ip })));
+    expect(statuses(calls)).toEqual([200]);
+    expect(Math.min(...calls.map((r) => Number(r.headers.get('ratelimit-remaining'))))).toBe(0);
+    // the same user on another address is the same principal
+    const elsewhere = await api('GET', '/api/auth/me', { token: a });
+    expect([elsewhere.status, elsewhere.body]).toEqual([429, { success: false, error: TOO_MANY }]);
+    expect(Number(elsewhere.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await api('GET', '/api/auth/me', { ip, token: b });
+    expect(other.status).toBe(200);
+    expect([other.headers.get('ratelimit-limit'), other.headers.get('ratelimit-remaining')]).toEqual(['100', '99']);
+  });
+
+  it('tokens that fail still count per address: 100 refusals, then 429', async () => {
+    const ip = randomIp();
+    const refused = await many(100, (i) => api('GET', '/api/auth/me', { ip, token: `not-a-token-${i}` }));
+    expect(statuses(refused)).toEqual([401]);
+    const limited = await api('GET', '/api/auth/me', { ip, token: 'not-a-token' });
+    expect([limited.status, limited.body]).toEqual([429, { success: false, error: TOO_MANY }]);
+  });
+});
+
+describe('the health probe is never limited (issue 22 item 12)', () => {
+  it('250 calls of GET /api/health from one address are all answered 200, with no RateLimit headers', async () => {
+    const ip = randomIp();
+    const res = await many(250, () => api('GET', '/api/health', { ip }), 25);
+    expect(statuses(res)).toEqual([200]);
+    expect(res.every((r) => r.headers.get('ratelimit-limit') === null)).toBe(true);
+  });
+});
+
 describe('the session tier: a signed-in browser counts per user, not per school address', () => {
   it('two teachers on one IP do not share a limit, and neither uses up the API tier of a bearer client there', async () => {
     const ip = randomIp();

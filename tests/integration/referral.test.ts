@@ -174,6 +174,22 @@ describe('POST /api/referral/convert', () => {
       expect(await r.aiLimit()).toBe(before + 5);
     });
 
+    it('caps the credits at 10 conversions (50 credits) per referrer and month, also when they arrive at once; later ones are recorded without credit', async () => {
+      const r = await referrerWithCode();
+      const before = await r.aiLimit();
+      const newcomers = await Promise.all(Array.from({ length: 13 }, () => signedIn(['student'])));
+      const answers = await Promise.all(newcomers.map((n) => api('POST', '/api/referral/convert', { body: { referralCode: r.code, email: n.email } })));
+      // the answer's shape stays the spec's: every one of them converted
+      for (const a of answers) expect(a.body).toEqual({ success: true, data: { converted: true, referrerId: r.user.id } });
+      expect(await r.aiLimit()).toBe(before + 50);
+      const stats = await api('GET', '/api/referral/stats', { token: r.token });
+      expect(stats.body.data).toEqual({ totalReferrals: 13, convertedReferrals: 13, pendingReferrals: 0, totalRewards: 50 });
+      const rows = await db().referral.groupBy({ by: ['rewardType'], where: { referrerId: r.user.id }, _count: { _all: true } });
+      expect(Object.fromEntries(rows.map((g) => [g.rewardType, g._count._all]))).toEqual({ extra_credits: 10, none: 3 });
+      // the referred accounts are still referred
+      expect(await db().user.count({ where: { referredById: r.user.id } })).toBe(13);
+    });
+
     it('is in the AUTH rate tier: 10 per client IP, then 429', async () => {
       const ip = randomIp();
       for (let i = 0; i < 10; i++) {

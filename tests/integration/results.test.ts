@@ -121,6 +121,35 @@ describe('statement intake', () => {
     expect(passback).toMatchObject({ status: 'no-context', score: 1, maxScore: 2 });
   });
 
+  it('a batch replayed under another attempt id creates no attempt: counts, averages and histogram unchanged (issue 22 item 15)', async () => {
+    const { author, id } = await setup();
+    const student = await signedIn(['student']);
+    const token = await issuePlayerToken(student.user.id, id);
+    const statements = [statement(id, 'attempted'), question(id, 'q1', '1', false), completed(id, 1, 4)];
+    const first = await post(id, token, { attempt: randomUUID(), statements });
+    expect(first.status).toBe(201);
+    const summary = async () => (await api('GET', `/api/results/content/${id}`, { token: author.token })).body.data.summary;
+    const before = await summary();
+    expect(before).toMatchObject({ attempts: 1, completed: 1, averageScore: 0.25 });
+
+    const replay = await post(id, token, { attempt: randomUUID(), statements });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toMatchObject({ stored: 0, duplicates: 3 });
+    expect(await summary()).toEqual(before);
+    expect(await db().learningAttempt.count({ where: { contentId: id } })).toBe(1);
+    expect(await db().learningAttempt.count({ where: { id: replay.body.data.attemptId } })).toBe(0);
+
+    // a batch with a new statement among replayed ones: only the new one counts (its own attempt, no result)
+    const mixed = await post(id, token, { attempt: randomUUID(), statements: [...statements, statement(id, 'attempted')] });
+    expect(mixed.status).toBe(201);
+    expect(mixed.body.data).toMatchObject({ stored: 1, duplicates: 3 });
+    const row = await db().learningAttempt.findUniqueOrThrow({ where: { id: mixed.body.data.attemptId } });
+    expect(row).toMatchObject({ statements: 1, completed: false, score: null, finishedAt: null });
+    expect(await db().attemptResponse.count({ where: { attemptId: row.id } })).toBe(0);
+    expect(await db().gradePassback.count({ where: { attemptId: row.id } })).toBe(0);
+    expect((await summary()).histogram).toEqual(before.histogram);
+  });
+
   it('keeps an anonymous embed viewer apart from the author, by the id their browser keeps', async () => {
     const { author, id } = await setup();
     const embed = await issueEmbedToken(author.user.id, id);

@@ -15,6 +15,7 @@ import { startApp, type AppProcess } from '../support/app-process';
 import { appEnv } from '../support/global-setup';
 import { setPlan, signedIn } from '../support/factories';
 import { api } from '../support/http';
+import { signed } from '../support/images';
 import { installTestLibraries } from '../support/h5p';
 import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
 import { s3Env, startS3StandIn, type S3StandIn } from '../support/s3-standin';
@@ -105,15 +106,15 @@ describe('FILE_STORE=s3', () => {
     expect(JSON.parse(libJson.body.toString()).machineName).toBe('H5P.TrueFalse');
 
     // a media upload: temporary storage in the bucket, served at its address, then attached
-    const up = await call('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'Photo.png', data: Buffer.from('uploaded-bytes').toString('base64') } });
+    const up = await call('POST', '/h5p/media/upload', { token: t.token, body: { filename: 'Photo.png', data: signed('png', 'uploaded-bytes').toString('base64') } });
     expect(up.status).toBe(201);
-    expect((await bucket.readBuffer(`temp/${t.user.id}/uploads/${up.body.data.filename}`))?.toString()).toBe('uploaded-bytes');
+    expect(await bucket.readBuffer(`temp/${t.user.id}/uploads/${up.body.data.filename}`)).toEqual(signed('png', 'uploaded-bytes'));
     const served = await fetch(`${app.url}${up.body.data.url}`);
     expect(served.status).toBe(200);
-    expect(await served.text()).toBe('uploaded-bytes');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(signed('png', 'uploaded-bytes'));
     const attached = await call('POST', '/h5p/media/attach', { token: t.token, body: { contentId: id, files: [up.body.data.filename], mediaType: 'images' } });
     expect(attached.body.data.attached).toEqual([up.body.data.filename]);
-    expect((await bucket.readBuffer(`content/${id}/images/${up.body.data.filename}`))?.toString()).toBe('uploaded-bytes');
+    expect(await bucket.readBuffer(`content/${id}/images/${up.body.data.filename}`)).toEqual(signed('png', 'uploaded-bytes'));
 
     // the .h5p export: content files and library files out of the bucket
     const exported = await download(`/h5p/content/${id}/export`, t.token);
@@ -121,7 +122,7 @@ describe('FILE_STORE=s3', () => {
     const entries = await unzip(exported.body);
     expect(entries.get('content/images/pic.png')?.equals(PICTURE)).toBe(true);
     expect(entries.get('content/videos/big.mp4')?.equals(VIDEO)).toBe(true);
-    expect(entries.get(`content/images/${up.body.data.filename}`)?.toString()).toBe('uploaded-bytes');
+    expect(entries.get(`content/images/${up.body.data.filename}`)?.equals(signed('png', 'uploaded-bytes'))).toBe(true);
     expect(JSON.parse(entries.get(`${lib}/library.json`)!.toString()).machineName).toBe('H5P.TrueFalse');
 
     // the SCORM export

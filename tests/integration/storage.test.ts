@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { signedIn } from '../support/factories';
 import { api } from '../support/http';
+import { signed } from '../support/images';
 import { createContent, installTestLibraries } from '../support/h5p';
 import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
 
@@ -19,7 +20,7 @@ const storageOf = async (userId: string) => Number((await db().user.findUniqueOr
 const contentFolder = (id: string) => path.join(inject('appDataDir'), 'h5p', 'content', id);
 
 async function upload(token: string, name: string, bytes: number) {
-  const res = await api('POST', '/h5p/media/upload', { token, body: { filename: name, data: b64(Buffer.alloc(bytes, 7)), contentType: 'image/png' } });
+  const res = await api('POST', '/h5p/media/upload', { token, body: { filename: name, data: b64(signed('png', bytes)), contentType: 'image/png' } });
   expect(res.status).toBe(201);
   return res.body.data.filename as string;
 }

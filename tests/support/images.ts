@@ -18,3 +18,18 @@ export function pngOf(w: number, h: number): Buffer {
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
+
+const SIGNATURES = {
+  png: Buffer.from('89504e470d0a1a0a', 'hex'),
+  jpg: Buffer.from('ffd8ffe0', 'hex'),
+  mp4: Buffer.from('00000018667479706973736f6d', 'hex'), // ....ftypisom
+} as const;
+
+/**
+ * Bytes an upload check takes as `type` (lib/files/sniff.ts): its signature, then `rest` (a string, or that many
+ * bytes of 7 — the signature counted in, so the file has exactly that size).
+ */
+export function signed(type: keyof typeof SIGNATURES, rest: string | number): Buffer {
+  const sig = SIGNATURES[type];
+  return typeof rest === 'number' ? Buffer.concat([sig, Buffer.alloc(Math.max(0, rest - sig.length), 7)]) : Buffer.concat([sig, Buffer.from(rest)]);
+}

@@ -5,5 +5,5 @@ export const dynamic = 'force-dynamic';
 
 export const POST = route({ action: 'apply bulk action', auth: 'teacher', body: bulkBody }, async (ctx) => {
   const user = requireUser(ctx);
-  return reply(await bulkContentAction(user, ctx.body));
+  return reply(await bulkContentAction(ctx.principal, user, ctx.body));
 });
