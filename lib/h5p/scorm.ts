@@ -3,6 +3,7 @@
 // the media folders (images, videos, audios, files), h5p.json, the libraries and the H5P standalone player
 // (h5p-standalone, installed by scripts/setup-h5p.mjs). Completion, success and score come from the content's
 // top-level xAPI "answered"/"completed" statements.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/lib/db/client';
@@ -178,21 +179,45 @@ export const STANDALONE_OPTIONS = `{
     icon: false
   }`;
 
-export function launcherHtml(title: string): string {
+/**
+ * The launcher's Content-Security-Policy, in a <meta> element (the LMS serves the package: no header of ours
+ * reaches it): its one inline script bound by its hash, the other scripts only files of the package's own origin
+ * (the runtime, the H5P player and the libraries it adds), no plugins, no <base>, no form posts. A meta policy
+ * cannot say frame-ancestors; the LMS frames the launcher anyway.
+ */
+export function launcherCspMeta(inlineScript: string): string {
+  const hash = createHash('sha256').update(inlineScript, 'utf8').digest('base64');
+  return `<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'sha256-${hash}'; object-src 'none'; base-uri 'none'; form-action 'none'">`;
+}
+
+/** A launcher page: the policy first in <head>, then the runtime and the player, then the one inline script. */
+export function launcherPage(o: { title: string; style: string; scripts: string[]; body: string; script: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${launcherCspMeta(o.script)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${xml(title)}</title>
-<style>body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}#scorm-status{display:none}</style>
-<script src="h5p-scorm-wrapper.js"></script>
-<script src="player/main.bundle.js"></script>
+<title>${xml(o.title)}</title>
+<style>${o.style}</style>
+${o.scripts.map((src) => `<script src="${src}"></script>`).join('\n')}
 </head>
 <body>
-<div id="h5p-container"></div>
-<div id="scorm-status" aria-hidden="true"></div>
-<script>
+${o.body}
+<script>${o.script}</script>
+</body>
+</html>
+`;
+}
+
+export function launcherHtml(title: string): string {
+  return launcherPage({
+    title,
+    style: 'body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}#scorm-status{display:none}',
+    scripts: ['h5p-scorm-wrapper.js', 'player/main.bundle.js'],
+    body: `<div id="h5p-container"></div>
+<div id="scorm-status" aria-hidden="true"></div>`,
+    script: `
 (function () {
   var status = document.getElementById('scorm-status');
   H5PScorm.init();
@@ -202,10 +227,8 @@ export function launcherHtml(title: string): string {
     status.setAttribute('data-ready', 'true');
   });
 })();
-</script>
-</body>
-</html>
-`;
+`,
+  });
 }
 
 /** Names the package itself writes at its top level: a content file of the same name is left out. */
