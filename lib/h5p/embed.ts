@@ -141,7 +141,7 @@ ${brand.customCss ? `<style data-custom-css>${cssForStyleElement(brand.customCss
 })();
 window.H5PIntegration = ${scriptJson(integration)};
 </script>
-${assets.scripts.map((s) => `<script nonce="${nonce}" src="${attr(s)}"></script>`).join('\n')}
+${assets.scripts.map((s) => `<script src="${attr(s)}" nonce="${nonce}"></script>`).join('\n')}
 </head>
 <body data-brand-color="${attr(colour)}">
 ${askName ? nameForm(locale) : ''}

@@ -119,7 +119,7 @@ describe('every route answers with the headers of its path class', () => {
 });
 
 /** The page's nonce, after checking that its policy binds every script of the page to it. */
-function expectNoncePage(res: ApiResponse, o: { formAction: string; frameAncestors: string; what: string }): string {
+function expectNoncePage(res: ApiResponse, o: { formAction: string; frameAncestors: string; what: string; noScript?: boolean }): string {
   const csp = res.headers.get('content-security-policy');
   const what = `${o.what}: ${csp}`;
   expect(res.headers.get('content-type'), o.what).toMatch(/^text\/html/);
@@ -130,7 +130,7 @@ function expectNoncePage(res: ApiResponse, o: { formAction: string; frameAncesto
   const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(scriptSrc!)?.[1];
   expect(nonce, what).toBeTruthy();
   const tags = [...res.text.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
-  expect(tags.length, o.what).toBeGreaterThan(0);
+  if (!o.noScript) expect(tags.length, o.what).toBeGreaterThan(0);
   for (const tag of tags) expect(tag, o.what).toContain(` nonce="${nonce}"`);
   // no inline event handler in the markup (the policy would not run it)
   const markup = res.text.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
@@ -229,7 +229,7 @@ describe('the HTML pages the service writes carry a nonce-bound policy', () => {
     const token = new URLSearchParams(pickerPath.split('?')[1]).get('lti_launch')!;
     const link = await browser.call('GET', `/lti/link?${new URLSearchParams({ lti_launch: token })}`);
     expect(link.status, link.text).toBe(200);
-    expectNoncePage(link, { formAction: "'self'", frameAncestors: "'self'", what: 'link page' });
+    expectNoncePage(link, { formAction: "'self'", frameAncestors: "'self'", what: 'link page', noScript: true });
     expect(link.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const done = await browser.call('POST', '/lti/link', form({ lti_launch: token }));
     expect(done.status, done.text).toBe(200);
