@@ -185,15 +185,13 @@ export function auLauncherHtml(title: string): string {
     style: 'body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}',
     scripts: ['h5p-cmi5.js', 'player/main.bundle.js'],
     body: '<div id="h5p-container"></div>',
-    script: `
-(function () {
-  var ready = H5PCmi5.start();
-  new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
-    H5P.externalDispatcher.on('xAPI', function (event) { H5PCmi5.onStatement(event.data.statement); });
-    return ready;
-  }).then(function () { document.body.setAttribute('data-ready', 'true'); });
-})();
-`,
+    start: `
+    var ready = H5PCmi5.start();
+    new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
+      H5P.externalDispatcher.on('xAPI', function (event) { H5PCmi5.onStatement(event.data.statement); });
+      return ready;
+    }).then(function () { document.body.setAttribute('data-ready', 'true'); });
+  `,
   });
 }
 

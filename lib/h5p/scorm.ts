@@ -181,30 +181,46 @@ export const STANDALONE_OPTIONS = `{
 
 /**
  * The launcher's Content-Security-Policy, in a <meta> element (the LMS serves the package: no header of ours
- * reaches it): its one inline script bound by its hash, the other scripts only files of the package's own origin
- * (the runtime, the H5P player and the libraries it adds), no plugins, no <base>, no form posts. A meta policy
- * cannot say frame-ancestors; the LMS frames the launcher anyway.
+ * reaches it): only its one inline script runs, bound by its hash, and the scripts it adds ('strict-dynamic': the
+ * runtime and the H5P player, which adds the libraries' scripts and its own inline set-up); no plugins, no <base>,
+ * no form posts. A meta policy cannot say frame-ancestors; the LMS frames the launcher anyway.
  */
 export function launcherCspMeta(inlineScript: string): string {
   const hash = createHash('sha256').update(inlineScript, 'utf8').digest('base64');
-  return `<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'sha256-${hash}'; object-src 'none'; base-uri 'none'; form-action 'none'">`;
+  return `<meta http-equiv="Content-Security-Policy" content="script-src 'sha256-${hash}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; form-action 'none'">`;
 }
 
-/** A launcher page: the policy first in <head>, then the runtime and the player, then the one inline script. */
-export function launcherPage(o: { title: string; style: string; scripts: string[]; body: string; script: string }): string {
+/**
+ * A launcher page: the policy first in <head>; its one inline script loads the runtime and the player in order
+ * (scripts it adds are trusted by 'strict-dynamic', parser-inserted ones would need the hash), then runs `start`.
+ */
+export function launcherPage(o: { title: string; style: string; scripts: string[]; body: string; start: string }): string {
+  const script = `
+(function () {
+  var files = ${JSON.stringify(o.scripts)};
+  function load(i) {
+    if (i === files.length) return start();
+    var s = document.createElement('script');
+    s.src = files[i];
+    s.onload = function () { load(i + 1); };
+    document.head.appendChild(s);
+  }
+  function start() {${o.start}}
+  load(0);
+})();
+`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-${launcherCspMeta(o.script)}
+${launcherCspMeta(script)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${xml(o.title)}</title>
 <style>${o.style}</style>
-${o.scripts.map((src) => `<script src="${src}"></script>`).join('\n')}
 </head>
 <body>
 ${o.body}
-<script>${o.script}</script>
+<script>${script}</script>
 </body>
 </html>
 `;
@@ -217,17 +233,15 @@ export function launcherHtml(title: string): string {
     scripts: ['h5p-scorm-wrapper.js', 'player/main.bundle.js'],
     body: `<div id="h5p-container"></div>
 <div id="scorm-status" aria-hidden="true"></div>`,
-    script: `
-(function () {
-  var status = document.getElementById('scorm-status');
-  H5PScorm.init();
-  status.textContent = H5PScorm.api() ? 'lms-found' : 'no-lms';
-  new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
-    H5P.externalDispatcher.on('xAPI', function (event) { H5PScorm.onStatement(event.data.statement); });
-    status.setAttribute('data-ready', 'true');
-  });
-})();
-`,
+    start: `
+    var status = document.getElementById('scorm-status');
+    H5PScorm.init();
+    status.textContent = H5PScorm.api() ? 'lms-found' : 'no-lms';
+    new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
+      H5P.externalDispatcher.on('xAPI', function (event) { H5PScorm.onStatement(event.data.statement); });
+      status.setAttribute('data-ready', 'true');
+    });
+  `,
   });
 }
 
