@@ -3,7 +3,6 @@
 // the media folders (images, videos, audios, files), h5p.json, the libraries and the H5P standalone player
 // (h5p-standalone, installed by scripts/setup-h5p.mjs). Completion, success and score come from the content's
 // top-level xAPI "answered"/"completed" statements.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/lib/db/client';
@@ -179,70 +178,34 @@ export const STANDALONE_OPTIONS = `{
     icon: false
   }`;
 
-/**
- * The launcher's Content-Security-Policy, in a <meta> element (the LMS serves the package: no header of ours
- * reaches it): only its one inline script runs, bound by its hash, and the scripts it adds ('strict-dynamic': the
- * runtime and the H5P player, which adds the libraries' scripts and its own inline set-up); no plugins, no <base>,
- * no form posts. A meta policy cannot say frame-ancestors; the LMS frames the launcher anyway.
- */
-export function launcherCspMeta(inlineScript: string): string {
-  const hash = createHash('sha256').update(inlineScript, 'utf8').digest('base64');
-  return `<meta http-equiv="Content-Security-Policy" content="script-src 'sha256-${hash}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; form-action 'none'">`;
-}
-
-/**
- * A launcher page: the policy first in <head>; its one inline script loads the runtime and the player in order
- * (scripts it adds are trusted by 'strict-dynamic', parser-inserted ones would need the hash), then runs `start`.
- */
-export function launcherPage(o: { title: string; style: string; scripts: string[]; body: string; start: string }): string {
-  const script = `
-(function () {
-  var files = ${JSON.stringify(o.scripts)};
-  function load(i) {
-    if (i === files.length) return start();
-    var s = document.createElement('script');
-    s.src = files[i];
-    s.onload = function () { load(i + 1); };
-    document.head.appendChild(s);
-  }
-  function start() {${o.start}}
-  load(0);
-})();
-`;
+export function launcherHtml(title: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-${launcherCspMeta(script)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${xml(o.title)}</title>
-<style>${o.style}</style>
+<title>${xml(title)}</title>
+<style>body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}#scorm-status{display:none}</style>
+<script src="h5p-scorm-wrapper.js"></script>
+<script src="player/main.bundle.js"></script>
 </head>
 <body>
-${o.body}
-<script>${script}</script>
+<div id="h5p-container"></div>
+<div id="scorm-status" aria-hidden="true"></div>
+<script>
+(function () {
+  var status = document.getElementById('scorm-status');
+  H5PScorm.init();
+  status.textContent = H5PScorm.api() ? 'lms-found' : 'no-lms';
+  new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
+    H5P.externalDispatcher.on('xAPI', function (event) { H5PScorm.onStatement(event.data.statement); });
+    status.setAttribute('data-ready', 'true');
+  });
+})();
+</script>
 </body>
 </html>
 `;
-}
-
-export function launcherHtml(title: string): string {
-  return launcherPage({
-    title,
-    style: 'body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}#scorm-status{display:none}',
-    scripts: ['h5p-scorm-wrapper.js', 'player/main.bundle.js'],
-    body: `<div id="h5p-container"></div>
-<div id="scorm-status" aria-hidden="true"></div>`,
-    start: `
-    var status = document.getElementById('scorm-status');
-    H5PScorm.init();
-    status.textContent = H5PScorm.api() ? 'lms-found' : 'no-lms';
-    new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
-      H5P.externalDispatcher.on('xAPI', function (event) { H5PScorm.onStatement(event.data.statement); });
-      status.setAttribute('data-ready', 'true');
-    });
-  `,
-  });
 }
 
 /** Names the package itself writes at its top level: a content file of the same name is left out. */
