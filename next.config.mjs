@@ -26,17 +26,8 @@ const nextConfig = {
   // routes load on their first request: Next's preload loads them all in one run of the event loop, which delayed
   // the first answer by seconds (docs/performance.md, "Start-up on the embedded defaults")
   experimental: { preloadEntriesOnStart: false },
-  // The two /h5p/ routes that skip the proxy (large uploads, see proxy.ts) get its embedding headers here.
-  async headers() {
-    const h5pEmbedding = [
-      { key: 'Content-Security-Policy', value: 'frame-ancestors *' },
-      { key: 'X-Content-Type-Options', value: 'nosniff' },
-    ];
-    return [
-      { source: '/h5p/import', headers: h5pEmbedding },
-      { source: '/h5p/ajax', headers: h5pEmbedding },
-    ];
-  },
+  // No headers() here: every response's headers, also of the routes that skip proxy.ts, come from one policy
+  // (scripts/header-policy.mjs) applied by the front server (scripts/server.mjs).
 };
 
 export default withNextIntl(nextConfig);

@@ -1,9 +1,10 @@
 // Runs before every request (Next.js 16 renamed middleware.ts to proxy.ts). It parses the host once,
-// overwrites the headers only the app may set, gives each request an id, and sets the headers of the path
-// (lib/http/edge-headers.ts; the front server's fast lane sets the same for the routes it answers itself).
+// overwrites the headers only the app may set, gives each request an id, and sets the headers of the path's class
+// that no answer may change (scripts/header-policy.mjs, the one policy; the front server applies the whole policy
+// to every response it sends, also to the routes this proxy skips, and keeps a page's own nonce'd CSP).
 // The tenant itself is resolved from this host in one place, lib/tenant/resolve.ts (cached lookup).
 import { NextResponse, type NextRequest } from 'next/server';
-import { edgeHeaders } from '@/lib/http/edge-headers';
+import { proxyHeaders } from '@/lib/http/edge-headers';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 
 export function proxy(req: NextRequest) {
@@ -13,7 +14,9 @@ export function proxy(req: NextRequest) {
   headers.set(REQUEST_ID_HEADER, requestId);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set(REQUEST_ID_HEADER, requestId);
-  const edge = edgeHeaders(req.nextUrl.pathname);
+  // Next.js writes these over the route's own headers: the ones a route may set itself (a page's nonce'd
+  // Content-Security-Policy) are the front server's to add where the answer has none
+  const edge = proxyHeaders(req.nextUrl.pathname);
   for (const [k, v] of Object.entries(edge.set)) res.headers.set(k, v);
   for (const k of edge.remove) res.headers.delete(k);
   return res;
@@ -23,6 +26,7 @@ export const config = {
   // Large uploads (/h5p/import up to 500 MB, the H5P editor's /h5p/ajax file uploads, the AI's PDF, image and
   // video uploads) skip the proxy: Next.js buffers a request body for a proxy and cuts it at 10 MB. Those routes
   // read the body themselves and nothing the proxy sets (the route wrapper falls back to the Host header and a
-  // fresh request id; scripts/server.mjs drops a client's own x-lumen-host). Keep in step with server.mjs.
+  // fresh request id; scripts/server.mjs drops a client's own x-lumen-host, and sets their headers). The list must be
+  // a literal here: scripts/header-policy.test.ts checks it names exactly STREAMING_UPLOAD_PATHS.
   matcher: ['/((?!_next/static|_next/image|favicon.ico|h5p/import$|h5p/ajax$|api/ai/jobs/pdf$|api/ai/jobs/video$|api/ai/generate/image-hotspots$).*)'],
 };

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
+import { applyHeaderPolicy, STREAMING_UPLOADS } from './header-policy.mjs';
 import { serveStatic } from './static-files.mjs';
 
 // Encoded control characters (%00–%1F, %7F) in a request target never reach the app (item: PostgreSQL refuses
@@ -64,9 +65,9 @@ const isApiPath = (path) => /^\/(api|h5p)(\/|$)/i.test(path);
 // Every body is limited to the JSON body limit except on the routes that take large uploads (they skip the proxy
 // and apply their own limits: the H5P import and editor uploads, the AI's PDF, image and video). Next.js would
 // otherwise buffer such a body for the proxy and hand the route a truncated copy; a declared length over the limit
-// is refused before a byte is read. Keep this list and proxy.ts's matcher in step.
+// is refused before a byte is read. The list is STREAMING_UPLOADS of scripts/header-policy.mjs (proxy.ts's matcher
+// is checked against it).
 const JSON_BODY_LIMIT = 10 * 1024 * 1024;
-const STREAMING_UPLOADS = /^\/(h5p\/(import|ajax)|api\/ai\/jobs\/(pdf|video)|api\/ai\/generate\/image-hotspots)\/?$/;
 
 function declaredTooLarge(req) {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -110,6 +111,36 @@ export function serverTimeouts(env = process.env) {
   return { requestTimeout: out.REQUEST_TIMEOUT_MS, headersTimeout: out.HEADERS_TIMEOUT_MS, idleTimeout: out.REQUEST_IDLE_TIMEOUT_MS };
 }
 
+/**
+ * Every response this server sends — Next.js's (also for the routes proxy.ts skips), the fast lane's, the static
+ * files', the refusals above — gets the headers of its path's class (scripts/header-policy.mjs) as its headers are
+ * written: Node.js writes them through writeHead, also when a body is written without it (_implicitHeader). An
+ * answer's own Content-Security-Policy (a page's nonce'd one) is kept.
+ */
+function enforceHeaderPolicy(req, res) {
+  let pathname = (req.url ?? '/').split('?')[0];
+  if (!pathname.startsWith('/')) {
+    try {
+      pathname = new URL(pathname).pathname;
+    } catch {
+      pathname = '/';
+    }
+  }
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, reason, headers) {
+    if (typeof reason !== 'string') [reason, headers] = [undefined, reason];
+    // headers given here win over those set before, as in Node.js: fold them in so the policy sees the final set
+    if (headers && !Array.isArray(headers)) {
+      for (const [k, v] of Object.entries(headers)) if (v !== undefined) this.setHeader(k, v);
+      headers = undefined;
+    }
+    if (!this.headersSent) {
+      applyHeaderPolicy(pathname, { get: (k) => this.getHeader(k), set: (k, v) => this.setHeader(k, v), remove: (k) => this.removeHeader(k) });
+    }
+    return reason === undefined ? (headers ? writeHead.call(this, status, headers) : writeHead.call(this, status)) : writeHead.call(this, status, reason, headers);
+  };
+}
+
 const staticBase = () => ({ 'x-request-id': randomUUID(), 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
 
 export async function startServer({ dev = false, dir = process.cwd(), port = 3000, hostname = '0.0.0.0' } = {}) {
@@ -123,6 +154,7 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
     // header and request timeouts are enforced by this periodic check
     { connectionsCheckingInterval: Math.min(10_000, timeouts.headersTimeout) },
     (req, res) => {
+      enforceHeaderPolicy(req, res);
       req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
       // the tenant host is the proxy's to set (from Host): a client's own never reaches a route, proxied or not
       delete req.headers['x-lumen-host'];

@@ -16,7 +16,9 @@ import { playerModel } from './content';
 import { pageAssets } from './front-files';
 import { contentSnapshot } from './content-cache';
 import { UUID_JS } from './client-js';
-export { PLAYER_CSP, PLAYER_SANDBOX } from './csp';
+import { playerCsp } from './csp';
+import { newNonce } from '../../scripts/header-policy.mjs';
+export { PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
 import { cssForStyleElement, DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
 import { accessibleBrand } from '@/lib/tenant/contrast';
@@ -78,8 +80,10 @@ p { font: 16px/1.5 system-ui, sans-serif; margin: 12px; padding: 12px 16px; bord
 }
 
 /**
- * The player page. `language` goes to H5P (its player texts); `locale` is the language of the page's own notices
- * (the same language when the interface has it, else English).
+ * The player page and its Content-Security-Policy. `language` goes to H5P (its player texts); `locale` is the
+ * language of the page's own notices (the same language when the interface has it, else English). Every <script>
+ * of the page carries a fresh nonce, the only scripts its policy runs (with those they add: H5P content types
+ * load theirs dynamically), so markup that got into the page cannot run script even inside the sandbox.
  */
 export async function embedHtml(
   contentId: string,
@@ -88,7 +92,8 @@ export async function embedHtml(
   locale: Locale,
   brand: BrandConfig = DEFAULT_BRAND,
   viewer: { anonymous: boolean; learner?: string } = { anonymous: false },
-): Promise<string> {
+): Promise<{ html: string; csp: string }> {
+  const nonce = newNonce();
   const model = await playerModel(contentId, actor, language);
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
   // an anonymous viewer's result is their attempt (the statements this page sends), not a score for the author
@@ -99,7 +104,7 @@ export async function embedHtml(
   const colour = accessibleBrand(brand.primaryColor);
   const assets = pageAssets(model.scripts, model.styles);
   const askName = viewer.anonymous && !!(await contentSnapshot(contentId))?.embedAskName;
-  return `<!doctype html>
+  const html = `<!doctype html>
 <html class="h5p-iframe" lang="${attr(language)}">
 <head>
 <meta charset="utf-8">
@@ -122,7 +127,7 @@ img, video, iframe { max-width: 100%; }
 .lumen-learner-name small { flex-basis: 100%; color: #475467; }
 </style>
 ${brand.customCss ? `<style data-custom-css>${cssForStyleElement(brand.customCss)}</style>` : ''}
-<script>
+<script nonce="${nonce}">
 // The sandboxed page has no storage of its own (opaque origin): H5P's request queue and clipboard read
 // localStorage, so give them an in-memory store for the life of the page.
 (function () {
@@ -136,13 +141,13 @@ ${brand.customCss ? `<style data-custom-css>${cssForStyleElement(brand.customCss
 })();
 window.H5PIntegration = ${scriptJson(integration)};
 </script>
-${assets.scripts.map((s) => `<script src="${attr(s)}"></script>`).join('\n')}
+${assets.scripts.map((s) => `<script src="${attr(s)}" nonce="${nonce}"></script>`).join('\n')}
 </head>
 <body data-brand-color="${attr(colour)}">
 ${askName ? nameForm(locale) : ''}
 <div class="h5p-content" data-content-id="${attr(contentId)}"></div>
 <p class="lumen-player-status" role="status" aria-live="polite" hidden data-testid="player-status"></p>
-<script>
+<script nonce="${nonce}">
 (function () {
   var id = ${scriptJson(contentId)};
   var text = ${scriptJson(playerNotices(locale))};
@@ -368,4 +373,5 @@ ${askName ? nameForm(locale) : ''}
 </script>
 </body>
 </html>`;
+  return { html, csp: playerCsp(nonce) };
 }

@@ -2,11 +2,11 @@
 // front HTTP server (scripts/server.mjs) by calling their route handlers directly, without Next.js's router,
 // proxy and rendering machinery in between. The handlers are the same functions Next.js would call (the one route
 // wrapper: rate limit, authentication, validation, error map); what the proxy does for them (the request id, the
-// normalised host, the path's headers) is done here the same way (lib/http/edge-headers.ts).
+// normalised host, the path's headers) is done here the same way (scripts/header-policy.mjs).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
-import { edgeHeaders } from './edge-headers';
+import { applyHeaderPolicy } from './edge-headers';
 import { LiteHeaders } from './lite-headers';
 import { FAST_LANE, RAW_BODY } from './route';
 
@@ -59,15 +59,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   // what the route wrapper and these handlers read of a request (a GET: no body, no signal)
   const request = { url: `http://${req.headers.host ?? 'localhost'}${raw}`, method: 'GET', headers, [FAST_LANE]: true } as unknown as Request;
   const response = await handler(request, { params: Promise.resolve(hit.params) });
-  const edge = edgeHeaders(pathname);
   const out: Record<string, string | string[]> = { [REQUEST_ID_HEADER]: requestId };
-  for (const [k, v] of Object.entries(edge.set)) out[k.toLowerCase()] = v;
   response.headers.forEach((v, k) => {
     if (k !== 'set-cookie') out[k] = v;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out['set-cookie'] = cookies;
-  for (const k of edge.remove) delete out[k.toLowerCase()];
+  // the path's headers; the player page's own nonce'd policy stays
+  applyHeaderPolicy(pathname, { get: (k) => out[k.toLowerCase()], set: (k, v) => (out[k.toLowerCase()] = v), remove: (k) => delete out[k.toLowerCase()] });
   const rawBody = (response as Response & { [RAW_BODY]?: string })[RAW_BODY];
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : Buffer.from(await response.arrayBuffer());
   out['content-length'] = String(body.length);

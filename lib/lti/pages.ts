@@ -3,7 +3,13 @@
 // error page. Plain server-rendered pages of this origin that hold no user-wide credential (the launch token in
 // the URL is scoped to one launch), in the tenant's brand; every value is escaped, and content runs only in the
 // sandboxed player frame (/h5p/embed/…).
+//
+// Each page carries its own Content-Security-Policy (issue 22): its <script> elements bear a fresh nonce, the only
+// scripts the policy runs (no inline handler, no javascript: URL), and its forms post only where the page posts —
+// the picker and the link page to this origin, the deep-linking response to the platform's return URL's origin, the
+// rest nowhere. The page's frame-ancestors is its path's (scripts/header-policy.mjs adds it).
 import type { BrandConfig } from '@/lib/tenant/brand';
+import { formActionOf, newNonce, pageCsp } from '../../scripts/header-policy.mjs';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (v: string | number | null | undefined) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
@@ -13,13 +19,27 @@ const js = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\
 interface Shell {
   title: string;
   brand: BrandConfig;
-  body: string;
+  /** the page's markup; `nonce` goes on any <script> element it writes */
+  body: (nonce: string) => string;
   script?: string;
   /** the page fills its frame (the player) */
   full?: boolean;
+  /** where the page's forms may post (a CSP source list): none unless said */
+  formAction?: string;
 }
 
-function shell(s: Shell): string {
+/** A page and the Content-Security-Policy that goes with it (bound to the page's nonce). */
+export interface HtmlPage {
+  html: string;
+  csp: string;
+}
+
+function shell(s: Shell): HtmlPage {
+  const nonce = newNonce();
+  return { html: shellHtml(s, nonce), csp: pageCsp({ nonce, formAction: s.formAction ?? "'none'" }) };
+}
+
+function shellHtml(s: Shell, nonce: string): string {
   const color = /^#[0-9a-fA-F]{6}$/.test(s.brand.primaryColor) ? s.brand.primaryColor : '#6366f1';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,25 +73,25 @@ ul.items input { width: 18px; height: 18px; }
 iframe.player { display: block; width: 100%; min-height: 420px; border: 0; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 </style></head>
-<body>${s.body}${s.script ? `\n<script>${s.script}</script>` : ''}</body></html>`;
+<body>${s.body(nonce)}${s.script ? `\n<script nonce="${nonce}">${s.script}</script>` : ''}</body></html>`;
 }
 
 // same-origin: the launch token in the URL never leaves this origin, and this origin's forms keep a real Origin
 // header (under no-referrer a browser sends `Origin: null`, which the pop-up's signed-in POST /lti/link is refused for)
 const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' };
 
-export const htmlResponse = (html: string, status = 200) => new Response(html, { status, headers: htmlHeaders });
+export const htmlResponse = (page: HtmlPage, status = 200) => new Response(page.html, { status, headers: { ...htmlHeaders, 'Content-Security-Policy': page.csp } });
 
-export function errorPage(brand: BrandConfig, title: string, message: string): string {
+export function errorPage(brand: BrandConfig, title: string, message: string): HtmlPage {
   return shell({
     title,
     brand,
-    body: `<main><h1>${esc(title)}</h1><p class="error" role="alert" data-testid="lti-error">${esc(message)}</p></main>`,
+    body: () => `<main><h1>${esc(title)}</h1><p class="error" role="alert" data-testid="lti-error">${esc(message)}</p></main>`,
   });
 }
 
 /** The learner's page: the sandboxed player, sized by H5P's resizer protocol; an instructor also gets the results link. */
-export function playerPage(o: { brand: BrandConfig; title: string; frameSrc: string; resizerSrc: string; instructor?: { courseUrl: string | null; resultsUrl: string } | null }): string {
+export function playerPage(o: { brand: BrandConfig; title: string; frameSrc: string; resizerSrc: string; instructor?: { courseUrl: string | null; resultsUrl: string } | null }): HtmlPage {
   const bar = o.instructor
     ? `<header class="lti-bar" data-testid="lti-instructor-bar"><strong>${esc(o.title)}</strong><span>
 ${o.instructor.courseUrl ? `<a href="${esc(o.instructor.courseUrl)}" target="_blank" rel="noopener" data-testid="lti-course-results">Results for this course</a> · ` : ''}<a href="${esc(o.instructor.resultsUrl)}" target="_blank" rel="noopener">All results for this activity</a></span></header>`
@@ -80,27 +100,29 @@ ${o.instructor.courseUrl ? `<a href="${esc(o.instructor.courseUrl)}" target="_bl
     title: o.title,
     brand: o.brand,
     full: true,
-    body: `${bar}<main><iframe class="player" src="${esc(o.frameSrc)}" title="${esc(o.title)}" allow="fullscreen; autoplay; clipboard-write" allowfullscreen data-testid="lti-player-frame"></iframe></main>
-<script src="${esc(o.resizerSrc)}" charset="UTF-8" async></script>`,
+    body: (nonce) => `${bar}<main><iframe class="player" src="${esc(o.frameSrc)}" title="${esc(o.title)}" allow="fullscreen; autoplay; clipboard-write" allowfullscreen data-testid="lti-player-frame"></iframe></main>
+<script nonce="${nonce}" src="${esc(o.resizerSrc)}" charset="UTF-8" async></script>`,
   });
 }
 
 /** The pop-up's page: link this LMS user to the signed-in account. */
-export function linkPage(o: { brand: BrandConfig; platformName: string; lmsName: string | null; lmsEmail: string | null; userEmail: string; launchToken: string; done?: boolean }): string {
+export function linkPage(o: { brand: BrandConfig; platformName: string; lmsName: string | null; lmsEmail: string | null; userEmail: string; launchToken: string; done?: boolean }): HtmlPage {
   if (o.done) {
     return shell({
       title: 'Account linked',
       brand: o.brand,
-      body: `<main><h1>Account linked</h1><p class="notice" role="status" data-testid="lti-link-done">Your ${esc(o.platformName)} account now opens your content as ${esc(o.userEmail)}. You can close this window.</p>
-<button type="button" onclick="window.close()">Close this window</button></main>`,
-      script: `try { if (window.opener) window.opener.postMessage({ type: 'lumen-lti-linked' }, '*'); } catch (e) {} setTimeout(function () { window.close(); }, 1500);`,
+      body: () => `<main><h1>Account linked</h1><p class="notice" role="status" data-testid="lti-link-done">Your ${esc(o.platformName)} account now opens your content as ${esc(o.userEmail)}. You can close this window.</p>
+<button type="button" id="close" data-testid="lti-link-close">Close this window</button></main>`,
+      // the button's handler is set here: the page's policy runs no inline handler
+      script: `document.getElementById('close').addEventListener('click', function () { window.close(); }); try { if (window.opener) window.opener.postMessage({ type: 'lumen-lti-linked' }, '*'); } catch (e) {} setTimeout(function () { window.close(); }, 1500);`,
     });
   }
   const who = [o.lmsName, o.lmsEmail].filter(Boolean).join(', ') || 'this LMS user';
   return shell({
     title: 'Link your account',
     brand: o.brand,
-    body: `<main><h1>Link your account</h1>
+    formAction: "'self'",
+    body: () => `<main><h1>Link your account</h1>
 <p>Link <strong>${esc(who)}</strong> on <strong>${esc(o.platformName)}</strong> to your account <strong>${esc(o.userEmail)}</strong>? Your own content can then be added to courses from the LMS.</p>
 <form method="post" action="/lti/link"><input type="hidden" name="lti_launch" value="${esc(o.launchToken)}">
 <button type="submit" data-testid="lti-link-confirm">Link accounts</button></form></main>`,
@@ -108,20 +130,22 @@ export function linkPage(o: { brand: BrandConfig; platformName: string; lmsName:
 }
 
 /** The deep-linking response, form-posted to the platform by the browser (the LMS's frame). */
-export function autoPostPage(brand: BrandConfig, action: string, fields: Record<string, string>): string {
+export function autoPostPage(brand: BrandConfig, action: string, fields: Record<string, string>): HtmlPage {
   const inputs = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
   return shell({
     title: 'Returning to your course',
     brand,
-    body: `<main><p role="status">Returning to your course…</p><form method="post" action="${esc(action)}" data-testid="lti-return-form">${inputs}<noscript><button type="submit">Continue</button></noscript></form></main>`,
+    // the form posts to the platform's return URL and nowhere else (a URL that is not http(s): nowhere at all)
+    formAction: formActionOf(action),
+    body: () => `<main><p role="status">Returning to your course…</p><form method="post" action="${esc(action)}" data-testid="lti-return-form">${inputs}<noscript><button type="submit">Continue</button></noscript></form></main>`,
     script: 'document.forms[0].submit();',
   });
 }
 
 /** The instructor's content picker (deep linking): search, type filter, choose, add to the course. */
-export function pickerPage(o: { brand: BrandConfig; platformName: string; contextTitle: string | null; launchToken: string; linked: { name: string; email: string } | null; acceptMultiple: boolean }): string {
+export function pickerPage(o: { brand: BrandConfig; platformName: string; contextTitle: string | null; launchToken: string; linked: { name: string; email: string } | null; acceptMultiple: boolean }): HtmlPage {
   const linkSection = o.linked
     ? `<p class="meta" data-testid="lti-linked-as">Signed in as ${esc(o.linked.name)} (${esc(o.linked.email)})</p>`
     : `<div class="notice" data-testid="lti-link-needed"><p>To add your own content, link your ${esc(o.platformName)} account to your account here. A window opens where you sign in.</p>
@@ -238,5 +262,5 @@ export function pickerPage(o: { brand: BrandConfig; platformName: string; contex
     });
   } else load();
 })();`;
-  return shell({ title: 'Add content', brand: o.brand, body, script });
+  return shell({ title: 'Add content', brand: o.brand, body: () => body, script, formAction: "'self'" });
 }

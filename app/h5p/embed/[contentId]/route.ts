@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { busyPageHtml, embedHtml, PLAYER_CSP } from '@/lib/h5p/embed';
+import { busyPageHtml, embedHtml } from '@/lib/h5p/embed';
 import { anonymousViewer, playerActor } from '@/lib/h5p/ajax';
 import { actorOf } from '@/lib/h5p/permissions';
 import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
@@ -24,7 +24,9 @@ const embedQuery = z
 
 const languageOf = (req: Request) => localeOf(new URL(req.url).searchParams.get('language'), req.headers.get('accept-language'));
 
-// the player page: content runs here, sandboxed into an opaque origin by its CSP (lib/h5p/embed.ts)
+// the player page: content runs here, sandboxed into an opaque origin by its CSP, whose scripts are bound to the
+// page's fresh nonce (lib/h5p/embed.ts); other answers here (errors, the busy page) run no script at all
+// (scripts/header-policy.mjs PLAYER_PATH_CSP)
 const play = route(
   // the English busy page; a limited viewer gets it in their language below
   { action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: embedQuery, limitedPage: busyPageHtml('en') },
@@ -35,12 +37,12 @@ const play = route(
     // the viewer the embedding page names (?learner=): the page opens with their own saved state
     const viewer = anonymousViewer(ctx.principal, ctx.url);
     const actor = playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, bearerQueryToken(ctx.url)));
-    const html = await embedHtml(ctx.params.contentId, actor, ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig, {
+    const { html, csp } = await embedHtml(ctx.params.contentId, actor, ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig, {
       anonymous,
       ...(viewer?.startsWith('anon:') ? { learner: viewer.slice(5) } : {}),
     });
     return new Response(html, {
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': PLAYER_CSP },
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': csp },
     });
   },
 );

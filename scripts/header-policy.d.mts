@@ -1,0 +1,16 @@
+export type PathClass = 'player' | 'user-file' | 'h5p' | 'lti' | 'docs' | 'app';
+export const STREAMING_UPLOAD_PATHS: string[];
+export const STREAMING_UPLOADS: RegExp;
+export const PLAYER_SANDBOX: string;
+export const DOCS_CSP: string;
+export const PLAYER_PATH_CSP: string;
+export const USER_FILE_CSP: string;
+export function pathClass(pathname: string): PathClass;
+export function frameAncestorsOf(cls: PathClass): string;
+export function edgeHeaders(pathname: string): { set: Record<string, string>; remove: string[] };
+export function proxyHeaders(pathname: string): { set: Record<string, string>; remove: string[] };
+export function applyHeaderPolicy(pathname: string, h: { get(name: string): unknown; set(name: string, value: string): void; remove(name: string): void }): void;
+export function newNonce(): string;
+export function formActionOf(url: string): string;
+export function pageCsp(o: { nonce: string; formAction: string; strictDynamic?: boolean }): string;
+export function playerCsp(nonce: string): string;

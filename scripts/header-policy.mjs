@@ -1,0 +1,186 @@
+// The one header policy (issue 22, items 1 and 11): which class a path belongs to, and the headers every answer of
+// that class carries, whoever answers it — the front server (scripts/server.mjs, for every response, also the
+// routes that skip proxy.ts and the static H5P files), the fast lane (lib/http/fast-lane.ts) and proxy.ts. Plain
+// JavaScript: the front server runs it before (and without) the app's build, as scripts/file-types.mjs.
+//
+// Classes: `player` (/h5p/embed/<id>, content runs there, sandboxed), `user-file` (content and scriptable library
+// files, sandboxed), `h5p` (every other /h5p/ path: framed by any site), `lti` (the pages an LMS frames: launch,
+// login, picker), `docs` (the API reference page) and `app` (everything else: same-origin framing only).
+//
+// A page that writes HTML itself sets its own Content-Security-Policy with a fresh nonce (pageCsp / playerCsp
+// below): the policy never replaces it, it only adds the class's frame-ancestors when the page's policy has none.
+// No imports: the workspace's player frame (a client component) reads PLAYER_SANDBOX from here too.
+
+/** Files that may carry script (SVG, HTML, XML … uploaded with content): an opaque origin, no script, framed anywhere. */
+export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
+
+/**
+ * The routes that take large uploads: they skip proxy.ts (Next.js buffers a proxied body and cuts it at 10 MB)
+ * and the front server does not apply the JSON body limit to them. proxy.ts's matcher must be a literal (Next.js
+ * reads it at build time): scripts/header-policy.test.ts checks that it names exactly these paths.
+ */
+export const STREAMING_UPLOAD_PATHS = ['/h5p/import', '/h5p/ajax', '/api/ai/jobs/pdf', '/api/ai/jobs/video', '/api/ai/generate/image-hotspots'];
+export const STREAMING_UPLOADS = /^\/(h5p\/(import|ajax)|api\/ai\/jobs\/(pdf|video)|api\/ai\/generate\/image-hotspots)\/?$/;
+
+/** What sandboxed content may still do: run its scripts, open links in new windows, go full screen, submit forms. */
+export const PLAYER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-presentation allow-modals';
+
+/** The API reference page (/api/docs): its bundle, stylesheet and start script are files of this origin, nothing inline. */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  // Swagger UI sets style attributes on its elements
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
+ * What an answer on the player's path carries when it is not the player page itself (an error, the 429 "busy"
+ * page): sandboxed like the player, and no script at all.
+ */
+export const PLAYER_PATH_CSP = [
+  `sandbox ${PLAYER_SANDBOX}`,
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+const USER_FILE = /^\/h5p\/(content\/[^/]+\/.|player-files\/|temp\/|libraries\/.+\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$)/i;
+const LTI_FRAMED = /^\/lti\/(launch|login|picker)(\/|$)/;
+
+/** @typedef {'player' | 'user-file' | 'h5p' | 'lti' | 'docs' | 'app'} PathClass */
+
+/** The class of a path (no query). */
+export function pathClass(pathname) {
+  if (pathname.startsWith('/h5p/')) return pathname.startsWith('/h5p/embed/') ? 'player' : USER_FILE.test(pathname) ? 'user-file' : 'h5p';
+  if (LTI_FRAMED.test(pathname)) return 'lti';
+  if (pathname === '/api/docs' || pathname.startsWith('/api/docs/')) return 'docs';
+  return 'app';
+}
+
+/** Who may frame an answer of the class: content and the LMS's pages are framed by any site, the rest by this origin. */
+export const frameAncestorsOf = (cls) => (cls === 'docs' || cls === 'app' ? "'self'" : '*');
+
+const CLASS_CSP = {
+  player: PLAYER_PATH_CSP,
+  'user-file': USER_FILE_CSP,
+  h5p: 'frame-ancestors *',
+  lti: 'frame-ancestors *',
+  docs: DOCS_CSP,
+  app: "frame-ancestors 'self'",
+};
+
+/**
+ * The headers of a path: `set` every answer carries (a Content-Security-Policy or Referrer-Policy the answer
+ * sets itself is kept, see applyHeaderPolicy), `remove` the ones it must not carry.
+ */
+export function edgeHeaders(pathname) {
+  const cls = pathClass(pathname);
+  const set = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Content-Security-Policy': CLASS_CSP[cls] };
+  if (cls === 'player' || cls === 'user-file' || cls === 'h5p') {
+    // the sandboxed player (origin "null") loads fonts and calls its result/state routes cross-origin; these
+    // answers carry no cookie-based credentials (a credentialed request cannot read a `*` answer)
+    set['Access-Control-Allow-Origin'] = '*';
+    return { set, remove: ['X-Frame-Options'] };
+  }
+  if (cls === 'lti') return { set, remove: ['X-Frame-Options'] };
+  set['X-Frame-Options'] = 'SAMEORIGIN';
+  return { set, remove: [] };
+}
+
+/** Headers an answer may set for itself, which the policy then keeps (a page's own nonce policy, the LTI pages' no-referrer). */
+const ANSWER_MAY_SET = new Set(['content-security-policy', 'referrer-policy', 'access-control-allow-origin']);
+
+/**
+ * What proxy.ts sets: the path's headers an answer may not set for itself. Next.js writes a proxy's headers over
+ * the route's own, so the proxy leaves Content-Security-Policy, Referrer-Policy and CORS to the front server,
+ * which sees the route's answer (applyHeaderPolicy).
+ */
+export function proxyHeaders(pathname) {
+  const { set, remove } = edgeHeaders(pathname);
+  return { set: Object.fromEntries(Object.entries(set).filter(([k]) => !ANSWER_MAY_SET.has(k.toLowerCase()))), remove };
+}
+
+/**
+ * Applies the policy to an answer's headers through `get`/`set`/`remove` (names in any case): the class's headers
+ * where the answer has none of its own, the ones it must carry always, the class's frame-ancestors added to a
+ * Content-Security-Policy of the answer's that names none.
+ * @param {string} pathname
+ * @param {{ get(name: string): unknown; set(name: string, value: string): void; remove(name: string): void }} h
+ */
+export function applyHeaderPolicy(pathname, h) {
+  const cls = pathClass(pathname);
+  const edge = edgeHeaders(pathname);
+  for (const [k, v] of Object.entries(edge.set)) {
+    const own = h.get(k);
+    if (ANSWER_MAY_SET.has(k.toLowerCase()) && own !== undefined && own !== null && String(own) !== '') {
+      if (k === 'Content-Security-Policy' && !/(^|;)\s*frame-ancestors\s/i.test(String(own))) h.set(k, `${own}; frame-ancestors ${frameAncestorsOf(cls)}`);
+      continue;
+    }
+    h.set(k, v);
+  }
+  for (const k of edge.remove) h.remove(k);
+}
+
+/** A fresh nonce for one response (128 random bits, base64). */
+export function newNonce() {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** The form-action source of a page that form-posts to `url`: its origin (http/https only), else nothing at all. */
+export function formActionOf(url) {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : "'none'";
+  } catch {
+    return "'none'";
+  }
+}
+
+/**
+ * The policy of an HTML page this service writes (the LTI pages): only the page's own nonce'd scripts run (no
+ * inline handler, no javascript: URL), forms post only where `formAction` says, no plugins, no <base>. The page's
+ * frame-ancestors is its path class's (applyHeaderPolicy adds it).
+ * @param {{ nonce: string; formAction: string; strictDynamic?: boolean }} o
+ */
+export function pageCsp(o) {
+  return [`script-src 'nonce-${o.nonce}'${o.strictDynamic ? " 'strict-dynamic'" : ''}`, "object-src 'none'", "base-uri 'none'", `form-action ${o.formAction}`].join('; ');
+}
+
+/**
+ * The player page's policy: an opaque origin (sandbox); scripts only the page's own nonce'd ones and those they
+ * add ('strict-dynamic': H5P content types load their scripts dynamically; some eval); styles and media from this
+ * service (media also from https: video and audio hosts), frames only https (YouTube, Vimeo …), no plugins, no
+ * <base>, embeddable anywhere.
+ */
+export function playerCsp(nonce) {
+  return [
+    `sandbox ${PLAYER_SANDBOX}`,
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'unsafe-eval'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self' https:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    // content's own forms post only to this service (the page's name form is handled by its script)
+    "form-action 'self'",
+    'frame-ancestors *',
+  ].join('; ');
+}
