@@ -20,6 +20,7 @@ import { h5pRoot } from './paths';
 import { RolePermissionSystem, type H5pActor } from './permissions';
 import { h5p, MAX_FILE_SIZE, MAX_TOTAL_SIZE } from './server';
 import { scheduleQualityReport } from './quality/background';
+import { pauseAt } from '@/lib/test-pause';
 
 export const MAX_IMPORT_SIZE = 500 * 1024 * 1024;
 export const ACCEPTED_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -165,6 +166,7 @@ export async function importPackage(req: Request, user: User, actor: H5pActor) {
       quotaTaken = true;
     });
     contentId = result.contentId;
+    await pauseAt('content-row-written');
     await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
     scheduleQualityReport(contentId);
     return { contentId, installedLibraries: result.installedLibraries, title: result.metadata.title };
