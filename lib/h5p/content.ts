@@ -142,26 +142,27 @@ export async function createContent(user: User, actor: H5pActor, raw: unknown, o
     }
   } catch (err) {
     // undone: the item (rows and files) and its quota unit
-    await removeOwnContent(user.id, contentId).catch(() => undefined);
-    await releaseContentQuota(user.id).catch(() => undefined);
+    await undoCreate(user.id, contentId).catch(() => undefined);
     throw err;
   }
   scheduleQualityReport(contentId);
   return { contentId, metadata: saved.metadata };
 }
 
-/** Deletes an item the user owns: its rows in one transaction, then its files (their bytes given back). */
-async function removeOwnContent(userId: string, contentId: string) {
+/**
+ * Undoes a creation that failed after its commit: the rows and the quota unit in one transaction (a crash between
+ * them would leave content without its owner, or a charge without content), then the files (their bytes given back).
+ */
+async function undoCreate(userId: string, contentId: string) {
   const { contentStorage } = await h5p();
   const account = await storageAccountOf(contentId, userId);
-  await db().$transaction([
-    db().contentQualityReport.deleteMany({ where: { contentId } }),
-    db().contentOwnership.deleteMany({ where: { contentId, userId } }),
-    db().h5pContentUserData.deleteMany({ where: { contentId } }),
-    db().h5pFinishedData.deleteMany({ where: { contentId } }),
-    // with its owner: a crash between the two would leave content any teacher could take over
-    db().h5pContent.deleteMany({ where: { id: contentId } }),
-  ]);
+  await db().$transaction(async (tx) => {
+    await tx.contentQualityReport.deleteMany({ where: { contentId } });
+    await tx.h5pContentUserData.deleteMany({ where: { contentId } });
+    await tx.h5pFinishedData.deleteMany({ where: { contentId } });
+    if ((await tx.contentOwnership.deleteMany({ where: { contentId, userId } })).count === 1) await releaseContentQuota(userId, tx);
+    await tx.h5pContent.deleteMany({ where: { id: contentId } });
+  });
   await contentStorage.deleteContent(contentId, account ? ({ id: account } as IUser) : undefined);
 }
 

@@ -72,8 +72,8 @@ export async function consumeContentQuota(userId: string, client: Runner = db())
 }
 
 /** Gives back one content creation (the creation failed after the quota was taken). */
-export async function releaseContentQuota(userId: string): Promise<void> {
-  await db().$executeRaw`UPDATE users SET contents_created_this_month = GREATEST(contents_created_this_month - 1, 0) WHERE id = ${userId}::uuid`;
+export async function releaseContentQuota(userId: string, client: Runner = db()): Promise<void> {
+  await client.$executeRaw`UPDATE users SET contents_created_this_month = GREATEST(contents_created_this_month - 1, 0) WHERE id = ${userId}::uuid`;
   await forgetUser(userId);
 }
 
