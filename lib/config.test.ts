@@ -70,4 +70,14 @@ describe('parseConfig', () => {
     expect(a.authSecret).toBe(b.authSecret);
     expect(a.authSecret).not.toBe(c.authSecret);
   });
+
+  it('sweeps abandoned uploads after the request timeout by default, and allows the crash-injection hook only in test runs', () => {
+    expect(parseConfig({}).abandonedUploadAgeMs).toBe(30 * 60_000);
+    expect(parseConfig({ REQUEST_TIMEOUT_MS: '60000' }).abandonedUploadAgeMs).toBe(60_000);
+    expect(parseConfig({ REQUEST_TIMEOUT_MS: '60000', ABANDONED_UPLOAD_AGE_MS: '0' }).abandonedUploadAgeMs).toBe(0);
+    expect(parseConfig({}).testPauseAt).toBeUndefined();
+    expect(() => parseConfig({ TEST_PAUSE_AT: 'content-row-written' })).toThrowError(/TEST_PAUSE_AT: only for test runs \(set together with E2E_TEST_CODE\)/);
+    expect(() => parseConfig({ TEST_PAUSE_AT: 'anywhere', E2E_TEST_CODE: 'x' })).toThrowError(/TEST_PAUSE_AT/);
+    expect(parseConfig({ TEST_PAUSE_AT: 'content-row-written', E2E_TEST_CODE: 'x' }).testPauseAt).toBe('content-row-written');
+  });
 });

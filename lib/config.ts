@@ -26,6 +26,9 @@ const bool = (def: boolean) =>
       .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v))),
   );
 
+/** Where TEST_PAUSE_AT can stop a request (lib/test-pause.ts): after a new content row is written, before its owner is. */
+export const TEST_PAUSE_POINTS = ['content-row-written'] as const;
+
 const schema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -101,9 +104,13 @@ const schema = z.object({
   AI_MODEL: str(),
   AI_TRANSCRIBE_MODEL: str(),
   AI_JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(86_400).default(900)),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30 * 60_000)),
+  ABANDONED_UPLOAD_AGE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  TEST_PAUSE_AT: z.preprocess(emptyToUndefined, z.enum(TEST_PAUSE_POINTS).optional()),
 });
 
 export type Env = z.infer<typeof schema>;
+export type TestPausePoint = (typeof TEST_PAUSE_POINTS)[number];
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -139,6 +146,10 @@ export interface AppConfig {
     apiUrl: string | undefined;
   };
   e2eTestCode: string | undefined;
+  /** scratch folders, upload temp files and uncommitted content older than this are swept at start-up (default: REQUEST_TIMEOUT_MS) */
+  abandonedUploadAgeMs: number;
+  /** test runs only (with E2E_TEST_CODE): the point where a request pauses so a test can kill the instance there */
+  testPauseAt: TestPausePoint | undefined;
   curriculumServiceUrl: string | undefined;
   /** bounded wait for each call to the central curriculum service */
   curriculumServiceTimeoutMs: number;
@@ -200,6 +211,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   if (e.FILE_STORE === 's3' && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
+  // a crash-injection hook must never be switched on by a stray variable in production: only in test runs
+  if (e.TEST_PAUSE_AT && !e.E2E_TEST_CODE) {
+    throw new ConfigError('Invalid configuration:\n  TEST_PAUSE_AT: only for test runs (set together with E2E_TEST_CODE)');
+  }
   if (e.XAPI_LRS_URL && (!e.XAPI_LRS_KEY || !e.XAPI_LRS_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  XAPI_LRS_KEY: XAPI_LRS_URL needs XAPI_LRS_KEY and XAPI_LRS_SECRET (the LRS\'s basic-auth key and secret)');
   }
@@ -254,6 +269,8 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       apiUrl: e.PAYMENT_API_URL,
     },
     e2eTestCode: e.E2E_TEST_CODE,
+    abandonedUploadAgeMs: e.ABANDONED_UPLOAD_AGE_MS ?? e.REQUEST_TIMEOUT_MS,
+    testPauseAt: e.TEST_PAUSE_AT,
     curriculumServiceUrl: e.CURRICULUM_SERVICE_URL?.replace(/\/+$/, ''),
     curriculumServiceTimeoutMs: e.CURRICULUM_SERVICE_TIMEOUT_MS,
     allowedPrivateHosts: (e.ALLOWED_PRIVATE_HOSTS ?? '')

@@ -12,7 +12,7 @@ import { metadataBody, type MetadataInput } from '@/lib/curriculum/schemas';
 import { AppError } from '@/lib/http/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
-import { withAiCredit } from './credits';
+import { withAiCredit, type CreditItem } from './credits';
 import { assertFitsSemantics, subLibraries } from './semantics';
 import { HOW, paramsOf, SHAPES, SUB_LIBRARIES, TOPIC_TYPES, type AnyType, type BuildContext } from './shapes';
 import { textOfUrl } from './sources';
@@ -100,6 +100,8 @@ export interface GenerationRequest {
   questionCount: number;
   save: boolean;
   curriculum?: MetadataInput | undefined;
+  /** the AI job item this generation is (its credit is charged once across reruns: credits.ts) */
+  creditItem?: CreditItem | undefined;
 }
 
 /** The curriculum the item is generated for, as one line of the task. */
@@ -141,7 +143,7 @@ export async function generateItem(user: User, actor: H5pActor, r: GenerationReq
     // generated for an objective: the item carries that curriculum (the caller owns it, so they may write it)
     if (r.curriculum) await saveMetadata(saved.contentId, { ...r.curriculum, language: r.curriculum.language || r.language }, actor.reader);
     return { d, contentId: saved.contentId };
-  });
+  }, r.creditItem);
   const usage = await usageOf(await db().user.findUniqueOrThrow({ where: { id: user.id } }));
   return { contentId: made.contentId, draft: made.d, credits: { used: usage.aiUsed, limit: usage.aiLimit } };
 }
@@ -165,10 +167,11 @@ export function generateBranching(user: User, actor: H5pActor, b: z.infer<typeof
 }
 
 /** POST /api/ai/generate: from a topic or pasted text (every plan). */
-export function generateFromTopic(user: User, actor: H5pActor, b: GenerateBody): Promise<Generated> {
+export function generateFromTopic(user: User, actor: H5pActor, b: GenerateBody, creditItem?: CreditItem): Promise<Generated> {
   return generateItem(user, actor, {
     ...b,
     brief: b.topic ? `Topic: ${b.topic}` : 'Build it from the source text below.',
     ...(b.text ? { source: b.text } : {}),
+    creditItem,
   });
 }

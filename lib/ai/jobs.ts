@@ -2,7 +2,7 @@
 // embedded or external) runs each item of a job as its own queue job, on whichever instance is free, and again
 // after a crash (an item's queue job expires after AI_JOB_LEASE_SECONDS and is retried elsewhere). The ai_jobs row
 // is what the user sees: progress and each item's result, recorded once per item (a rerun of a recorded item does
-// nothing). Every item takes its own AI credit; a job without credits left stops cleanly (`stopped_no_credits`:
+// nothing). Every item takes its own AI credit, once however often it runs (credits.ts); a job without credits left stops cleanly (`stopped_no_credits`:
 // its remaining items are skipped), and one asked to stop skips the items not started yet.
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
@@ -230,7 +230,9 @@ export async function runItem(jobId: string, index: number): Promise<void> {
   try {
     const item = request.items[index]!;
     const actor = actorOfUser(job.user);
-    const made = 'kind' in item ? await generateInteractiveVideo(job.user, actor, item) : await generateFromTopic(job.user, actor, { ...item, save: true });
+    // the item's credit is keyed by the item: a rerun after a crash or a retry does not charge it again
+    const creditItem = { jobId, index };
+    const made = 'kind' in item ? await generateInteractiveVideo(job.user, actor, item, creditItem) : await generateFromTopic(job.user, actor, { ...item, save: true }, creditItem);
     result = { index, contentId: made.contentId!, title: made.draft.metadata.title };
   } catch (err) {
     if (err instanceof AppError && err.status === 429 && err.message === AI_LIMIT_REACHED) {

@@ -17,6 +17,7 @@ import { AppError, validationMessage } from '@/lib/http/errors';
 import { OutboundUrlError, outboundFetch } from '@/lib/http/outbound';
 import { assertAiConfigured, transcribe, type Cue } from './client';
 import { metadataBody } from '@/lib/curriculum/schemas';
+import type { CreditItem } from './credits';
 import { BLOOMS, DIFFICULTIES, generateItem, type Generated } from './generate';
 import { MAX_SOURCE_CHARS } from './sources';
 
@@ -332,7 +333,7 @@ async function videoBytes(user: User, item: VideoItem): Promise<Buffer> {
 }
 
 /** Runs a video job item: the cues (captions, or a transcript), then the Interactive Video (one AI credit). */
-export async function generateInteractiveVideo(user: User, actor: H5pActor, item: VideoItem): Promise<Generated> {
+export async function generateInteractiveVideo(user: User, actor: H5pActor, item: VideoItem, creditItem?: CreditItem): Promise<Generated> {
   assertAiConfigured();
   let cues = item.cues;
   let captionsName = item.captionsName;
@@ -363,5 +364,6 @@ export async function generateInteractiveVideo(user: User, actor: H5pActor, item
     questionCount: item.questionCount,
     save: true,
     curriculum: item.curriculum,
+    creditItem,
   });
 }

@@ -8,7 +8,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
-import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
+import { assertContentQuota, releaseContentQuota } from '@/lib/plans/quota';
 import { copyUploadIntoContent } from './uploads';
 import { assertCanRead, type Reader } from './access';
 import { invalidate } from '@/lib/cache/local';
@@ -120,31 +120,50 @@ async function attachTempImages(contentId: string, ownerId: string, files: strin
 }
 
 /**
- * POST /h5p/content (rules 1, 2): quota, save, ownership (private). `opts.attach`: the caller's uploads the
+ * POST /h5p/content (rules 1, 2): quota, save, ownership (private). The row, its owner and the quota charge are
+ * written in one transaction when the H5P editor stores the new content (DbContentStorage.addContent →
+ * create-owned.ts), so no crash leaves content without an owner. `opts.attach`: the caller's uploads the
  * parameters refer to (e.g. a generated video), copied into the content's folders; a missing one undoes the save.
  */
 export async function createContent(user: User, actor: H5pActor, raw: unknown, opts: { attach?: { folder: string; name: string }[] } = {}) {
   const body = parseContentBody(raw);
   await assertLibraryInstalled(body.library);
-  if (!(await consumeContentQuota(user.id))) throw new AppError(429, ERR.quota);
-  const { editor, contentStorage } = await h5p();
-  let contentId: string | undefined;
+  // refused before the parameters are validated or anything is stored; the charge itself goes with the row
+  assertContentQuota(await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { plan: true, contentsCreatedThisMonth: true } }), 429, ERR.quota);
+  const { editor } = await h5p();
+  // the acting user is the owner (addContent makes the acting user the owner of new content)
+  const owner = actor.id === user.id ? actor : { ...actor, id: user.id };
+  const saved = await editor.saveOrUpdateContentReturnMetaData(undefined as unknown as string, body.params, body.metadata, body.library, owner).catch(mapH5pError);
+  const contentId = String(saved.id);
   try {
-    const saved = await editor.saveOrUpdateContentReturnMetaData(undefined as unknown as string, body.params, body.metadata, body.library, actor).catch(mapH5pError);
-    contentId = String(saved.id);
-    await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
-    await forgetContent(contentId); // a copy read before the owner was recorded would be open to anyone
     await attachTempImages(contentId, user.id, body.tempImageFiles);
     for (const a of opts.attach ?? []) {
       if (!(await copyUploadIntoContent({ uploaderId: user.id, chargeTo: user.id, contentId, folder: a.folder, name: a.name }))) throw new AppError(400, `Upload ${a.name} is missing`);
     }
-    scheduleQualityReport(contentId);
-    return { contentId, metadata: saved.metadata };
   } catch (err) {
-    await releaseContentQuota(user.id).catch(() => undefined);
-    if (contentId) await contentStorage.deleteContent(contentId).catch(() => undefined);
+    // undone: the item (rows and files) and its quota unit
+    await undoCreate(user.id, contentId).catch(() => undefined);
     throw err;
   }
+  scheduleQualityReport(contentId);
+  return { contentId, metadata: saved.metadata };
+}
+
+/**
+ * Undoes a creation that failed after its commit: the rows and the quota unit in one transaction (a crash between
+ * them would leave content without its owner, or a charge without content), then the files (their bytes given back).
+ */
+async function undoCreate(userId: string, contentId: string) {
+  const { contentStorage } = await h5p();
+  const account = await storageAccountOf(contentId, userId);
+  await db().$transaction(async (tx) => {
+    await tx.contentQualityReport.deleteMany({ where: { contentId } });
+    await tx.h5pContentUserData.deleteMany({ where: { contentId } });
+    await tx.h5pFinishedData.deleteMany({ where: { contentId } });
+    if ((await tx.contentOwnership.deleteMany({ where: { contentId, userId } })).count === 1) await releaseContentQuota(userId, tx);
+    await tx.h5pContent.deleteMany({ where: { id: contentId } });
+  });
+  await contentStorage.deleteContent(contentId, account ? ({ id: account } as IUser) : undefined);
 }
 
 async function ownershipOf(contentId: string) {

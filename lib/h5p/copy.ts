@@ -1,15 +1,16 @@
 // Copying a content item for a user: the marketplace's clone and My content's duplicate share it. In order:
-// the caller's content quota (taken atomically, given back on failure); the copy's files charged to the caller's
-// storage; files, then the rows in one transaction — content, private ownership, curriculum metadata (and the
-// tags, and the clone record, when asked). A failed copy leaves nothing behind: copied files are removed, quota and storage given back.
+// the caller's content quota checked; the files copied under the new id (announced in pending_contents, so a crash
+// gets them swept at start-up); then one transaction (create-owned.ts) — content, private ownership, the quota unit,
+// the files' bytes charged to the caller's storage, curriculum metadata (and the tags, and the clone record, when
+// asked). A failed copy leaves nothing behind: copied files are removed, and nothing was charged.
 import { randomUUID } from 'node:crypto';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
 import type { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { fileStore } from '@/lib/files/store';
-import { chargeStorage, refundStorage } from '@/lib/plans/storage';
-import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
+import { isWithinLimit, planOf } from '@/lib/plans/plans';
+import { commitOwnedContent, dropPending, markPending } from './create-owned';
 import { contentPrefix } from './paths';
 import { isParametersFile, mapBounded } from './storage/content-storage';
 import { scheduleQualityReport } from './quality/background';
@@ -46,52 +47,50 @@ export async function copyContent(source: CopySource, userId: string, opts: Copy
       ? { ...source.metadata, title: title.slice(0, 255) }
       : source.metadata;
 
-  // quota: one atomic check-and-increment (the caller's counter)
-  if (!(await consumeContentQuota(userId))) throw opts.quotaExceeded;
+  // refused before anything is copied; the charge itself is taken with the rows (one transaction)
+  const owner = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true, contentsCreatedThisMonth: true } });
+  if (!isWithinLimit(owner.contentsCreatedThisMonth, planOf(owner.plan).limits.contentsPerMonth)) throw opts.quotaExceeded;
 
   const newId = randomUUID();
   const store = fileStore();
   const from = contentPrefix(source.id);
   const to = contentPrefix(newId);
-  let copiedFiles = false;
-  let charged = 0;
+  let pending = false;
   try {
     // a stale content.json from an old import is not content (the parameters are in the row)
     const files = (await store.list(from)).filter((f) => !isParametersFile(f.name));
-    // the copy's files count against the caller's storage allowance (403 Storage limit reached)
     const bytes = files.reduce((a, f) => a + f.size, 0);
-    await chargeStorage(userId, bytes);
-    charged = bytes;
-    copiedFiles = files.length > 0;
-    // copied within the store (a server-side copy on S3), a few at a time
-    await mapBounded(files, 8, (f) => store.copy(`${from}${f.name}`, `${to}${f.name}`));
-    await db().$transaction(async (tx) => {
-      await tx.h5pContent.create({
-        data: {
-          id: newId,
-          title,
-          mainLibrary: source.mainLibrary,
-          metadata: metadata as Prisma.InputJsonValue,
-          parameters: parameters as Prisma.InputJsonValue,
-          creatorId: userId,
+    if (files.length) {
+      // copied before the rows exist (invisible), announced so that a crash before the commit gets them swept
+      await markPending(newId);
+      pending = true;
+      // copied within the store (a server-side copy on S3), a few at a time
+      await mapBounded(files, 8, (f) => store.copy(`${from}${f.name}`, `${to}${f.name}`));
+    }
+    // content, private ownership, the quota unit and the files' bytes (403 Storage limit reached) in one transaction
+    await commitOwnedContent(
+      { id: newId, title, mainLibrary: source.mainLibrary, metadata: metadata as Prisma.InputJsonValue, parameters: parameters as Prisma.InputJsonValue, creatorId: userId },
+      userId,
+      {
+        quotaExceeded: opts.quotaExceeded,
+        storageBytes: bytes,
+        pending,
+        extra: async (tx) => {
+          const meta = await tx.contentCurriculumMetadata.findUnique({ where: { contentId: source.id } });
+          if (meta) {
+            const { contentId: _src, createdAt: _c, updatedAt: _u, ...rest } = meta;
+            await tx.contentCurriculumMetadata.upsert({ where: { contentId: newId }, create: { ...rest, contentId: newId }, update: rest });
+          }
+          if (opts.copyTags) {
+            const tags = await tx.contentTag.findMany({ where: { contentId: source.id }, select: { tag: true } });
+            if (tags.length) await tx.contentTag.createMany({ data: tags.map((t) => ({ contentId: newId, tag: t.tag })) });
+          }
+          if (opts.recordClone) await tx.contentClone.create({ data: { sourceContentId: source.id, cloneContentId: newId, userId } });
         },
-      });
-      await tx.contentOwnership.create({ data: { contentId: newId, userId, visibility: 'private' } });
-      const meta = await tx.contentCurriculumMetadata.findUnique({ where: { contentId: source.id } });
-      if (meta) {
-        const { contentId: _src, createdAt: _c, updatedAt: _u, ...rest } = meta;
-        await tx.contentCurriculumMetadata.upsert({ where: { contentId: newId }, create: { ...rest, contentId: newId }, update: rest });
-      }
-      if (opts.copyTags) {
-        const tags = await tx.contentTag.findMany({ where: { contentId: source.id }, select: { tag: true } });
-        if (tags.length) await tx.contentTag.createMany({ data: tags.map((t) => ({ contentId: newId, tag: t.tag })) });
-      }
-      if (opts.recordClone) await tx.contentClone.create({ data: { sourceContentId: source.id, cloneContentId: newId, userId } });
-    });
+      },
+    );
   } catch (err) {
-    if (copiedFiles) await store.deletePrefix(to).catch(() => {});
-    await releaseContentQuota(userId).catch((e) => log.error({ err: e, userId }, 'could not give back the content quota'));
-    await refundStorage(userId, charged).catch((e) => log.error({ err: e, userId }, 'could not give back the storage'));
+    if (pending) await dropPending(newId).catch((e) => log.error({ err: e, contentId: newId }, 'could not remove the files of a failed copy'));
     throw err;
   }
   scheduleQualityReport(newId);

@@ -2,24 +2,28 @@
 // hostile-package checks as it inflates (package-inspector.ts extractPackage) into a folder beside the content
 // store; the H5P library's validator checks the unpacked tree, library versions not yet installed are installed
 // from it (an installed version is checked but never written), and the content's files are moved (renamed) into
-// place. Any refusal answers 400 and leaves nothing behind: the upload and the unpacked folder are deleted, a
-// content row or folder created on the way is removed and the quota is given back.
+// place under the new content's id, announced first in pending_contents; then the content row, its private owner
+// and the quota and storage charges are committed in one transaction (create-owned.ts). Any refusal answers 400 and
+// leaves nothing behind: the upload and the unpacked folder are deleted, and files moved in are removed. A crash
+// leaves no visible content: the files of the uncommitted item, the unpacked folder and the upload are swept at
+// start-up (sweep.ts).
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { GeneralPermission, H5pError, LibraryName, type IContentMetadata, type ILibraryMetadata, type ILibraryName } from '@lumieducation/h5p-server';
+import { ContentPermission, GeneralPermission, H5pError, LibraryName, type IContentMetadata, type ILibraryMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import PackageValidator from '@lumieducation/h5p-server/build/src/PackageValidator';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
-import { consumeContentQuota, releaseContentQuota } from '@/lib/plans/quota';
-import { ERR } from './content';
+import { assertContentQuota, CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
+import { commitOwnedContent, dropPending, markPending } from './create-owned';
 import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError } from './multipart';
 import { extractPackage, inspectPackage, PackageRejected, hasZipSignature } from './package-inspector';
 import { h5pRoot } from './paths';
 import { RolePermissionSystem, type H5pActor } from './permissions';
 import { h5p, MAX_FILE_SIZE, MAX_TOTAL_SIZE } from './server';
 import { scheduleQualityReport } from './quality/background';
+import { contentRow } from './storage/content-storage';
 
 export const MAX_IMPORT_SIZE = 500 * 1024 * 1024;
 export const ACCEPTED_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -72,22 +76,25 @@ export async function inspectLibraryUpload(file: { path: string; size: number } 
 /** Where packages are unpacked during an import: beside the content store, so their files move in by rename. */
 export const importsRoot = () => path.join(h5pRoot(), 'imports');
 
+
 const isH5pFailure = (err: unknown) =>
   err instanceof H5pError || (err as { name?: string })?.name === 'AggregateH5pError' || err instanceof SyntaxError;
 
 /**
- * Unpacks `file` (an uploaded .h5p) into a folder of its own and installs it as new content of `actor`:
- * the one-pass checks and extraction, the H5P validator on the unpacked tree, the libraries the package brings
- * that are not installed yet (only for those who may install libraries), then the content row and its files.
- * Returns the content id; throws AppError(400, …) for a refused package. The folder is always removed.
+ * Unpacks `file` (an uploaded .h5p) into a folder of its own and installs it as new private content of `ownerId`
+ * (acting as `actor`): the one-pass checks and extraction, the H5P validator on the unpacked tree, the libraries
+ * the package brings that are not installed yet (only for those who may install libraries), then its files and
+ * the committed row. Returns the content id; throws AppError(400, …) for a refused package, 429 past the quota.
+ * The folder is always removed.
  */
-export async function installPackage(file: string, actor: H5pActor, beforeWrite?: () => Promise<void>) {
+export async function installPackage(file: string, actor: H5pActor, ownerId: string, beforeWrite?: () => Promise<void>) {
   const { editor, contentStorage } = await h5p();
   const libraries = editor.libraryManager;
   const mayInstall = await new RolePermissionSystem().checkForGeneralAction(actor, GeneralPermission.UpdateAndInstallLibraries);
   const dir = path.join(importsRoot(), randomUUID());
   await fsp.mkdir(dir, { recursive: true });
   let contentId: string | undefined;
+  let committed = false;
   try {
     try {
       await extractPackage(file, { maxFileSize: MAX_FILE_SIZE, maxTotalSize: MAX_TOTAL_SIZE }, {
@@ -112,28 +119,37 @@ export async function installPackage(file: string, actor: H5pActor, beforeWrite?
     }
     await beforeWrite?.();
     let installed: unknown[] = [];
-    let metadata: IContentMetadata;
     try {
       await new PackageValidator(editor.config, libraries).validateExtractedPackage(dir, true, mayInstall);
       if (mayInstall) {
         const folders = (await fsp.readdir(dir)).filter((d) => d !== 'h5p.json' && d !== 'content').sort();
         installed = (await Promise.all(folders.map((d) => libraries.installFromDirectory(path.join(dir, d), false)))).filter((r) => r && r.type !== 'none');
       }
-      metadata = JSON.parse(await fsp.readFile(path.join(dir, 'h5p.json'), 'utf8')) as IContentMetadata;
+      const metadata = JSON.parse(await fsp.readFile(path.join(dir, 'h5p.json'), 'utf8')) as IContentMetadata;
       const required: ILibraryName[] = [...(metadata.editorDependencies ?? []), ...(metadata.dynamicDependencies ?? []), ...(metadata.preloadedDependencies ?? [])];
       const missing = await libraries.getNotInstalledLibraries(required);
       if (missing.length) throw new H5pError('install-missing-libraries', { libraries: missing.map((l) => LibraryName.toUberName(l)).join(', ') }, 400);
       const parameters: unknown = JSON.parse(await fsp.readFile(path.join(dir, 'content', 'content.json'), 'utf8'));
-      contentId = String(await editor.contentManager.createOrUpdateContent(metadata, parameters, actor));
-      await contentStorage.adoptFiles(contentId, path.join(dir, 'content'), actor);
+      if (!(await new RolePermissionSystem().checkForContent(actor, ContentPermission.Create, undefined))) {
+        throw new H5pError('h5p-server:content-missing-create-permission', {}, 403);
+      }
+      const id = randomUUID();
+      const row = await contentRow(id, metadata, parameters, actor.id);
+      // the files go in under the new id before the row exists (invisible: nothing serves content without a row),
+      // announced so that a crash before the commit gets them swept; the commit claims the announcement
+      await markPending(id);
+      contentId = id;
+      const { bytes } = await contentStorage.adoptFiles(id, path.join(dir, 'content'));
+      await commitOwnedContent(row, ownerId, { quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED), storageBytes: bytes, pending: true });
+      committed = true;
+      return { contentId: id, installedLibraries: installed.length, metadata };
     } catch (err) {
       if (err instanceof H5pError && err.httpStatusCode >= 500) throw err;
       if (isH5pFailure(err)) throw new AppError(400, describe(err));
       throw err;
     }
-    return { contentId, installedLibraries: installed.length, metadata };
   } catch (err) {
-    if (contentId) await contentStorage.deleteContent(contentId).catch(() => undefined);
+    if (contentId && !committed) await dropPending(contentId).catch(() => undefined);
     throw err;
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
@@ -153,30 +169,18 @@ export async function importPackage(req: Request, user: User, actor: H5pActor) {
     if (err instanceof MultipartError) throw new AppError(400, IMPORT_ERR.noFile);
     throw err;
   }
-  let quotaTaken = false;
-  let contentId: string | undefined;
   try {
     const file = parsed.files.find((f) => f.field === 'h5p');
     if (!file || file.size === 0) throw new AppError(400, IMPORT_ERR.noFile);
     const type = (file.mimetype || '').toLowerCase();
     if (!ACCEPTED_TYPES.includes(type) && !file.filename.toLowerCase().endsWith('.h5p')) throw new AppError(400, IMPORT_ERR.type);
     if (!hasZipSignature(file.head)) throw new AppError(400, IMPORT_ERR.notZip);
-    const result = await installPackage(file.path, actor, async () => {
-      if (!(await consumeContentQuota(user.id))) throw new AppError(429, ERR.quota);
-      quotaTaken = true;
+    const result = await installPackage(file.path, actor, user.id, async () => {
+      // refused early, before libraries are installed; the charge itself is taken with the row (one transaction)
+      assertContentQuota(await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { plan: true, contentsCreatedThisMonth: true } }));
     });
-    contentId = result.contentId;
-    await db().contentOwnership.create({ data: { contentId, userId: user.id, visibility: 'private' } });
-    scheduleQualityReport(contentId);
-    return { contentId, installedLibraries: result.installedLibraries, title: result.metadata.title };
-  } catch (err) {
-    if (quotaTaken) await releaseContentQuota(user.id).catch(() => undefined);
-    if (contentId) {
-      const { contentStorage } = await h5p();
-      await db().contentOwnership.deleteMany({ where: { contentId } }).catch(() => undefined);
-      await contentStorage.deleteContent(contentId).catch(() => undefined);
-    }
-    throw err;
+    scheduleQualityReport(result.contentId);
+    return { contentId: result.contentId, installedLibraries: result.installedLibraries, title: result.metadata.title };
   } finally {
     await parsed.cleanup();
   }

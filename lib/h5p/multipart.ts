@@ -17,6 +17,9 @@ import { SNIFF_BYTES } from '@/lib/files/sniff';
 /** Part headers and boundaries, and file data still inside the parser, on top of the field limit. */
 const NON_FILE_SLACK = 1024 * 1024;
 
+/** The name prefix of an upload's temporary folder (swept at start-up when a dead instance left it: sweep.ts). */
+export const UPLOAD_DIR_PREFIX = 'lumen-upload-';
+
 /** An .h5p package uploaded through the editor (`library-upload`, field `h5p`): the import limit. */
 export const PACKAGE_UPLOAD_LIMIT = 500 * 1024 * 1024;
 
@@ -86,7 +89,7 @@ export async function parseMultipart(req: Request, opts: MultipartOptions): Prom
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new MultipartError('not multipart/form-data');
   if (!req.body) throw new MultipartError('empty body');
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'lumen-upload-'));
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), UPLOAD_DIR_PREFIX));
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
   const fields = Object.create(null) as Record<string, string | string[]>;
   const files: UploadedFile[] = [];

@@ -2,7 +2,12 @@
 // WHERE clause re-checks the limit, so concurrent requests cannot overrun it (PostgreSQL re-evaluates the
 // condition on the row version it updates).
 import { forgetUser } from '@/lib/auth/users';
-import { db } from '@/lib/db/client';
+import { db, type Prisma } from '@/lib/db/client';
+
+/** A query runner: the client, or the transaction a charge belongs to (a charge inside it commits or rolls back with it). */
+type Runner = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRaw'>;
+
+export const CONTENT_QUOTA_EXCEEDED = 'Monthly content quota exceeded';
 import { AppError } from '@/lib/http/errors';
 import { PLANS, REFERRAL_EXTRA_CREDITS, REWARDED, aiLimitWithCredits, isWithinLimit, planOf } from './plans';
 
@@ -46,15 +51,18 @@ export async function usageOf(user: UsageSource): Promise<Usage> {
 }
 
 /** Throws 429 when the monthly content quota is used up (spec: at or above the limit, unless -1). */
-export function assertContentQuota(user: { plan: string; contentsCreatedThisMonth: number }, status = 429, message = 'Monthly content quota exceeded'): void {
+export function assertContentQuota(user: { plan: string; contentsCreatedThisMonth: number }, status = 429, message = CONTENT_QUOTA_EXCEEDED): void {
   if (!isWithinLimit(user.contentsCreatedThisMonth, planOf(user.plan).limits.contentsPerMonth)) {
     throw new AppError(status, message);
   }
 }
 
-/** Atomically takes one content creation from the monthly quota; false when the quota is used up. */
-export async function consumeContentQuota(userId: string): Promise<boolean> {
-  const rows = await db().$queryRawUnsafe<{ id: string }[]>(
+/**
+ * Atomically takes one content creation from the monthly quota; false when the quota is used up. Given a
+ * transaction (`client`), the charge commits with the content it pays for (lib/h5p/create-owned.ts).
+ */
+export async function consumeContentQuota(userId: string, client: Runner = db()): Promise<boolean> {
+  const rows = await client.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE users u SET contents_created_this_month = u.contents_created_this_month + 1, updated_at = now()
       WHERE u.id = $1::uuid AND (${planLimitSql('contentsPerMonth')} = -1 OR u.contents_created_this_month < ${planLimitSql('contentsPerMonth')})
       RETURNING u.id`,
@@ -65,8 +73,8 @@ export async function consumeContentQuota(userId: string): Promise<boolean> {
 }
 
 /** Gives back one content creation (the creation failed after the quota was taken). */
-export async function releaseContentQuota(userId: string): Promise<void> {
-  await db().$executeRaw`UPDATE users SET contents_created_this_month = GREATEST(contents_created_this_month - 1, 0) WHERE id = ${userId}::uuid`;
+export async function releaseContentQuota(userId: string, client: Runner = db()): Promise<void> {
+  await client.$executeRaw`UPDATE users SET contents_created_this_month = GREATEST(contents_created_this_month - 1, 0) WHERE id = ${userId}::uuid`;
   await forgetUser(userId);
 }
 
@@ -74,8 +82,8 @@ export async function releaseContentQuota(userId: string): Promise<void> {
  * Atomically takes one AI generation from the monthly quota (plan limit + 5 per rewarded referral);
  * false when the quota is used up. One statement: concurrent requests at limit − 1 let exactly one through.
  */
-export async function consumeAiGeneration(userId: string): Promise<boolean> {
-  const rows = await db().$queryRawUnsafe<{ id: string }[]>(
+export async function consumeAiGeneration(userId: string, client: Runner = db()): Promise<boolean> {
+  const rows = await client.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE users u SET ai_generations_this_month = u.ai_generations_this_month + 1, updated_at = now()
       WHERE u.id = $1::uuid AND (
         ${planLimitSql('aiGenerationsPerMonth')} = -1 OR
@@ -89,15 +97,15 @@ export async function consumeAiGeneration(userId: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function releaseAiGeneration(userId: string): Promise<void> {
-  await db().$executeRaw`UPDATE users SET ai_generations_this_month = GREATEST(ai_generations_this_month - 1, 0) WHERE id = ${userId}::uuid`;
+export async function releaseAiGeneration(userId: string, client: Runner = db()): Promise<void> {
+  await client.$executeRaw`UPDATE users SET ai_generations_this_month = GREATEST(ai_generations_this_month - 1, 0) WHERE id = ${userId}::uuid`;
   await forgetUser(userId);
 }
 
 /** Atomically adds bytes to the user's storage when the plan's allowance permits; false otherwise. */
-export async function reserveStorage(userId: string, bytes: number): Promise<boolean> {
+export async function reserveStorage(userId: string, bytes: number, client: Runner = db()): Promise<boolean> {
   if (bytes <= 0) return true;
-  const rows = await db().$queryRawUnsafe<{ id: string }[]>(
+  const rows = await client.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE users u SET storage_used = u.storage_used + $2::bigint, updated_at = now()
       WHERE u.id = $1::uuid AND u.storage_used + $2::bigint <=
         (CASE u.plan WHEN 'premium' THEN ${PLANS.premium.limits.storageBytes}::bigint WHEN 'pro' THEN ${PLANS.pro.limits.storageBytes}::bigint ELSE ${PLANS.free.limits.storageBytes}::bigint END)

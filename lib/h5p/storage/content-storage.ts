@@ -14,6 +14,9 @@ import { chargeStorage, refundStorage, storageAccountOf } from '@/lib/plans/stor
 import { contentMetadata, contentParameters, contentSnapshot, forgetContent } from '../content-cache';
 import { contentPrefix, scratchRoot } from '../paths';
 import { filterContentParams } from '../sanitize';
+import { commitOwnedContent, type NewContentRow } from '../create-owned';
+import { AppError } from '@/lib/http/errors';
+import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 
 const MAX_FILENAME = 200;
 
@@ -87,21 +90,41 @@ export async function mapBounded<T, R>(items: T[], n: number, fn: (item: T, inde
   return out;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The h5p_contents row of new or updated content: every way in (import, save, API, copy) stores parameters filtered against the library's semantics. */
+export async function contentRow(id: string, metadata: IContentMetadata, content: unknown, creatorId: string | null): Promise<NewContentRow> {
+  return {
+    id,
+    title: (metadata.title || 'Untitled Content').slice(0, 1000),
+    mainLibrary: metadata.mainLibrary,
+    metadata: JSON.parse(JSON.stringify(metadata)) as Prisma.InputJsonValue,
+    parameters: (await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {})) as Prisma.InputJsonValue,
+    creatorId,
+  };
+}
+
 export class DbContentStorage implements IContentStorage {
+  /**
+   * New content (no id: the editor's save, the API's create, AI generation) is written with its private owner — the
+   * acting user — and the quota charge in one transaction (create-owned.ts): 429 Monthly content quota exceeded
+   * with nothing written. An update changes an existing row only: a row deleted meanwhile is not brought back
+   * without its owner.
+   */
   async addContent(metadata: IContentMetadata, content: unknown, user: IUser, contentId?: ContentId): Promise<ContentId> {
-    const id = contentId ? String(contentId) : randomUUID();
-    const meta = JSON.parse(JSON.stringify(metadata)) as Prisma.InputJsonValue;
-    // every way in (import, save, API) stores parameters filtered against the library's semantics
-    const params = (await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {})) as Prisma.InputJsonValue;
-    const title = (metadata.title || 'Untitled Content').slice(0, 1000);
-    await db().h5pContent.upsert({
-      where: { id },
-      create: { id, title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params, creatorId: user?.id ?? null },
-      update: { title, mainLibrary: metadata.mainLibrary, metadata: meta, parameters: params },
-    });
+    if (contentId === undefined) {
+      if (!UUID.test(user?.id ?? '')) throw new Error('new content needs a user to own it');
+      const id = randomUUID();
+      await commitOwnedContent(await contentRow(id, metadata, content, user.id), user.id, { quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED) });
+      return id;
+    }
+    const id = String(contentId);
+    const { title, mainLibrary, metadata: meta, parameters } = await contentRow(id, metadata, content, null);
+    const updated = await db().h5pContent.updateMany({ where: { id }, data: { title, mainLibrary, metadata: meta, parameters } });
     await forgetContent(id);
+    if (updated.count === 0) throw new H5pError('content-not-found', { contentId: id }, 404);
     // content imported before content.json was refused as a file still has the stale copy: gone on update
-    if (contentId && (await keySize(fileStore(), fileKey(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
+    if ((await keySize(fileStore(), fileKey(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
     return id;
   }
 

@@ -1,0 +1,81 @@
+// The one way a content item comes into being (issue 22, item 6): its row, its private ownership and the charge to
+// the owner's monthly content quota (and to their storage, for files stored beforehand) are written in ONE
+// transaction. A crash leaves either nothing or a fully owned item — never a row without an owner, which the read
+// and update rules (access.ts, content.ts) treat as unowned legacy content any teacher may take over.
+// Files stored before that commit (an import's, a copy's) are announced in pending_contents first; the commit
+// deletes the record in the same transaction, and start-up removes the files of records a dead instance left
+// (sweep.ts). The editor's save, the API's create and AI generation come here through DbContentStorage.addContent;
+// the import, duplicate and marketplace clone call it directly.
+import { forgetUser } from '@/lib/auth/users';
+import { db, type Prisma } from '@/lib/db/client';
+import { fileStore } from '@/lib/files/store';
+import type { AppError } from '@/lib/http/errors';
+import { consumeContentQuota } from '@/lib/plans/quota';
+import { chargeStorage } from '@/lib/plans/storage';
+import { pauseAt } from '@/lib/test-pause';
+import { forgetContent } from './content-cache';
+import { contentPrefix } from './paths';
+
+export type Tx = Prisma.TransactionClient;
+
+export interface NewContentRow {
+  id: string;
+  title: string;
+  mainLibrary: string;
+  metadata: Prisma.InputJsonValue;
+  parameters: Prisma.InputJsonValue;
+  creatorId: string | null;
+}
+
+export interface CommitOptions {
+  /** the refusal when the owner's monthly content quota is used up (nothing is written) */
+  quotaExceeded: AppError;
+  /** bytes of the item's files stored before the commit, charged to the owner in the same transaction (403 past the allowance) */
+  storageBytes?: number;
+  /** the files were stored under a pending_contents record (markPending), which this commit claims */
+  pending?: boolean;
+  /** further rows of the same item (curriculum metadata, tags, the clone record), in the same transaction */
+  extra?: (tx: Tx) => Promise<void>;
+}
+
+/** Thrown when a pending record was swept (its files are gone) before the item could be committed. */
+export class AbandonedContentError extends Error {
+  constructor(id: string) {
+    super(`content ${id} was abandoned before it was committed; its files were swept`);
+    this.name = 'AbandonedContentError';
+  }
+}
+
+/** Records that files are about to be stored for `contentId`, which has no row yet (swept if never committed). */
+export async function markPending(contentId: string): Promise<void> {
+  await db().pendingContent.create({ data: { contentId } });
+}
+
+/** Undoes markPending after a refused or failed creation: the files stored so far and the record. */
+export async function dropPending(contentId: string): Promise<void> {
+  await fileStore().deletePrefix(contentPrefix(contentId));
+  await db().pendingContent.deleteMany({ where: { contentId } });
+}
+
+/**
+ * Writes the content row, its private ownership by `ownerId` and the quota (and storage) charge in one transaction;
+ * throws `opts.quotaExceeded` (or 403 Storage limit reached) with nothing written.
+ */
+export async function commitOwnedContent(row: NewContentRow, ownerId: string, opts: CommitOptions): Promise<void> {
+  await db().$transaction(
+    async (tx) => {
+      if (opts.pending && (await tx.pendingContent.deleteMany({ where: { contentId: row.id } })).count !== 1) throw new AbandonedContentError(row.id);
+      if (!(await consumeContentQuota(ownerId, tx))) throw opts.quotaExceeded;
+      await chargeStorage(ownerId, opts.storageBytes ?? 0, tx);
+      await tx.h5pContent.create({ data: row });
+      // crash injection (tests only): an instance killed here must leave nothing, since nothing is committed yet
+      await pauseAt('content-row-written');
+      await tx.contentOwnership.create({ data: { contentId: row.id, userId: ownerId, visibility: 'private' } });
+      await opts.extra?.(tx);
+    },
+    { timeout: 60_000 },
+  );
+  // the cached user (its counters) and any cached miss of the new id
+  await forgetUser(ownerId);
+  await forgetContent(row.id);
+}
