@@ -7,7 +7,7 @@
 //   of the page bears, no 'unsafe-inline' script, no inline handler, and a form-action of exactly where it posts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createIdpUser, setPlan, signedIn } from '../support/factories';
+import { createIdpUser, createTenant, setPlan, signedIn, signedInTenant } from '../support/factories';
 import { api, type ApiResponse } from '../support/http';
 import { browserSignIn } from '../support/browser';
 import { createContent, installTestLibraries } from '../support/h5p';
@@ -55,7 +55,8 @@ function expectClassHeaders(cls: Cls, res: ApiResponse, what: string) {
   const h = res.headers;
   const csp = h.get('content-security-policy');
   expect(h.get('x-content-type-options'), what).toBe('nosniff');
-  expect(['strict-origin-when-cross-origin', 'no-referrer'], `${what}: Referrer-Policy ${h.get('referrer-policy')}`).toContain(h.get('referrer-policy'));
+  // the LTI pages send same-origin (lib/lti/pages.ts: under no-referrer the pop-up's POST /lti/link carried Origin: null)
+  expect(['strict-origin-when-cross-origin', 'no-referrer', 'same-origin'], `${what}: Referrer-Policy ${h.get('referrer-policy')}`).toContain(h.get('referrer-policy'));
   expect(csp, `${what}: Content-Security-Policy`).not.toBeNull();
   // one policy only (two would be joined with a comma)
   expect(csp!.includes(','), `${what}: ${csp}`).toBe(false);
@@ -169,7 +170,8 @@ describe('the HTML pages the service writes carry a nonce-bound policy', () => {
     p = await startLtiPlatform();
     const app = inject('appUrl');
     p.tool = { jwksUrl: `${app}/lti/jwks`, loginUrl: `${app}/lti/login`, launchUrl: `${app}/lti/launch` };
-    teacher = await signedIn(['teacher']);
+    // a tenant admin registers the platform, so the LMS's e-mail links the launch to their account (issue 22 item 3)
+    teacher = await signedInTenant(['tenant_admin'], (await createTenant()).id);
     await setPlan(teacher.user.id, 'premium');
     const reg = await api('POST', '/lti/platforms', { token: teacher.token, body: p.registration() });
     expect(reg.status, reg.text).toBe(201);
@@ -213,7 +215,10 @@ describe('the HTML pages the service writes carry a nonce-bound policy', () => {
     expect(picker.text).toContain('data-testid="lti-linked-as"');
     expectNoncePage(picker, { formAction: "'self'", frameAncestors: '*', what: 'picker' });
     const token = /name="lti_launch" value="([^"]+)"/.exec(picker.text)![1]!;
-    const submitted = await api('POST', '/lti/picker/submit', form({ lti_launch: token, content: contentId }));
+    // the picker's browser binding (lib/lti/binding.ts) goes with the submit
+    const binding = /lumen_lti_browser=[^;]+/.exec(picker.headers.get('set-cookie') ?? '')![0];
+    const post = form({ lti_launch: token, content: contentId });
+    const submitted = await api('POST', '/lti/picker/submit', { ...post, headers: { ...post.headers, Cookie: binding } });
     expect(submitted.status, submitted.text).toBe(200);
     expectNoncePage(submitted, { formAction: new URL(p.url).origin, frameAncestors: '*', what: 'deep-linking response' });
     expect(submitted.text).toContain(`action="${p.url}/deep-link-return"`);
