@@ -15,7 +15,7 @@ import { activityIri, assertCanExport } from './content';
 import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
 import { nodeToWeb } from './http';
 import type { H5pActor } from './permissions';
-import { playerFiles, STANDALONE_OPTIONS } from './scorm';
+import { launcherPage, playerFiles, STANDALONE_OPTIONS } from './scorm';
 import { UUID_JS } from './client-js';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -179,19 +179,12 @@ export function cmi5RuntimeJs(): string {
 }
 
 export function auLauncherHtml(title: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${xml(title)}</title>
-<style>body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}</style>
-<script src="h5p-cmi5.js"></script>
-<script src="player/main.bundle.js"></script>
-</head>
-<body>
-<div id="h5p-container"></div>
-<script>
+  return launcherPage({
+    title,
+    style: 'body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}',
+    headScripts: ['h5p-cmi5.js', 'player/main.bundle.js'],
+    body: '<div id="h5p-container"></div>',
+    script: `
 (function () {
   var ready = H5PCmi5.start();
   new H5PStandalone.H5P(document.getElementById('h5p-container'), ${STANDALONE_OPTIONS}).then(function () {
@@ -199,10 +192,8 @@ export function auLauncherHtml(title: string): string {
     return ready;
   }).then(function () { document.body.setAttribute('data-ready', 'true'); });
 })();
-</script>
-</body>
-</html>
-`;
+`,
+  });
 }
 
 const RESERVED = new Set(['h5p.json', 'content.json', 'cmi5.xml', 'index.html', 'h5p-cmi5.js']);

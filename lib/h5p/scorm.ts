@@ -3,6 +3,7 @@
 // the media folders (images, videos, audios, files), h5p.json, the libraries and the H5P standalone player
 // (h5p-standalone, installed by scripts/setup-h5p.mjs). Completion, success and score come from the content's
 // top-level xAPI "answered"/"completed" statements.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/lib/db/client';
@@ -178,21 +179,57 @@ export const STANDALONE_OPTIONS = `{
     icon: false
   }`;
 
-export function launcherHtml(title: string): string {
+/**
+ * The one inline script the H5P standalone player writes into its content frame (frame.bundle.js, H5P.getHeadTags):
+ * constant text, so a hash binds it. Its other scripts are files of the package (<script src>, allowed by 'self').
+ */
+export const STANDALONE_FRAME_SCRIPT = 'H5PIntegration = window.parent.H5PIntegration; var H5P = H5P || {}; H5P.externalEmbed = false;';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The Content-Security-Policy of an exported package's launcher (SCORM index.html, the cmi5 AU), as a <meta> tag:
+ * the package is a static file an LMS serves, so no header and no per-response nonce — every inline script is bound
+ * by its hash (the launcher's own and the standalone frame's), other scripts are the package's own files ('self';
+ * the content frame inherits this policy), eval stays for content types that need it; no plugins, forms post only
+ * to the package's origin (issue 22 item 1). Connections stay open: a cmi5 AU talks to the LMS's LRS wherever it is.
+ */
+export function launcherCsp(inlineScripts: string[]): string {
+  const hashes = [...inlineScripts, STANDALONE_FRAME_SCRIPT].map(sha256).join(' ');
+  return [
+    `script-src 'self' 'unsafe-eval' ${hashes}`,
+    "object-src 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** A launcher page: its inline script bound by the page's policy (launcherCsp). */
+export function launcherPage(o: { title: string; headScripts: string[]; body: string; script: string; style: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${launcherCsp([o.script])}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${xml(title)}</title>
-<style>body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}#scorm-status{display:none}</style>
-<script src="h5p-scorm-wrapper.js"></script>
-<script src="player/main.bundle.js"></script>
+<title>${xml(o.title)}</title>
+<style>${o.style}</style>
+${o.headScripts.map((src) => `<script src="${src}"></script>`).join('\n')}
 </head>
 <body>
-<div id="h5p-container"></div>
-<div id="scorm-status" aria-hidden="true"></div>
-<script>
+${o.body}
+<script>${o.script}</script>
+</body>
+</html>
+`;
+}
+
+export function launcherHtml(title: string): string {
+  return launcherPage({
+    title,
+    style: 'body{margin:0;font-family:sans-serif}#h5p-container{max-width:960px;margin:0 auto}#scorm-status{display:none}',
+    headScripts: ['h5p-scorm-wrapper.js', 'player/main.bundle.js'],
+    body: '<div id="h5p-container"></div>\n<div id="scorm-status" aria-hidden="true"></div>',
+    script: `
 (function () {
   var status = document.getElementById('scorm-status');
   H5PScorm.init();
@@ -202,10 +239,8 @@ export function launcherHtml(title: string): string {
     status.setAttribute('data-ready', 'true');
   });
 })();
-</script>
-</body>
-</html>
-`;
+`,
+  });
 }
 
 /** Names the package itself writes at its top level: a content file of the same name is left out. */

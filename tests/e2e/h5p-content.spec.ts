@@ -250,6 +250,16 @@ test.describe.serial('H5P content in the workspace', () => {
       await expect(sco.locator('#scorm-status')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
       await expect(sco.locator('#scorm-status')).toHaveText('lms-found');
       await answerMultiChoice(sco.frameLocator('iframe.h5p-iframe'));
+      // the launcher's policy (issue 22 item 1): its own inline scripts run (hash-bound), a script injected into the
+      // page does not
+      const injected = await sco.locator('body').evaluate(async (body) => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__injected = true;';
+        body.appendChild(s);
+        await new Promise((r) => setTimeout(r, 50));
+        return (window as unknown as { __injected?: boolean }).__injected === true;
+      });
+      expect(injected).toBe(false);
       const state = await page.evaluate((v) => {
         const w = window as unknown as { API?: any; API_1484_11?: any };
         return v === '1.2'
