@@ -4,15 +4,28 @@ import { z } from 'zod';
 /** The ?token= of the request (embeds and the workspace pages pass it; it goes into the AJAX addresses). */
 export const bearerQueryToken = (url: URL): string | undefined => url.searchParams.get('token') || undefined;
 
+/** Names the languages ICU knows (Node.js ships full ICU); `of()` answers undefined for a code that names none. */
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** Whether the primary subtag of a syntactically valid code is a language (`xx`, `qq`, `zz` are not). */
+function isKnownLanguage(code: string): boolean {
+  try {
+    return LANGUAGE_NAMES.of(code.split(/[-_]/)[0]!) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A `language` parameter of the H5P routes: a language code (`en`, `de`, `pt-BR`, `zh-Hans`; `pt_BR` is read as
- * `pt-BR`), the form h5p-server accepts, so a value that is no language code at all (`libraries`, `../x`) is 400
- * `Validation error: language: …` here and never reaches h5p-server, which would throw on it. A well-formed code
- * H5P has no texts for (`xx-yy`) is served in English, as H5P itself does.
+ * `pt-BR`), the form h5p-server accepts, whose language exists (issue 22 item 9: `libraries` and `xx_yy` are client
+ * errors) — else 400 `Validation error: language: …` here, and the value never reaches h5p-server, which would throw
+ * on it. A real language H5P has no texts for is served in English, as H5P itself does.
  */
 export const languageCode = z
   .string()
   .regex(/^[a-zA-Z]{2,3}([-_][a-zA-Z]{2,6})?$/, 'must be a language code such as en or pt-BR')
+  .refine(isKnownLanguage, 'must be a language code such as en or pt-BR')
   .transform((v) => v.replace('_', '-'));
 
 export const languageQuery = z.object({ language: languageCode.default('en') }).loose();

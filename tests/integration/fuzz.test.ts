@@ -315,7 +315,7 @@ describe('fuzz: the client errors that once answered 500 (issue 22 item 9)', () 
     },
   );
 
-  const NOT_A_LANGUAGE = ['libraries', '../en', 'en/../../x', 'e', 'english-language', 'en-', '12', 'en_US_POSIX'];
+  const NOT_A_LANGUAGE = ['libraries', '../en', 'en/../../x', 'e', 'english-language', 'en-', '12', 'en_US_POSIX', 'xx_yy', 'xx-YY'];
   const LANGUAGE_ERROR = 'Validation error: language: must be a language code such as en or pt-BR';
 
   it.each(NOT_A_LANGUAGE)('GET /h5p/new?language=%s answers 400 with the language error', async (language) => {
@@ -330,7 +330,7 @@ describe('fuzz: the client errors that once answered 500 (issue 22 item 9)', () 
     expect(res.body).toEqual({ success: false, error: LANGUAGE_ERROR });
   });
 
-  it.each(['xx_yy', 'xx-YY', 'pt_BR', 'de', 'zh-Hans'])('a well-formed language code (%s) is served, in English where H5P has no texts for it', async (language) => {
+  it.each(['pt_BR', 'de', 'zh-Hans', 'sma'])('a language code (%s) is served, in English where H5P has no texts for it', async (language) => {
     const lib = await api('GET', `/h5p/ajax?action=libraries&machineName=H5P.MultiChoice&majorVersion=1&minorVersion=16&language=${language}`, { token: teacher.token });
     expect(lib.status, lib.text.slice(0, 200)).toBe(200);
     expect(Array.isArray(lib.body.semantics)).toBe(true);
