@@ -24,8 +24,7 @@ function isKnownLanguage(code: string): boolean {
  */
 export const languageCode = z
   .string()
-  .regex(/^[a-zA-Z]{2,3}([-_][a-zA-Z]{2,6})?$/, 'must be a language code such as en or pt-BR')
-  .refine(isKnownLanguage, 'must be a language code such as en or pt-BR')
+  .refine((v) => /^[a-zA-Z]{2,3}([-_][a-zA-Z]{2,6})?$/.test(v) && isKnownLanguage(v), 'must be a language code such as en or pt-BR')
   .transform((v) => v.replace('_', '-'));
 
 export const languageQuery = z.object({ language: languageCode.default('en') }).loose();
