@@ -351,6 +351,9 @@ describe('POST /api/marketplace/public-contents/:contentId/clone', () => {
     await db().$executeRawUnsafe(`CREATE TRIGGER ${fn} BEFORE INSERT ON content_ownership FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
     try {
       const before = (await db().user.findUniqueOrThrow({ where: { id: victim.user.id } })).contentsCreatedThisMonth;
+      // the folders other tests left are theirs (a test writing a file into a content folder by hand, say): only a
+      // folder this clone made counts
+      const dirsBefore = new Set(readdirSync(path.dirname(contentDir(src.id))));
       const res = await api('POST', `/api/marketplace/public-contents/${src.id}/clone`, { token: victim.token });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ success: false, error: 'Failed to clone content' });
@@ -360,7 +363,7 @@ describe('POST /api/marketplace/public-contents/:contentId/clone', () => {
       // no folder on disk without its content row: the copied files were removed
       const orphans = [];
       for (const d of readdirSync(path.dirname(contentDir(src.id)))) {
-        if (!(await db().h5pContent.findUnique({ where: { id: d } }))) orphans.push(d);
+        if (!dirsBefore.has(d) && !(await db().h5pContent.findUnique({ where: { id: d } }))) orphans.push(d);
       }
       expect(orphans).toEqual([]);
     } finally {
