@@ -46,6 +46,9 @@ for (const width of [1440, 390]) {
   });
 
   test(`a teacher's pages pass axe at ${width} px`, async ({ page }) => {
+    // a dozen pages, each loaded to network idle and scanned: 45-55 s on an idle 2-core machine, too close to the
+    // default 60 s
+    test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, demoAccount('teacher'));
     for (const path of [...TEACHER_PAGES, await marketplaceItemPage()]) {
