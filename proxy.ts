@@ -4,7 +4,7 @@
 // to every response it sends, also to the routes this proxy skips, and keeps a page's own nonce'd CSP).
 // The tenant itself is resolved from this host in one place, lib/tenant/resolve.ts (cached lookup).
 import { NextResponse, type NextRequest } from 'next/server';
-import { proxyHeaders } from '@/lib/http/edge-headers';
+import { isWorkspacePage, newNonce, proxyHeaders, workspacePageCsp } from '@/lib/http/edge-headers';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 
 export function proxy(req: NextRequest) {
@@ -12,8 +12,13 @@ export function proxy(req: NextRequest) {
   headers.set(HOST_HEADER, normalizeHost(req.headers.get('host')));
   const requestId = crypto.randomUUID();
   headers.set(REQUEST_ID_HEADER, requestId);
+  // a workspace page binds its scripts to a fresh nonce: Next.js reads it from the request's policy and stamps it on
+  // every script it renders (issue 22 item 1)
+  const pageCsp = isWorkspacePage(req.nextUrl.pathname) ? workspacePageCsp(newNonce(), req.nextUrl.pathname) : null;
+  if (pageCsp) headers.set('Content-Security-Policy', pageCsp);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set(REQUEST_ID_HEADER, requestId);
+  if (pageCsp) res.headers.set('Content-Security-Policy', pageCsp);
   // Next.js writes these over the route's own headers: the ones a route may set itself (a page's nonce'd
   // Content-Security-Policy) are the front server's to add where the answer has none
   const edge = proxyHeaders(req.nextUrl.pathname);

@@ -14,3 +14,5 @@ export function newNonce(): string;
 export function formActionOf(url: string): string;
 export function pageCsp(o: { nonce: string; formAction: string; strictDynamic?: boolean }): string;
 export function playerCsp(nonce: string): string;
+export function isWorkspacePage(pathname: string): boolean;
+export function workspacePageCsp(nonce: string, pathname: string): string;

@@ -132,6 +132,26 @@ export function applyHeaderPolicy(pathname, h) {
   for (const k of edge.remove) h.remove(k);
 }
 
+/** The workspace's pages (rendered by Next.js): the app class outside the API, the embedded IdP, the LTI routes (their own pages) and Next's files. */
+export const isWorkspacePage = (pathname) => pathClass(pathname) === 'app' && !/^\/(api|realms|lti|_next)(\/|$)/.test(pathname);
+
+/** The pages that host the H5P editor, whose frame it writes with parser-inserted <script src> of this origin. */
+const EDITOR_PAGE = /^\/content\/(new|[^/]+\/edit)\/?$/;
+
+/**
+ * The policy of a workspace page (set by proxy.ts, which hands Next.js the nonce in the request's
+ * Content-Security-Policy: Next.js stamps it on every script it renders). Only the page's nonce'd scripts and
+ * those they add run ('strict-dynamic'); no inline handler or injected script, no plugins, no <base>, forms only
+ * to this origin, framed only by this origin. The editor pages keep this origin's files ('self' instead of
+ * 'strict-dynamic'): the H5P editor writes its frame's script tags itself, which inherit the page's policy.
+ * @param {string} nonce
+ * @param {string} pathname
+ */
+export function workspacePageCsp(nonce, pathname) {
+  const scripts = EDITOR_PAGE.test(pathname) ? `'self' 'nonce-${nonce}'` : `'nonce-${nonce}' 'strict-dynamic'`;
+  return [`script-src ${scripts}`, "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'self'"].join('; ');
+}
+
 /** A fresh nonce for one response (128 random bits, base64). */
 export function newNonce() {
   const bytes = new Uint8Array(16);

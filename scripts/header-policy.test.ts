@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyHeaderPolicy, edgeHeaders, formActionOf, newNonce, pageCsp, pathClass, playerCsp, proxyHeaders, STREAMING_UPLOAD_PATHS, STREAMING_UPLOADS } from './header-policy.mjs';
+import { applyHeaderPolicy, edgeHeaders, formActionOf, isWorkspacePage, newNonce, pageCsp, pathClass, playerCsp, proxyHeaders, STREAMING_UPLOAD_PATHS, STREAMING_UPLOADS, workspacePageCsp } from './header-policy.mjs';
 
 /** Applies the policy to a plain header record, as the front server does to a response. */
 function applied(pathname: string, headers: Record<string, string>) {
@@ -85,6 +85,17 @@ describe('page policies', () => {
     expect(player).not.toContain("'unsafe-inline' 'unsafe-eval'");
     expect(player).toContain('frame-ancestors *');
     expect(player).toMatch(/^sandbox /);
+  });
+
+  it("binds a workspace page's scripts to its nonce ('strict-dynamic'; the editor pages keep this origin's files)", () => {
+    expect(workspacePageCsp('abc', '/workspace')).toBe("script-src 'nonce-abc' 'strict-dynamic'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'");
+    expect(workspacePageCsp('abc', '/no-such-page')).toContain("script-src 'nonce-abc' 'strict-dynamic'");
+    for (const editor of ['/content/new', '/content/abc-123/edit']) expect(workspacePageCsp('abc', editor)).toContain("script-src 'self' 'nonce-abc';");
+    for (const page of ['/', '/login', '/workspace', '/content/abc', '/settings/lti', '/no-such-page']) expect(isWorkspacePage(page), page).toBe(true);
+    // routes that write their own answers keep them: the API, the embedded IdP, the LTI routes, H5P, Next's files
+    for (const other of ['/api/health', '/api/docs', '/realms/lumen/protocol/openid-connect/token', '/lti/link', '/lti/picker', '/h5p/embed/x', '/_next/static/chunks/a.js']) {
+      expect(isWorkspacePage(other), other).toBe(false);
+    }
   });
 
   it('makes a fresh 128-bit nonce each time', () => {

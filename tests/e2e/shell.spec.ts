@@ -99,3 +99,43 @@ test('the language menu switches the workspace to German, keeps it on the accoun
   await page.getByRole('combobox', { name: 'Sprache' }).first().selectOption('en');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
+
+// Issue 22 item 1: every workspace page binds its scripts to a fresh nonce (proxy.ts, scripts/header-policy.mjs);
+// Next.js stamps it on each script it renders, so the pages work, and an inline handler put into a page does not run.
+test('workspace pages run only their nonce-bound scripts, the 404 page too', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  await signIn(page, demoAccount('teacher'));
+  const nonces = new Set<string>();
+  for (const path of ['/workspace', '/content', '/marketplace', '/collections', '/results', '/settings', '/no-such-page']) {
+    const res = await page.goto(`${E2E.appUrl}${path}`);
+    const csp = res!.headers()['content-security-policy'] ?? '';
+    expect(csp, path).toMatch(/^script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'$/);
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    nonces.add(nonce);
+    // every script the page's HTML names bears the nonce (the ones they add later run by 'strict-dynamic')
+    const tags = (await res!.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.length, path).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`);
+    // markup an attacker could get into the page (an inline handler) does not run
+    const injected = await page.evaluate(async () => {
+      const b = document.createElement('button');
+      b.setAttribute('onclick', 'window.__injected = true;');
+      document.body.appendChild(b);
+      b.click();
+      b.remove();
+      await new Promise((r) => setTimeout(r, 50));
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(injected, path).toBe(false);
+  }
+  // a fresh nonce each time
+  expect(nonces.size).toBe(7);
+  // the pages still work: the language menu (a client component) answers
+  await page.goto(`${E2E.appUrl}/settings`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // nothing but the injected handlers was refused
+  expect(refused.filter((t) => !/inline event handler/i.test(t))).toEqual([]);
+});
