@@ -234,7 +234,7 @@ test.afterAll(async () => {
 });
 
 for (const pkg of packages) {
-  test(`corpus: ${pkg.type}`, async ({ page, browser }) => {
+  test(`corpus: ${pkg.type}`, async ({ browser }) => {
     test.setTimeout(240_000);
     const row: Row = { type: pkg.type, origin: pkg.origin === 'fixture' ? 'fixture' : 'package', file: pkg.file, import: '—', render: '—', answer: '—', result: '—', scorm12: '—', scorm2004: '—', cmi5: '—', notes: [] };
     rows.push(row);
@@ -242,7 +242,7 @@ for (const pkg of packages) {
     adminToken = await login('super_admin');
     // import
     const form = new FormData();
-    form.append('h5p', new Blob([new Uint8Array(pkg.data)], { type: 'application/zip' }), pkg.file.split(' ')[0]!);
+    form.append('h5p', new Blob([new Uint8Array(pkg.data)], { type: 'application/zip' }), pkg.file.split(' ')[0]);
     const imported = await fetch(`${E2E.appUrl}/h5p/import`, { method: 'POST', headers: { Authorization: `Bearer ${adminToken}` }, body: form });
     if (imported.status !== 201) {
       row.import = `no (${imported.status})`;
