@@ -275,7 +275,7 @@ async function answerMc(h5p: FrameLocator, choice: string, verdict: string) {
   await expect(h5p.locator('.h5p-mc-result')).toHaveText(verdict);
 }
 
-test('cmi5: cmi5.xml carries the mastery score; a second launch in the same registration sends neither completed nor passed again; Exit terminates and returns to the LMS', async ({ page }) => {
+test('cmi5: cmi5.xml carries the mastery score, and a second launch in the same registration sends neither completed nor passed again', async ({ page }) => {
   const bad = await fetch(`${E2E.appUrl}/h5p/content/${ids.mc}/export-cmi5?masteryScore=abc`, { headers: { Authorization: `Bearer ${token}` } });
   expect(bad.status).toBe(400);
   expect(((await bad.json()) as { error: string }).error).toBe('Validation error: masteryScore: masteryScore must be a percentage from 0 to 100');
@@ -290,27 +290,40 @@ test('cmi5: cmi5.xml carries the mastery score; a second launch in the same regi
   const first = lms.launch({ activityId: auId, masteryScore: 0.8 });
   await answerMc(await launchAu(page, first.url), '4', 'Correct!');
   await expect.poll(() => verbsOf(lms, first.registration)).toEqual(['launched', 'initialized', 'completed', 'passed']);
-  await page.locator('#cmi5-exit').click();
-  await expect(page).toHaveURL(`${lms.origin}/return`);
-  await expect(page.locator('#lms-return')).toBeVisible();
-  expect(verbsOf(lms, first.registration)).toEqual(['launched', 'initialized', 'completed', 'passed', 'terminated']);
-  expect(lms.profileReads).toBeGreaterThan(0);
+  await page.goto('about:blank');
+  await expect.poll(() => verbsOf(lms, first.registration)).toEqual(['launched', 'initialized', 'completed', 'passed', 'terminated']);
 
   // the learner comes back in the same registration and answers again: the registration already holds completed
   // and passed (cmi5 9.3: at most one of each per registration)
   const second = lms.launch({ activityId: auId, masteryScore: 0.8, registration: first.registration });
   await answerMc(await launchAu(page, second.url), '4', 'Correct!');
-  await page.locator('#cmi5-exit').click();
-  await expect(page).toHaveURL(`${lms.origin}/return`);
-  expect(verbsOf(lms, first.registration, second.sessionId)).toEqual(['launched', 'initialized', 'terminated']);
+  await page.goto('about:blank');
+  await expect.poll(() => verbsOf(lms, first.registration, second.sessionId)).toEqual(['launched', 'initialized', 'terminated']);
   expect(lms.queries.some((q) => q.get('registration') === first.registration && q.get('verb') === `${V}passed`)).toBe(true);
+  // the learner preferences were read on start (cmi5 11.0)
+  expect(lms.profileReads).toBeGreaterThan(0);
+  expect(lms.fetchReuse).toBe(0);
+  expect(lms.refused).toBe(0);
+});
 
-  // no returnURL: Exit terminates and says the window may be closed
-  const third = lms.launch({ activityId: auId, returnURL: null });
-  await launchAu(page, third.url);
-  await page.locator('#cmi5-exit').click();
-  await expect(page.locator('#cmi5-closed')).toBeVisible();
-  await expect.poll(() => verbsOf(lms, third.registration)).toEqual(['launched', 'initialized', 'terminated']);
+test('cmi5: Exit terminates the session and goes to the returnURL of LMS.LaunchData; without one the AU says the window may be closed', async ({ page }) => {
+  const dir = await exported('cmi5', ids.mc, '?masteryScore=80');
+  const auId = /<au id="([^"]+)"/.exec(fs.readFileSync(path.join(dir, 'cmi5.xml'), 'utf8'))![1]!;
+  const lms = await startCmi5Standin(dir);
+  lmss.push(lms);
+  const withReturn = lms.launch({ activityId: auId, masteryScore: 0.8 });
+  await answerMc(await launchAu(page, withReturn.url), '4', 'Correct!');
+  await expect.poll(() => verbsOf(lms, withReturn.registration)).toEqual(['launched', 'initialized', 'completed', 'passed']);
+  await page.getByRole('button', { name: 'Exit' }).click();
+  await expect(page).toHaveURL(`${lms.origin}/return`);
+  await expect(page.locator('#lms-return')).toBeVisible();
+  expect(verbsOf(lms, withReturn.registration)).toEqual(['launched', 'initialized', 'completed', 'passed', 'terminated']);
+
+  const noReturn = lms.launch({ activityId: auId, returnURL: null });
+  await launchAu(page, noReturn.url);
+  await page.getByRole('button', { name: 'Exit' }).click();
+  await expect(page.getByRole('status')).toHaveText('Finished. You can close this window now.');
+  await expect.poll(() => verbsOf(lms, noReturn.registration)).toEqual(['launched', 'initialized', 'terminated']);
   expect(lms.fetchReuse).toBe(0);
   expect(lms.refused).toBe(0);
 });
