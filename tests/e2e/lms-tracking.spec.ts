@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { type FrameLocator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E } from './support/env';
-import { demoAccount } from './support/fixtures';
+import { demoAccount, signIn } from './support/fixtures';
 import { unzip } from './support/unzip';
 import { startCmi5Standin, type Cmi5Standin } from '../support/cmi5-standin';
 import { AI_LIBRARIES_DIR, LIBRARIES_DIR, filesOf, zip } from '../support/h5p-packages';
@@ -375,4 +375,23 @@ test('cmi5: a learner who fails and retries passes in the same session; a failed
   await expect.poll(() => verbsOf(lms, failing.registration, again.sessionId)).toEqual(['launched', 'initialized', 'passed', 'terminated']);
   expect(lms.fetchReuse).toBe(0);
   expect(lms.refused).toBe(0);
+});
+
+test('the content page offers the pass mark beside the SCORM and cmi5 exports: the package carries it, and a bad value is refused before the download', async ({ page }) => {
+  await signIn(page, demoAccount('super_admin'));
+  await page.goto(`/content/${ids.dragtext}`);
+  const field = page.getByLabel('Pass mark for SCORM and cmi5 (%)');
+  await field.fill('150');
+  await page.getByTestId('export-scorm-12').click();
+  await expect(page.getByTestId('action-error')).toHaveText('The pass mark must be a percentage from 0 to 100.');
+  await field.fill('75');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-scorm-2004').click()]);
+  expect(download.suggestedFilename()).toBe('Cat and mat_scorm2004.zip');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-lms-ui-'));
+  await unzip(fs.readFileSync(await download.path()), dir);
+  expect(fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8')).toContain('<imsss:minNormalizedMeasure>0.75</imsss:minNormalizedMeasure>');
+  const [cmi5] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-cmi5').click()]);
+  const dir5 = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-lms-ui-'));
+  await unzip(fs.readFileSync(await cmi5.path()), dir5);
+  expect(fs.readFileSync(path.join(dir5, 'cmi5.xml'), 'utf8')).toContain('masteryScore="0.75"');
 });
