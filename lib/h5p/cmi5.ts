@@ -166,8 +166,8 @@ export function cmi5RuntimeJs(mastery = 100): string {
       out.push(statement('completed', { completion: true, duration: duration(ms) }, true));
     }
     if (scaled === null) {
-      // no score: where the LMS's moveOn asks for a pass, finishing the content passes it
-      if (!done.passed && /Passed/.test(moveOn())) {
+      // no score: where the LMS's moveOn requires a pass (Passed, CompletedAndPassed), finishing the content passes it
+      if (!done.passed && (moveOn() === 'Passed' || moveOn() === 'CompletedAndPassed')) {
         done.passed = true;
         pendingFail = null;
         out.push(verdict(true, { success: true, duration: duration(ms) }));
