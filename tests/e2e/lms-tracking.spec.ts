@@ -214,6 +214,14 @@ for (const version of ['1.2', '2004'] as const) {
     expect(sets.at(-1)!.args[1]).toMatch(version === '1.2' ? /^\d{4}:\d{2}:\d{2}\.\d{2}$/ : /^PT\d+H\d+M\d+\.\d{2}S$/);
     const at = (f: string) => done.calls.findIndex((c) => c.fn === f);
     expect(done.calls.findLastIndex((c) => c.fn === fn.set && c.args[0] === sessionTimeKey(version))).toBeLessThan(at(fn.finish));
+
+    // a learner who passed in an earlier session keeps the pass when a later try is worse
+    const statusKey = version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.success_status';
+    const again = await playScorm(page, await scormLms(dir, version, { [statusKey]: 'passed' }));
+    await again.getByRole('button', { name: 'Check' }).click();
+    await expect(again.locator('.h5p-blanks-result')).toHaveText('0 of 3 correct');
+    await expect.poll(async () => (await lmsRecord(page)).calls.some((c) => c.fn === fn.set && c.args[0] === sessionTimeKey(version))).toBe(true);
+    expect((await lmsRecord(page)).data[statusKey]).toBe('passed');
   });
 
   test(`SCORM ${version}: the author's mastery score decides passed for Drag Text at 1/2 and Summary at 2/3, and the LMS's own mastery score overrides it`, async ({ page }) => {
