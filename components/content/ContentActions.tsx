@@ -1,5 +1,5 @@
 'use client';
-// Per-content actions: visibility toggle, export (.h5p and SCORM), delete confirmed in a dialog. Outcomes show a
+// Per-content actions: visibility toggle, export (.h5p, SCORM and cmi5 with the author's pass mark), delete confirmed in a dialog. Outcomes show a
 // toast; a failure also stays next to the actions (action-error).
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -28,6 +28,8 @@ export function ContentActions({
   const router = useRouter();
   const [visibility, setVisibility] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
+  // the mastery score of SCORM/cmi5 packages: empty = the content's own pass mark, else 100 % (decided by the server)
+  const [mastery, setMastery] = useState('');
   const run = async (failure: string, fn: () => Promise<void>) => {
     setMessage(null);
     try {
@@ -41,6 +43,18 @@ export function ContentActions({
   const id = encodeURIComponent(contentId);
   const exportFile = (path: string, name: string) =>
     run(t('actions.exportFailed'), () => download(path, name, (status) => t('actions.downloadFailed', { status })));
+  const masteryValid = mastery.trim() === '' || (/^\d{1,3}(\.\d{1,2})?$/.test(mastery.trim()) && Number(mastery) <= 100);
+  const withMastery = (path: string) => {
+    const m = mastery.trim();
+    return m ? `${path}${path.includes('?') ? '&' : '?'}masteryScore=${encodeURIComponent(m)}` : path;
+  };
+  const exportPackage = (path: string, name: string) => {
+    if (!masteryValid) {
+      setMessage(t('actions.masteryScoreInvalid'));
+      return;
+    }
+    void exportFile(withMastery(path), name);
+  };
   return (
     <span className="content-actions">
       <button
@@ -72,14 +86,30 @@ export function ContentActions({
         </span>
       ) : (
         <>
-          <button type="button" data-testid="export-scorm-12" onClick={() => exportFile(`/h5p/content/${id}/export-scorm?version=1.2`, `${title}_scorm1.2.zip`)}>
+          <label className="mastery-score" title={t('actions.masteryScoreHint')}>
+            {t('actions.masteryScore')}{' '}
+            <input
+              type="text"
+              inputMode="decimal"
+              size={4}
+              data-testid="export-mastery-score"
+              value={mastery}
+              aria-invalid={!masteryValid}
+              aria-describedby={`mastery-hint-${id}`}
+              onChange={(e) => setMastery(e.target.value)}
+            />
+          </label>
+          <span id={`mastery-hint-${id}`} hidden>
+            {t('actions.masteryScoreHint')}
+          </span>{' '}
+          <button type="button" data-testid="export-scorm-12" onClick={() => exportPackage(`/h5p/content/${id}/export-scorm?version=1.2`, `${title}_scorm1.2.zip`)}>
             SCORM 1.2
           </button>{' '}
-          <button type="button" data-testid="export-scorm-2004" onClick={() => exportFile(`/h5p/content/${id}/export-scorm?version=2004`, `${title}_scorm2004.zip`)}>
+          <button type="button" data-testid="export-scorm-2004" onClick={() => exportPackage(`/h5p/content/${id}/export-scorm?version=2004`, `${title}_scorm2004.zip`)}>
             SCORM 2004
           </button>{' '}
           {/* cmi5-launch comes with the same plans as scorm-export (Pro and Premium) */}
-          <button type="button" data-testid="export-cmi5" onClick={() => exportFile(`/h5p/content/${id}/export-cmi5`, `${title}_cmi5.zip`)}>
+          <button type="button" data-testid="export-cmi5" onClick={() => exportPackage(`/h5p/content/${id}/export-cmi5`, `${title}_cmi5.zip`)}>
             cmi5
           </button>
         </>

@@ -2,7 +2,9 @@
 // launcher), h5p-scorm-wrapper.js (finds the LMS API; cmi.core.* for 1.2, cmi.* for 2004), content.json,
 // the media folders (images, videos, audios, files), h5p.json, the libraries and the H5P standalone player
 // (h5p-standalone, installed by scripts/setup-h5p.mjs). Completion, success and score come from the content's
-// top-level xAPI "answered"/"completed" statements.
+// top-level xAPI "answered"/"completed" statements: success is the score against the mastery score (mastery.ts;
+// the LMS's value from the manifest overrides the one built in), never the content's own `result.success` (Blanks,
+// Drag Text and Summary send none). The session time is set in the data model's own format.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { assertCanExport } from './content';
 import { AppError } from '@/lib/http/errors';
 import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
 import { nodeToWeb } from './http';
+import { masteryPercent, scaled } from './mastery';
 import { standaloneDir } from './paths';
 import type { H5pActor } from './permissions';
 
@@ -18,7 +21,8 @@ export type ScormVersion = '1.2' | '2004';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-export function manifest(version: ScormVersion, id: string, title: string, files: string[]): string {
+/** imsmanifest.xml; `mastery` is the mastery score as a percentage (0–100). */
+export function manifest(version: ScormVersion, id: string, title: string, files: string[], mastery = 100): string {
   const fileList = files.map((f) => `      <file href="${xml(f)}"/>`).join('\n');
   const ident = `lumen-${id.replace(/[^A-Za-z0-9_-]/g, '')}`;
   if (version === '1.2') {
@@ -37,6 +41,7 @@ export function manifest(version: ScormVersion, id: string, title: string, files
       <title>${xml(title)}</title>
       <item identifier="item-1" identifierref="res-1" isvisible="true">
         <title>${xml(title)}</title>
+        <adlcp:masteryscore>${mastery}</adlcp:masteryscore>
       </item>
     </organization>
   </organizations>
@@ -66,6 +71,13 @@ ${fileList}
       <title>${xml(title)}</title>
       <item identifier="item-1" identifierref="res-1">
         <title>${xml(title)}</title>
+        <imsss:sequencing>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="primary" satisfiedByMeasure="true">
+              <imsss:minNormalizedMeasure>${scaled(mastery)}</imsss:minNormalizedMeasure>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
       </item>
     </organization>
   </organizations>
@@ -78,11 +90,14 @@ ${fileList}
 `;
 }
 
-export function wrapperJs(version: ScormVersion): string {
+/** h5p-scorm-wrapper.js; `mastery` is the package's mastery score as a percentage (the LMS's value overrides it). */
+export function wrapperJs(version: ScormVersion, mastery = 100): string {
   return `/* h5p-scorm-wrapper.js: connects H5P's xAPI events to the LMS (SCORM ${version}). */
 (function () {
   'use strict';
   var VERSION = '${version}';
+  // the package's mastery score (scaled 0..1); the LMS's value (from the manifest or its own rules) overrides it
+  var MASTERY = ${scaled(mastery)};
   var NAME = VERSION === '1.2' ? 'API' : 'API_1484_11';
   function scan(win) {
     var tries = 0;
@@ -101,7 +116,7 @@ export function wrapperJs(version: ScormVersion): string {
     return api;
   }
   var api = findApi();
-  var started = false, finished = false;
+  var started = false, finished = false, startedAt = Date.now(), mastery = MASTERY, passed = false;
   function call(fn12, fn2004, a, b) {
     if (!api) return '';
     var fn = VERSION === '1.2' ? fn12 : fn2004;
@@ -110,58 +125,100 @@ export function wrapperJs(version: ScormVersion): string {
   function get(k) { return call('LMSGetValue', 'GetValue', k); }
   function set(k, v) { return call('LMSSetValue', 'SetValue', k, String(v)); }
   function commit() { return call('LMSCommit', 'Commit', ''); }
+  function num(v) {
+    if (v === null || v === undefined || String(v).trim() === '') return null;
+    var n = Number(v);
+    return isFinite(n) ? n : null;
+  }
+  function pad(n, w) { n = String(n); while (n.length < w) n = '0' + n; return n; }
+  /** the time since Initialize: 1.2 CMITimespan HHHH:MM:SS.SS, 2004 an ISO 8601 duration (PT#H#M#S) */
+  function sessionTime() {
+    var cs = Math.max(0, Math.round((Date.now() - startedAt) / 10));
+    var h = Math.floor(cs / 360000), m = Math.floor(cs / 6000) % 60, sec = (cs % 6000) / 100;
+    if (VERSION === '1.2') {
+      if (h > 9999) { h = 9999; m = 59; sec = 59.99; }
+      return pad(h, 4) + ':' + pad(m, 2) + ':' + pad(sec.toFixed(2), 5);
+    }
+    return 'PT' + h + 'H' + m + 'M' + sec.toFixed(2) + 'S';
+  }
+  function setSessionTime() { set(VERSION === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time', sessionTime()); }
   function init() {
     if (started || !api) return !!api;
     started = String(call('LMSInitialize', 'Initialize', '')) === 'true';
+    startedAt = Date.now();
     if (VERSION === '1.2') {
+      var ms = num(get('cmi.student_data.mastery_score'));
+      if (ms !== null && ms >= 0 && ms <= 100) mastery = ms / 100;
       var s = get('cmi.core.lesson_status');
+      if (s === 'passed') passed = true;
       if (!s || s === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
     } else {
+      var sp = num(get('cmi.scaled_passing_score'));
+      if (sp !== null && sp >= -1 && sp <= 1) mastery = sp;
+      if (get('cmi.success_status') === 'passed') passed = true;
       var c = get('cmi.completion_status');
       if (!c || c === 'not attempted' || c === 'unknown') set('cmi.completion_status', 'incomplete');
     }
     commit();
     return started;
   }
-  function report(raw, max, success) {
+  /** a result of the content: raw of max (max 0: no score, completion only); success is the score against the mastery score */
+  function report(raw, max) {
     if (!api) return;
     init();
-    max = max > 0 ? max : 0;
-    var scaled = max > 0 ? Math.round((raw / max) * 10000) / 10000 : 0;
+    if (!(max > 0)) {
+      if (VERSION === '1.2') {
+        var st = get('cmi.core.lesson_status');
+        if (st !== 'passed' && st !== 'failed') set('cmi.core.lesson_status', 'completed');
+      } else set('cmi.completion_status', 'completed');
+      setSessionTime();
+      commit();
+      return;
+    }
+    var ratio = Math.max(0, Math.min(1, raw / max));
+    var scaledScore = Math.round(ratio * 10000) / 10000;
+    var pass = scaledScore + 1e-9 >= mastery;
+    // a pass is kept: a later, lower try in the same or a later session does not turn it into a fail
+    if (passed && !pass) { setSessionTime(); commit(); return; }
+    if (pass) passed = true;
     if (VERSION === '1.2') {
+      // a percentage, the scale of cmi.student_data.mastery_score (an LMS compares raw with it)
       set('cmi.core.score.min', 0);
-      set('cmi.core.score.max', max);
-      set('cmi.core.score.raw', raw);
-      set('cmi.core.lesson_status', success === true ? 'passed' : success === false ? 'failed' : 'completed');
+      set('cmi.core.score.max', 100);
+      set('cmi.core.score.raw', Math.round(ratio * 10000) / 100);
+      set('cmi.core.lesson_status', pass ? 'passed' : 'failed');
     } else {
       set('cmi.score.min', 0);
       set('cmi.score.max', max);
       set('cmi.score.raw', raw);
-      set('cmi.score.scaled', scaled);
+      set('cmi.score.scaled', scaledScore);
       set('cmi.completion_status', 'completed');
-      set('cmi.success_status', success === true ? 'passed' : success === false ? 'failed' : 'unknown');
+      set('cmi.success_status', pass ? 'passed' : 'failed');
     }
+    setSessionTime();
     commit();
   }
   function onStatement(st) {
-    if (!st || !st.verb || !st.result) return;
+    if (!st || !st.verb) return;
     var verb = String(st.verb.id || '');
     if (!/\\/(answered|completed)$/.test(verb)) return;
     var parent = st.context && st.context.contextActivities && st.context.contextActivities.parent;
     if (parent && parent.length) return; // only the top-level content decides
-    var score = st.result.score;
-    if (!score || typeof score.raw !== 'number') return;
-    report(score.raw, typeof score.max === 'number' ? score.max : 0, typeof st.result.success === 'boolean' ? st.result.success : undefined);
+    var score = st.result && st.result.score;
+    if (score && typeof score.raw === 'number' && typeof score.max === 'number' && score.max > 0) report(score.raw, score.max);
+    else if (/\\/completed$/.test(verb)) report(0, 0);
   }
   function finish() {
     if (!api || finished || !started) return;
     finished = true;
-    if (VERSION === '1.2') { set('cmi.core.exit', ''); commit(); call('LMSFinish', 'Terminate', ''); }
-    else { set('cmi.exit', 'normal'); commit(); call('LMSFinish', 'Terminate', ''); }
+    setSessionTime();
+    set(VERSION === '1.2' ? 'cmi.core.exit' : 'cmi.exit', VERSION === '1.2' ? '' : 'normal');
+    commit();
+    call('LMSFinish', 'Terminate', '');
   }
   window.addEventListener('pagehide', finish);
   window.addEventListener('beforeunload', finish);
-  window.H5PScorm = { version: VERSION, api: function () { return api; }, init: init, report: report, onStatement: onStatement, finish: finish };
+  window.H5PScorm = { version: VERSION, api: function () { return api; }, mastery: function () { return mastery; }, init: init, report: report, onStatement: onStatement, finish: finish };
 })();
 `;
 }
@@ -262,15 +319,16 @@ export function playerFiles(what = 'SCORM export'): ArchiveEntry[] {
 }
 
 /**
- * GET /h5p/content/:id/export-scorm?version=1.2|2004 — one streaming pass from the stored files (export.ts
+ * GET /h5p/content/:id/export-scorm?version=1.2|2004&masteryScore=0..100 — one streaming pass from the stored files (export.ts
  * packageFiles): no .h5p is built first; already-compressed media is stored, text deflated.
  */
-export async function scormResponse(contentId: string, version: ScormVersion, actor: H5pActor): Promise<Response> {
+export async function scormResponse(contentId: string, version: ScormVersion, actor: H5pActor, masteryScore?: number): Promise<Response> {
   await assertCanExport(actor.reader, contentId);
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
   if (!row) throw new AppError(404, 'Content not found');
   const player = playerFiles();
   const pkg = await packageFiles(contentId);
+  const mastery = masteryPercent(masteryScore, pkg.parameters);
   const entries: ArchiveEntry[] = [
     { name: 'content.json', data: Buffer.from(JSON.stringify(pkg.parameters)) },
     { name: 'h5p.json', data: Buffer.from(JSON.stringify(pkg.metadata)) },
@@ -278,11 +336,11 @@ export async function scormResponse(contentId: string, version: ScormVersion, ac
     ...pkg.content.filter((f) => !RESERVED.has(f.name)),
     ...pkg.libraries.map((f) => ({ ...f, name: `libraries/${f.name}` })),
     { name: 'index.html', data: Buffer.from(launcherHtml(row.title)) },
-    { name: 'h5p-scorm-wrapper.js', data: Buffer.from(wrapperJs(version)) },
+    { name: 'h5p-scorm-wrapper.js', data: Buffer.from(wrapperJs(version, mastery)) },
     ...player,
   ];
   const names = entries.map((e) => e.name);
-  entries.unshift({ name: 'imsmanifest.xml', data: Buffer.from(manifest(version, contentId, row.title, ['index.html', ...names.filter((n) => n !== 'index.html')])) });
+  entries.unshift({ name: 'imsmanifest.xml', data: Buffer.from(manifest(version, contentId, row.title, ['index.html', ...names.filter((n) => n !== 'index.html')], mastery)) });
   return new Response(nodeToWeb(streamArchive(entries)), {
     headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(exportFilename(row.title, `_scorm${version}.zip`)) },
   });

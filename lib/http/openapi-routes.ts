@@ -183,6 +183,7 @@ const form = (properties: Record<string, Record<string, unknown>>, required: str
 const id100 = z.string().min(1).max(100);
 const editorModel = 'integration (ajaxPath, ajax, editor, contentLanguage), scripts, styles, contentLanguage';
 const contentErrors = { 404: [CONTENT_NOT_FOUND] };
+const MASTERY_SCORE_INVALID = 'Validation error: masteryScore: masteryScore must be a percentage from 0 to 100';
 
 export const API_TAGS: TagDoc[] = [
   { name: 'Auth', description: 'Sign-in, tokens, the current user and the plans.' },
@@ -873,7 +874,11 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'H5P content',
     module: m(h5pExportScorm),
     operations: {
-      GET: { summary: 'Export as a SCORM package', success: { kind: 'file', description: 'the SCORM package (attachment <title>_scorm<version>.zip)', contentType: 'application/zip' }, errors: { 403: [NOT_OWNER], ...contentErrors } },
+      GET: {
+        summary: 'Export as a SCORM package (masteryScore: the percentage a learner needs to pass; default the content\'s own pass mark, else 100)',
+        success: { kind: 'file', description: 'the SCORM package (attachment <title>_scorm<version>.zip)', contentType: 'application/zip' },
+        errors: { 400: ['Validation error: version: version must be 1.2 or 2004', MASTERY_SCORE_INVALID], 403: [NOT_OWNER], ...contentErrors },
+      },
     },
   },
   {
@@ -882,9 +887,9 @@ export const API_ROUTES: RouteDoc[] = [
     module: m(h5pExportCmi5),
     operations: {
       GET: {
-        summary: 'Export as a cmi5 course package (cmi5.xml with one AU that reports to the launching LMS\'s LRS)',
+        summary: 'Export as a cmi5 course package (cmi5.xml with one AU and its masteryScore; the AU reports to the launching LMS\'s LRS)',
         success: { kind: 'file', description: 'the cmi5 package (attachment <title>_cmi5.zip)', contentType: 'application/zip' },
-        errors: { 403: [NOT_OWNER], ...contentErrors },
+        errors: { 400: [MASTERY_SCORE_INVALID], 403: [NOT_OWNER], ...contentErrors },
       },
     },
   },

@@ -70,12 +70,15 @@ test('a cmi5 LMS launches the exported AU, which sends initialized, completed, p
   expect(sent.find((s) => s.verb.id === `${V}completed`)!.result).toMatchObject({ completion: true });
   expect(sent.find((s) => s.verb.id === `${V}terminated`)!.result.duration).toMatch(/^PT[\d.]+S$/);
 
-  // a wrong answer fails against the mastery score
+  // a wrong answer fails against the mastery score: failed is held back while a retry could still pass, and sent
+  // when the learner leaves (issue 23 item 10; one of passed/failed per session)
   const failing = lms.launch({ activityId: auId!, masteryScore: 0.8 });
   await page.goto(failing.url);
   await expect(page.locator('html')).toHaveAttribute('data-cmi5', 'initialized', { timeout: 20_000 });
   await answer(page.frameLocator('iframe.h5p-iframe'), '5', 'Wrong');
-  await expect.poll(() => verbs(failing.registration)).toEqual(['launched', 'initialized', 'completed', 'failed']);
+  await expect.poll(() => verbs(failing.registration)).toEqual(['launched', 'initialized', 'completed']);
+  await page.goto('about:blank');
+  await expect.poll(() => verbs(failing.registration)).toEqual(['launched', 'initialized', 'completed', 'failed', 'terminated']);
   expect(lms.statements.find((s) => s.context?.registration === failing.registration && s.verb.id === `${V}failed`)!.result).toMatchObject({ success: false, score: { scaled: 0 } });
 
   // Browse mode: no completion or success is reported (cmi5 9.3)

@@ -267,7 +267,8 @@ test.describe.serial('H5P content in the workspace', () => {
           : { initialized: w.API_1484_11.isInitialized(), status: `${w.API_1484_11.cmi.completion_status}/${w.API_1484_11.cmi.success_status}`, raw: w.API_1484_11.cmi.score.raw, max: w.API_1484_11.cmi.score.max, scaled: w.API_1484_11.cmi.score.scaled };
       }, version);
       expect(state.initialized).toBe(true);
-      if (version === '1.2') expect(state).toMatchObject({ status: 'passed', raw: '1', max: '1' });
+      // 1.2: the score as a percentage, the scale of the manifest's adlcp:masteryscore (issue 23 item 9)
+      if (version === '1.2') expect(state).toMatchObject({ status: 'passed', raw: '100', max: '100' });
       else expect(state).toMatchObject({ status: 'completed/passed', raw: '1', max: '1', scaled: '1' });
     });
   }

@@ -9,7 +9,8 @@ import { startApp, type AppProcess } from '../support/app-process';
 import { setPlan, signedIn } from '../support/factories';
 import { api } from '../support/http';
 import { signed } from '../support/images';
-import { createContent, installTestLibraries } from '../support/h5p';
+import { createContent, installAiLibraries, installTestLibraries } from '../support/h5p';
+import { SAMPLE_PARAMS } from '../support/h5p-packages';
 import { AI_KEY, startAiStandin, VALID_AI_REPORT, type AiStandin } from '../support/ai-standin';
 
 beforeAll(async () => {
@@ -234,6 +235,43 @@ describe('GET /h5p/content/:contentId/export-scorm', () => {
     expect(manifest).toContain('<file href="images/pie.png"/>');
     expect(files.get('h5p-scorm-wrapper.js')!.toString()).toContain(dataModel);
     expect(JSON.parse(files.get('content.json')!.toString())).toEqual((await db().h5pContent.findUniqueOrThrow({ where: { id } })).parameters);
+  });
+
+  it("writes the author's mastery score into the manifest and the run time, defaults to the content's pass mark, else 100 %, and refuses a bad one (issue 23 item 9)", async () => {
+    await installAiLibraries();
+    const t = await signedIn(['teacher']);
+    const get = async (id: string, query: string) => {
+      const res = await fetch(`${inject('appUrl')}/h5p/content/${id}/export-${query}`, { headers: { Authorization: `Bearer ${t.token}` } });
+      expect(res.status).toBe(200);
+      return unzipEntries(Buffer.from(await res.arrayBuffer()));
+    };
+    const mc = await createContent(t.token, 'H5P.MultiChoice', { title: 'Sums' });
+    let files = await get(mc, 'scorm?version=1.2&masteryScore=80');
+    expect(files.get('imsmanifest.xml')!.toString()).toContain('<adlcp:masteryscore>80</adlcp:masteryscore>');
+    expect(files.get('h5p-scorm-wrapper.js')!.toString()).toContain('var MASTERY = 0.8;');
+    files = await get(mc, 'scorm?version=2004');
+    expect(files.get('imsmanifest.xml')!.toString()).toContain('<imsss:minNormalizedMeasure>1</imsss:minNormalizedMeasure>');
+    files = await get(mc, 'cmi5?masteryScore=62.5');
+    expect(files.get('cmi5.xml')!.toString()).toContain('masteryScore="0.625"');
+    expect(files.get('h5p-cmi5.js')!.toString()).toContain('var MASTERY = 0.625;');
+
+    // a Question Set's own pass mark (passPercentage) is the default
+    const created = await api('POST', '/h5p/content', {
+      token: t.token,
+      body: { library: 'H5P.QuestionSet 1.20', params: { passPercentage: 70, questions: [{ library: 'H5P.MultiChoice 1.16', params: SAMPLE_PARAMS['H5P.MultiChoice'], subContentId: '6f1c7d0e-2a4b-4c8d-9e0f-1a2b3c4d5e6f' }] }, metadata: { title: 'Quiz' } },
+    });
+    expect(created.status).toBe(201);
+    const qs = created.body.data.contentId as string;
+    files = await get(qs, 'scorm?version=2004');
+    expect(files.get('imsmanifest.xml')!.toString()).toContain('<imsss:minNormalizedMeasure>0.7</imsss:minNormalizedMeasure>');
+    expect((await get(qs, 'cmi5')).get('cmi5.xml')!.toString()).toContain('masteryScore="0.7"');
+    expect((await get(qs, 'scorm?version=1.2&masteryScore=90')).get('imsmanifest.xml')!.toString()).toContain('<adlcp:masteryscore>90</adlcp:masteryscore>');
+
+    for (const [route, bad] of [['scorm?version=1.2&', '101'], ['scorm?', '-5'], ['cmi5?', 'abc'], ['cmi5?', '']] as const) {
+      const res = await api('GET', `/h5p/content/${mc}/export-${route}masteryScore=${bad}`, { token: t.token });
+      expect(res.status, `${route}${bad}`).toBe(400);
+      expect(res.body.error).toBe('Validation error: masteryScore: masteryScore must be a percentage from 0 to 100');
+    }
   });
 
   it('is gated by the scorm-export feature and validates the version', async () => {

@@ -1,11 +1,16 @@
+import { z } from 'zod';
 import { cmi5Response } from '@/lib/h5p/cmi5';
+import { masteryScoreParam } from '@/lib/h5p/mastery';
 import { actorOf } from '@/lib/h5p/permissions';
 import { contentIdParams } from '@/lib/h5p/request';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
+// masteryScore: the percentage a learner needs to pass (default the content's own pass mark, else 100)
+const query = z.object({ masteryScore: masteryScoreParam }).loose();
+
 // The content as a cmi5 course package (cmi5.xml with one AU), for a cmi5 LMS (feature cmi5-launch).
-export const GET = route({ action: 'export cmi5 package', auth: 'user', feature: 'cmi5-launch', params: contentIdParams }, async (ctx) =>
-  cmi5Response(ctx.params.contentId, actorOf(ctx.principal!)),
+export const GET = route({ action: 'export cmi5 package', auth: 'user', feature: 'cmi5-launch', params: contentIdParams, query }, async (ctx) =>
+  cmi5Response(ctx.params.contentId, actorOf(ctx.principal!), ctx.query.masteryScore),
 );
