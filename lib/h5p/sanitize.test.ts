@@ -213,5 +213,9 @@ describe('filterParams: subContentId', () => {
     const all = (cp as any).presentation.slides.flatMap((s: any) => [s.elements[0].action.subContentId, s.elements[0].action.params.choices[0].subContentId]);
     expect(all.slice(0, 2)).toEqual([ID(3), ID(2)]);
     expect(new Set(all).size).toBe(4);
+    for (const id of all) expect(id).toMatch(UUID);
+    // the editor still holds the copies' shared id: the next save gives the copies the same ids again
+    const again = await filterParams(scs([ID(1), ID(1), ID(1).toUpperCase()]), lib('H5P.SingleChoiceSet 1.11'), real);
+    expect((again.choices as any[]).map((c) => c.subContentId)).toEqual(ids);
   });
 });
