@@ -13,6 +13,10 @@ export interface BloomsAnalysisView {
   deviation: Dist;
   gaps: string[];
   score: number;
+  /** items whose content type has no level */
+  unclassified?: number;
+  /** the numbers behind the score (lib/collections/blooms.ts), put into words under the chart */
+  explanation?: { classified: number; fromReports: number; coveredLevels: number; totalLevels: number; pointsPerLevel: number };
 }
 
 export function BloomsChart({ analysis }: { analysis: BloomsAnalysisView }) {
@@ -46,6 +50,14 @@ export function BloomsChart({ analysis }: { analysis: BloomsAnalysisView }) {
         ))}
       </div>
       <p className="muted">{t('legend')}</p>
+      {analysis.explanation ? (
+        <p className="muted" data-testid="blooms-explanation">
+          {t('explainScore', { covered: analysis.explanation.coveredLevels, points: format.number(analysis.explanation.pointsPerLevel, { maximumFractionDigits: 0 }) })}{' '}
+          {t('explainDeviation')}{' '}
+          {analysis.explanation.classified ? t('explainSource', { fromReports: analysis.explanation.fromReports, classified: analysis.explanation.classified }) : null}
+          {analysis.unclassified ? ` ${t('unclassified', { count: analysis.unclassified })}` : null}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -21,6 +21,8 @@ export interface MyContentItem {
   visibility: 'private' | 'public';
   viewCount: number;
   quality: { overallScore: number; bloomsLevel: string } | null;
+  /** the item's Bloom's level, as every screen shows it (lib/content/blooms.ts) */
+  bloomsLevel?: string | null;
   tags: string[];
   updatedAt: string;
 }
@@ -45,6 +47,7 @@ interface Props {
 
 export function MyContent({ initialItems, initialTotal, initialNextCursor, types, initialTags, pageSize, scormPlan }: Props) {
   const t = useTranslations('content');
+  const levelName = (l: string) => (isBloomLevel(l) ? t(`list.bloom.${l}`) : l);
   const toast = useToast();
   const ids = useId();
   const [search, setSearch] = useState('');
@@ -281,7 +284,7 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, types
                 <span>{t('list.views')} <span data-testid="views">{c.viewCount}</span></span>
                 <span data-testid="quality">
                   {c.quality
-                    ? t('list.quality', { score: Math.round(c.quality.overallScore), level: isBloomLevel(c.quality.bloomsLevel) ? t(`list.bloom.${c.quality.bloomsLevel}`) : c.quality.bloomsLevel })
+                    ? t('list.quality', { score: Math.round(c.quality.overallScore), level: levelName(c.bloomsLevel ?? c.quality.bloomsLevel) })
                     : t('list.qualityPending')}
                 </span>
               </div>

@@ -2,7 +2,7 @@
 // Bloom's gaps or match an objective. The candidates come from the database (a collection's suggestions, or a
 // title search for the objective); the provider only ranks them and says why — an id it makes up is dropped.
 import { z } from 'zod';
-import { bloomsLevelOf } from '@/lib/collections/blooms';
+import { itemBloomsLevel } from '@/lib/content/blooms';
 import { suggestions } from '@/lib/collections/service';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
@@ -37,11 +37,12 @@ async function searchPublic(userId: string, objective: string): Promise<Candidat
     .filter((w) => w.length >= 3)
     .slice(0, 16);
   if (!words.length) return [];
-  const rows = await db().$queryRaw<{ id: string; title: string; main_library: string }[]>`
-    SELECT h.id, h.title, h.main_library FROM content_ownership o JOIN h5p_contents h ON h.id = o.content_id
+  const rows = await db().$queryRaw<{ id: string; title: string; main_library: string; blooms_level: string | null }[]>`
+    SELECT h.id, h.title, h.main_library, q.blooms_level FROM content_ownership o JOIN h5p_contents h ON h.id = o.content_id
+    LEFT JOIN content_quality_reports q ON q.content_id = o.content_id
     WHERE o.visibility = 'public' AND o.user_id <> ${userId}::uuid AND o.search_vector @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' | ')})
     ORDER BY o.published_at DESC NULLS LAST LIMIT 30`;
-  return rows.map((r) => ({ contentId: r.id, title: r.title, mainLibrary: r.main_library, bloomsLevel: bloomsLevelOf(r.main_library) }));
+  return rows.map((r) => ({ contentId: r.id, title: r.title, mainLibrary: r.main_library, bloomsLevel: itemBloomsLevel({ mainLibrary: r.main_library, reportLevel: r.blooms_level }) }));
 }
 
 /** POST /api/ai/recommendations: ranked public items with a reason each (one AI credit; none when there is nothing to rank). */

@@ -46,4 +46,21 @@ describe('paramsOf', () => {
     expect(params.panels[0].content.params.text).toBe('<p>&lt;script&gt;x&lt;/script&gt;</p>');
     expect(params.panels[0].content.library).toBe('H5P.AdvancedText 1.1');
   });
+
+  it('gives every question and sub-content an id of its own, where the H5P editor gives one (issue 23, item 3)', () => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const scs = paramsOf('H5P.SingleChoiceSet', SHAPES['H5P.SingleChoiceSet'].parse({ title: 't', questions: [1, 2, 3].map((i) => ({ question: `q${i}`, correct: 'c', wrong: ['w'] })) }), ctx).params as any;
+    const sum = paramsOf('H5P.Summary', SHAPES['H5P.Summary'].parse({ title: 't', intro: 'i', statements: [1, 2].map((i) => ({ correct: `c${i}`, wrong: ['w'] })) }), ctx).params as any;
+    const cp = paramsOf('H5P.CoursePresentation', SHAPES['H5P.CoursePresentation'].parse({ title: 't', slides: [{ heading: 'h', text: 'x', question: q('a') }] }), ctx).params as any;
+    const iv = paramsOf('H5P.InteractiveVideo', SHAPES['H5P.InteractiveVideo'].parse({ title: 't', questions: [{ ...q('a'), atSeconds: 1 }, { ...q('b'), atSeconds: 9 }] }), { ...ctx, video: { path: 'videos/v.mp4', mime: 'video/mp4' } }).params as any;
+    const ids = [
+      ...scs.choices.map((c: any) => c.subContentId),
+      ...sum.summaries.map((c: any) => c.subContentId),
+      ...cp.presentation.slides[0].elements.map((e: any) => e.action.subContentId),
+      ...iv.interactiveVideo.assets.interactions.map((i: any) => i.action.subContentId),
+    ];
+    expect(ids).toHaveLength(9);
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(new Set(ids).size).toBe(9);
+  });
 });

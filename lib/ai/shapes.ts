@@ -167,7 +167,8 @@ export function paramsOf(type: AnyType, a: unknown, ctx: BuildContext = { sub: {
         title: x.title,
         params: {
           // the first answer is the correct one (the library shuffles them)
-          choices: x.questions.map((q) => ({ question: p(q.question), answers: [q.correct, ...q.wrong].map(p) })),
+          // each question is sub-content (isSubContent): its own id names it in xAPI, as the editor gives it one
+          choices: x.questions.map((q) => ({ question: p(q.question), answers: [q.correct, ...q.wrong].map(p), subContentId: randomUUID() })),
           behaviour: { autoContinue: true, timeoutCorrect: 2000, timeoutWrong: 3000, soundEffectsEnabled: false, enableRetry: true, enableSolutionsButton: true, passPercentage: 100 },
         },
       };
@@ -207,7 +208,8 @@ export function paramsOf(type: AnyType, a: unknown, ctx: BuildContext = { sub: {
         params: {
           intro: escapeText(x.intro),
           // the first statement of each group is the correct one (the library shuffles them)
-          summaries: x.statements.map((s) => ({ summary: [s.correct, ...s.wrong].map(p), ...(s.tip ? { tip: p(s.tip) } : {}) })),
+          // each group of statements is sub-content (isSubContent) with its own id, as the editor gives it one
+          summaries: x.statements.map((s) => ({ summary: [s.correct, ...s.wrong].map(p), ...(s.tip ? { tip: p(s.tip) } : {}), subContentId: randomUUID() })),
         },
       };
     }

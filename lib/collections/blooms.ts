@@ -1,58 +1,20 @@
 // Bloom's Taxonomy gap analysis of a collection (pure functions).
 //
-// The level of an item comes from a fixed content-type → level table: the highest cognitive level the
-// content type typically asks of a learner. Every essential content type (lib/content/types.ts) is mapped:
+// The level of each item is THE item level (lib/content/blooms.ts itemBloomsLevel: its quality report's level, or
+// its content type's when it has no report) — the level My content, the marketplace and the suggestions show.
+// Items without a level are left out of the distribution and counted as unclassified.
 //
-// | level      | content types (H5P machine names)                                                        |
-// |------------|------------------------------------------------------------------------------------------|
-// | remember   | Flashcards, DialogCards, MemoryGame, TrueFalse, FindTheWords, Crossword, GuessTheAnswer   |
-// | understand | MultiChoice, SingleChoiceSet, Blanks, DragText, MarkTheWords, Summary, Accordion,          |
-// |            | ImageSlider, Timeline, Column, CoursePresentation, InteractiveBook                         |
-// | apply      | ArithmeticQuiz, DragQuestion, QuestionSet, InteractiveVideo, ImageSequencing                |
-// | analyze    | SortParagraphs, ImageHotspots, ImageJuxtaposition, Chart                                   |
-// | evaluate   | BranchingScenario                                                                          |
-// | create     | Essay                                                                                      |
-//
-// Unmapped content types have no level and are left out of the distribution.
-import { machineNameOf } from '@/lib/content/types';
+// The coverage score is the share of the six levels that have at least one item (each level covered adds 100/6,
+// about 17 points); the deviation of a level is its share of the items minus the target share, in percentage
+// points (negative: fewer items at that level than the target). `explanation` says both in numbers the page puts
+// into words (collections.blooms.explain* in lib/i18n/messages).
+import { BLOOM_LEVELS, itemBloomsLevel, TYPE_BLOOMS, type BloomLevel } from '@/lib/content/blooms';
 
-export const BLOOM_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
-export type BloomLevel = (typeof BLOOM_LEVELS)[number];
+export { BLOOM_LEVELS, type BloomLevel };
 export type Distribution = Record<BloomLevel, number>;
 
-export const BLOOMS_BY_CONTENT_TYPE: Record<string, BloomLevel> = {
-  'H5P.Flashcards': 'remember',
-  'H5P.Dialogcards': 'remember',
-  'H5P.DialogCards': 'remember', // the name the essential list used to carry
-  'H5P.MemoryGame': 'remember',
-  'H5P.TrueFalse': 'remember',
-  'H5P.FindTheWords': 'remember',
-  'H5P.Crossword': 'remember',
-  'H5P.GuessTheAnswer': 'remember',
-  'H5P.MultiChoice': 'understand',
-  'H5P.SingleChoiceSet': 'understand',
-  'H5P.Blanks': 'understand',
-  'H5P.DragText': 'understand',
-  'H5P.MarkTheWords': 'understand',
-  'H5P.Summary': 'understand',
-  'H5P.Accordion': 'understand',
-  'H5P.ImageSlider': 'understand',
-  'H5P.Timeline': 'understand',
-  'H5P.Column': 'understand',
-  'H5P.CoursePresentation': 'understand',
-  'H5P.InteractiveBook': 'understand',
-  'H5P.ArithmeticQuiz': 'apply',
-  'H5P.DragQuestion': 'apply',
-  'H5P.QuestionSet': 'apply',
-  'H5P.InteractiveVideo': 'apply',
-  'H5P.ImageSequencing': 'apply',
-  'H5P.SortParagraphs': 'analyze',
-  'H5P.ImageHotspots': 'analyze',
-  'H5P.ImageJuxtaposition': 'analyze',
-  'H5P.Chart': 'analyze',
-  'H5P.BranchingScenario': 'evaluate',
-  'H5P.Essay': 'create',
-};
+/** The content-type table (lib/content/blooms.ts), under the name this module has always exported. */
+export const BLOOMS_BY_CONTENT_TYPE = TYPE_BLOOMS;
 
 /** The spec's target distribution in percent (Collections rule 4). */
 export const TARGET_DISTRIBUTION: Distribution = {
@@ -64,12 +26,7 @@ export const TARGET_DISTRIBUTION: Distribution = {
   create: 11.66,
 };
 
-export function bloomsLevelOf(mainLibrary: string | null | undefined): BloomLevel | null {
-  if (!mainLibrary) return null;
-  return BLOOMS_BY_CONTENT_TYPE[machineNameOf(mainLibrary)] ?? null;
-}
-
-/** Content types (machine names) of a level, for SQL filters. */
+/** Content types (machine names) of a level in the table. */
 export function contentTypesOf(levels: readonly BloomLevel[]): string[] {
   return Object.entries(BLOOMS_BY_CONTENT_TYPE)
     .filter(([, l]) => levels.includes(l))
@@ -93,15 +50,36 @@ export interface BloomsAnalysis {
   /** items counted per level, and items whose type has no level */
   counts: Distribution;
   unclassified: number;
+  /** the numbers behind the score and the deviations, for the sentence that explains them */
+  explanation: {
+    /** items with a level, and how many of them got it from a quality report (the rest from their type) */
+    classified: number;
+    fromReports: number;
+    /** levels with at least one item, of the six; the points each covered level adds to the score */
+    coveredLevels: number;
+    totalLevels: number;
+    pointsPerLevel: number;
+  };
 }
 
-export function analyseBlooms(mainLibraries: readonly (string | null | undefined)[]): BloomsAnalysis {
+/** An item as the analysis reads it: its content type and its quality report's level (null: no report). */
+export interface BloomsItem {
+  mainLibrary: string | null | undefined;
+  reportLevel?: string | null;
+}
+
+/** The analysis of a collection's items (or of bare content types: no reports, the table's levels). */
+export function analyseBlooms(items: readonly (BloomsItem | string | null | undefined)[]): BloomsAnalysis {
   const counts = zero();
   let unclassified = 0;
-  for (const lib of mainLibraries) {
-    const level = bloomsLevelOf(lib);
-    if (level) counts[level]++;
-    else unclassified++;
+  let fromReports = 0;
+  for (const it of items) {
+    const item: BloomsItem = typeof it === 'object' && it !== null ? it : { mainLibrary: it };
+    const level = itemBloomsLevel(item);
+    if (level) {
+      counts[level]++;
+      if (level === item.reportLevel) fromReports++;
+    } else unclassified++;
   }
   const classified = BLOOM_LEVELS.reduce((n, l) => n + counts[l], 0);
   const distribution = zero();
@@ -112,5 +90,20 @@ export function analyseBlooms(mainLibraries: readonly (string | null | undefined
   }
   const gaps = BLOOM_LEVELS.filter((l) => counts[l] === 0);
   const score = Math.round(((BLOOM_LEVELS.length - gaps.length) / BLOOM_LEVELS.length) * 100);
-  return { distribution, gaps, score, target: { ...TARGET_DISTRIBUTION }, deviation, counts, unclassified };
+  return {
+    distribution,
+    gaps,
+    score,
+    target: { ...TARGET_DISTRIBUTION },
+    deviation,
+    counts,
+    unclassified,
+    explanation: {
+      classified,
+      fromReports,
+      coveredLevels: BLOOM_LEVELS.length - gaps.length,
+      totalLevels: BLOOM_LEVELS.length,
+      pointsPerLevel: round2(100 / BLOOM_LEVELS.length),
+    },
+  };
 }

@@ -6,7 +6,8 @@ import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
 import { readerTenant, type Reader } from '@/lib/h5p/access';
 import { AppError } from '@/lib/http/errors';
-import { analyseBlooms, bloomsLevelOf, contentTypesOf } from './blooms';
+import { itemBloomsLevelSql } from '@/lib/content/blooms-sql';
+import { analyseBlooms } from './blooms';
 import { isAccessible, loadContents, statusFor } from './content';
 import type { AddItemsInput, CreateInput, ReorderInput, UpdateInput } from './schemas';
 
@@ -263,6 +264,7 @@ interface SuggestionRow extends CurriculumColumns {
   id: string;
   title: string;
   main_library: string;
+  blooms_level: string | null;
   fills_gap: boolean;
 }
 
@@ -283,11 +285,14 @@ const MATCHED_FIELDS = [
  */
 export async function suggestions(id: string, requesterId: string) {
   const c = await readable(id, requesterId);
-  // the Bloom's level of each existing item, from its content type
-  const libs = await db().$queryRaw<{ main_library: string }[]>`
-    SELECT h.main_library FROM collection_items ci JOIN h5p_contents h ON h.id = ci.content_id WHERE ci.collection_id = ${c.id}::uuid`;
-  const analysis = analyseBlooms(libs.map((l) => l.main_library));
-  const gapTypes = contentTypesOf(analysis.gaps);
+  // the Bloom's level of each existing item: its quality report's, else its content type's (lib/content/blooms.ts)
+  const libs = await db().$queryRaw<{ main_library: string; blooms_level: string | null }[]>`
+    SELECT h.main_library, q.blooms_level FROM collection_items ci JOIN h5p_contents h ON h.id = ci.content_id
+      LEFT JOIN content_quality_reports q ON q.content_id = h.id
+     WHERE ci.collection_id = ${c.id}::uuid`;
+  const analysis = analyseBlooms(libs.map((l) => ({ mainLibrary: l.main_library, reportLevel: l.blooms_level })));
+  const gaps: string[] = analysis.gaps;
+  const level = itemBloomsLevelSql(Prisma.sql`q.blooms_level`, Prisma.sql`h.main_library`);
 
   const matchedOn = MATCHED_FIELDS.filter(([field]) => Boolean(c[field]?.trim())).map(([field]) => field);
   const filters = MATCHED_FIELDS.filter(([field]) => matchedOn.includes(field)).map(
@@ -295,7 +300,7 @@ export async function suggestions(id: string, requesterId: string) {
   );
 
   const find = (where: Prisma.Sql[], metaJoin: Prisma.Sql) => db().$queryRaw<SuggestionRow[]>`
-    SELECT h.id, h.title, h.main_library, (split_part(h.main_library, ' ', 1) = ANY(${gapTypes}::text[])) AS fills_gap,
+    SELECT h.id, h.title, h.main_library, ${level} AS blooms_level, coalesce(${level} = ANY(${gaps}::text[]), false) AS fills_gap,
            m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name,
            m.subject_code, m.subject_name, m.topic_codes, m.topic_names, m.difficulty, m.language
       FROM content_ownership o
@@ -311,8 +316,8 @@ export async function suggestions(id: string, requesterId: string) {
   let rows = await find(filters, filters.length ? Prisma.sql`JOIN` : Prisma.sql`LEFT JOIN`);
   let reason: 'curriculum' | 'public' | 'gap' = filters.length ? 'curriculum' : 'public';
   let fallback = false;
-  if (rows.length === 0 && filters.length && gapTypes.length) {
-    rows = await find([Prisma.sql`split_part(h.main_library, ' ', 1) = ANY(${gapTypes}::text[])`], Prisma.sql`LEFT JOIN`);
+  if (rows.length === 0 && filters.length && gaps.length) {
+    rows = await find([Prisma.sql`${level} = ANY(${gaps}::text[])`], Prisma.sql`LEFT JOIN`);
     reason = 'gap';
     fallback = rows.length > 0;
   }
@@ -323,7 +328,7 @@ export async function suggestions(id: string, requesterId: string) {
       title: r.title,
       mainLibrary: r.main_library,
       contentTypeSlug: contentTypeSlug(r.main_library),
-      bloomsLevel: bloomsLevelOf(r.main_library),
+      bloomsLevel: r.blooms_level,
       fillsGap: r.fills_gap,
       /** why it is suggested: matches the collection's curriculum, any public content (the collection sets no
        * curriculum), or fills a Bloom's gap when nothing matches the curriculum */

@@ -4,6 +4,7 @@
 // null). Pages continue by keyset cursor (`nextCursor`, lib/db/keyset.ts) or by a bounded offset; without `limit`
 // the list holds every match. Items without a quality report get one generated in the background
 // (quality/background.ts), so the list never waits for it.
+import { itemBloomsLevel, type BloomLevel } from '@/lib/content/blooms';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { z } from 'zod';
 import { contentTypeSlug } from '@/lib/content/types';
@@ -62,6 +63,8 @@ export interface ContentListItem {
     language: string;
   } | null;
   quality: { overallScore: number; bloomsLevel: string } | null;
+  /** the item's Bloom's level (lib/content/blooms.ts: its report's, else its content type's; null: neither) */
+  bloomsLevel: BloomLevel | null;
   visibility: 'private' | 'public';
   viewCount: number;
   tags: string[];
@@ -300,6 +303,7 @@ export async function listContents(
           }
         : null,
       quality: r.overall_score !== null ? { overallScore: r.overall_score, bloomsLevel: r.blooms_level ?? '' } : null,
+      bloomsLevel: itemBloomsLevel({ mainLibrary: r.main_library, reportLevel: r.blooms_level }),
       visibility: r.visibility === 'public' ? 'public' : 'private',
       viewCount: r.view_count ?? 0,
       tags: r.tags ?? [],

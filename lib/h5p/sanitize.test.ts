@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeText, filterParams, type SemanticsField, type SemanticsLoader } from './sanitize';
 
@@ -69,5 +71,151 @@ describe('filterParams (content parameters against the library semantics)', () =
 
   it('refuses content whose library has no semantics', async () => {
     await expect(filterParams({}, { machineName: 'H5P.None', majorVersion: 1, minorVersion: 0 }, load)).rejects.toThrow();
+  });
+});
+
+// Sub-content ids (issue 23, item 3) against the real content types' semantics: the test libraries under
+// tests/fixtures carry the H5P Group's semantics.json for Single Choice Set, Summary, Course Presentation and
+// Interactive Video (Three Image's interactions are library fields like Course Presentation's elements: a
+// compact copy of its structure is inlined).
+describe('filterParams: subContentId', () => {
+  const FIXTURES = [path.resolve(__dirname, '../../tests/fixtures/h5p-libraries-ai'), path.resolve(__dirname, '../../tests/fixtures/h5p-libraries')];
+  const THREE_IMAGE: SemanticsField[] = [
+    {
+      name: 'threeImage',
+      type: 'group',
+      fields: [
+        {
+          name: 'scenes',
+          type: 'list',
+          field: {
+            name: 'scene',
+            type: 'group',
+            fields: [
+              { name: 'sceneTitle', type: 'text' },
+              {
+                name: 'interactions',
+                type: 'list',
+                field: { name: 'interaction', type: 'group', fields: [{ name: 'interactionpos', type: 'text' }, { name: 'action', type: 'library', options: ['H5P.SingleChoiceSet 1.11', 'H5P.Summary 1.10', 'H5P.MultiChoice 1.16'] }] },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  ];
+  const real: SemanticsLoader = async (l) => {
+    if (l.machineName === 'H5P.ThreeImage') return THREE_IMAGE;
+    for (const dir of FIXTURES) {
+      const f = path.join(dir, `${l.machineName}-${l.majorVersion}.${l.minorVersion}`, 'semantics.json');
+      if (fs.existsSync(f)) return JSON.parse(fs.readFileSync(f, 'utf8')) as SemanticsField[];
+    }
+    return undefined;
+  };
+  const lib = (uber: string) => {
+    const [machineName, v] = uber.split(' ');
+    const [major, minor] = v!.split('.').map(Number);
+    return { machineName: machineName!, majorVersion: major!, minorVersion: minor! };
+  };
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const ID = (n: number) => `0f8a9b4e-1c2d-4e5f-8a9b-0c1d2e3f4a${String(n).padStart(2, '0')}`;
+  const scs = (ids: (string | undefined)[]) => ({
+    choices: ids.map((id, i) => ({ question: `<p>Q${i}</p>`, answers: ['<p>a</p>', '<p>b</p>'], ...(id === undefined ? {} : { subContentId: id }) })),
+  });
+  const summary = (ids: (string | undefined)[]) => ({
+    intro: 'Pick',
+    summaries: ids.map((id, i) => ({ summary: [`<p>t${i}</p>`, `<p>f${i}</p>`], ...(id === undefined ? {} : { subContentId: id }) })),
+  });
+
+  it("keeps the ids of a Single Choice Set's questions and of a Summary's statements (isSubContent groups)", async () => {
+    const a = await filterParams(scs([ID(1), ID(2), ID(3)]), lib('H5P.SingleChoiceSet 1.11'), real);
+    expect((a.choices as any[]).map((c) => c.subContentId)).toEqual([ID(1), ID(2), ID(3)]);
+    const b = await filterParams(summary([ID(4), ID(5)]), lib('H5P.Summary 1.10'), real);
+    expect((b.summaries as any[]).map((c) => c.subContentId)).toEqual([ID(4), ID(5)]);
+  });
+
+  it('keeps every id inside Course Presentation, Interactive Video and Three Image (library fields and the groups inside them)', async () => {
+    const cp = await filterParams(
+      {
+        presentation: {
+          slides: [
+            {
+              elements: [
+                { x: 1, y: 1, width: 50, height: 50, action: { library: 'H5P.SingleChoiceSet 1.11', params: scs([ID(11), ID(12)]), subContentId: ID(10) } },
+                { x: 1, y: 1, width: 50, height: 50, action: { library: 'H5P.Summary 1.10', params: summary([ID(14)]), subContentId: ID(13) } },
+                { x: 1, y: 1, width: 50, height: 50, action: { library: 'H5P.MultiChoice 1.16', params: { question: '<p>q</p>', answers: [{ text: 'a', correct: true }] }, subContentId: ID(15) } },
+              ],
+            },
+          ],
+        },
+      },
+      lib('H5P.CoursePresentation 1.27'),
+      real,
+    );
+    const els = (cp as any).presentation.slides[0].elements;
+    expect(els.map((e: any) => e.action.subContentId)).toEqual([ID(10), ID(13), ID(15)]);
+    expect(els[0].action.params.choices.map((c: any) => c.subContentId)).toEqual([ID(11), ID(12)]);
+    expect(els[1].action.params.summaries[0].subContentId).toBe(ID(14));
+
+    const iv = await filterParams(
+      {
+        interactiveVideo: {
+          assets: { interactions: [{ duration: { from: 1, to: 5 }, action: { library: 'H5P.SingleChoiceSet 1.11', params: scs([ID(21)]), subContentId: ID(20) } }] },
+          summary: { task: { library: 'H5P.Summary 1.10', params: summary([ID(23)]), subContentId: ID(22) } },
+        },
+      },
+      lib('H5P.InteractiveVideo 1.28'),
+      real,
+    );
+    const v = (iv as any).interactiveVideo;
+    expect([v.assets.interactions[0].action.subContentId, v.assets.interactions[0].action.params.choices[0].subContentId]).toEqual([ID(20), ID(21)]);
+    expect([v.summary.task.subContentId, v.summary.task.params.summaries[0].subContentId]).toEqual([ID(22), ID(23)]);
+
+    const ti = await filterParams(
+      { threeImage: { scenes: [{ sceneTitle: 'S', interactions: [{ action: { library: 'H5P.SingleChoiceSet 1.11', params: scs([ID(31)]), subContentId: ID(30) } }] }] } },
+      lib('H5P.ThreeImage 0.5'),
+      real,
+    );
+    const action = (ti as any).threeImage.scenes[0].interactions[0].action;
+    expect([action.subContentId, action.params.choices[0].subContentId]).toEqual([ID(30), ID(31)]);
+  });
+
+  it('gives sub-content without an id (or with one that is not a UUID) a new UUID, and keeps it on the next save', async () => {
+    const out = await filterParams(scs([undefined, 'x" onmouseover="alert(1)', '{' + ID(7).toUpperCase() + '}', '../../etc']), lib('H5P.SingleChoiceSet 1.11'), real);
+    const ids = (out.choices as any[]).map((c) => c.subContentId as string);
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(ids[2]).toBe(ID(7).toUpperCase()); // braces dropped, the id itself kept
+    expect(new Set(ids).size).toBe(4);
+    const again = await filterParams(out, lib('H5P.SingleChoiceSet 1.11'), real);
+    expect((again.choices as any[]).map((c) => c.subContentId)).toEqual(ids);
+    const cp = await filterParams(
+      { presentation: { slides: [{ elements: [{ x: 1, y: 1, width: 5, height: 5, action: { library: 'H5P.MultiChoice 1.16', params: { question: 'q' } } }] }] } },
+      lib('H5P.CoursePresentation 1.27'),
+      real,
+    );
+    expect((cp as any).presentation.slides[0].elements[0].action.subContentId).toMatch(UUID);
+  });
+
+  it('makes an id used twice in one content (a copy pasted) unique: the first keeps it', async () => {
+    const out = await filterParams(scs([ID(1), ID(1), ID(1).toUpperCase()]), lib('H5P.SingleChoiceSet 1.11'), real);
+    const ids = (out.choices as any[]).map((c) => c.subContentId as string);
+    expect(ids[0]).toBe(ID(1));
+    expect(new Set(ids.map((i) => i.toLowerCase())).size).toBe(3);
+    const cp = await filterParams(
+      {
+        presentation: {
+          slides: [1, 2].map(() => ({ elements: [{ x: 1, y: 1, width: 5, height: 5, action: { library: 'H5P.SingleChoiceSet 1.11', params: scs([ID(2)]), subContentId: ID(3) } }] })),
+        },
+      },
+      lib('H5P.CoursePresentation 1.27'),
+      real,
+    );
+    const all = (cp as any).presentation.slides.flatMap((s: any) => [s.elements[0].action.subContentId, s.elements[0].action.params.choices[0].subContentId]);
+    expect(all.slice(0, 2)).toEqual([ID(3), ID(2)]);
+    expect(new Set(all).size).toBe(4);
+    for (const id of all) expect(id).toMatch(UUID);
+    // the editor still holds the copies' shared id: the next save gives the copies the same ids again
+    const again = await filterParams(scs([ID(1), ID(1), ID(1).toUpperCase()]), lib('H5P.SingleChoiceSet 1.11'), real);
+    expect((again.choices as any[]).map((c) => c.subContentId)).toEqual(ids);
   });
 });

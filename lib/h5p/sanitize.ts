@@ -9,8 +9,11 @@
 // - number, boolean, select: coerced to the type and the allowed values; group: only declared fields; list:
 //   only items, at most `max`; library: only an allowed library, its parameters filtered with its own
 //   semantics (recursively), only library/params/subContentId/metadata and the declared extraAttributes;
+//   subContentId (library values and isSubContent groups): the UUID the content carries, or a new one where it
+//   has none, an invalid one or one already used in the same content (what H5P's editor would give);
 //   image/video/audio/file: only path, mime, copyright and the type's own keys, no script: paths.
 // A field of an unknown type, or a value of the wrong shape, is removed.
+import { createHash, randomUUID } from 'node:crypto';
 import { H5pError, LibraryName, type IContentMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import sanitizeHtml from 'sanitize-html';
 import { h5p } from './server';
@@ -222,11 +225,47 @@ function filterFileList(value: unknown, field: SemanticsField, typeKeys: string[
   return list.map((v) => filterFile(v, field, typeKeys)).filter((v): v is Obj => !!v);
 }
 
-const SUB_CONTENT_ID = /^\{?[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}\}?$/i;
+/** H5P's own test for a sub-content id (H5PContentValidator::validateLibrary): a UUID, optionally in braces. */
+const SUB_CONTENT_ID = /^\{?([a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12})\}?$/i;
+
+/** A UUID (version 4 layout) made from the SHA-256 of `seed`: the same seed, the same id. */
+function uuidFrom(seed: string): string {
+  const h = createHash('sha256').update(seed).digest();
+  h[6] = (h[6]! & 0x0f) | 0x40;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
 
 class Walker {
   private cache = new Map<string, Promise<SemanticsField[] | undefined>>();
+  /** the sub-content ids given out in this content so far (lower case) */
+  private readonly ids = new Set<string>();
+  /** how many copies of an id were given ids of their own so far */
+  private readonly copies = new Map<string, number>();
   constructor(private readonly load: SemanticsLoader) {}
+
+  /**
+   * The id of one sub-content (a library field's value, or a group marked isSubContent): the one it carries when
+   * that is a UUID (braces dropped) not already used in this content; otherwise a new one, as H5P's editor gives
+   * each new sub-content (h5peditor-library.js, h5peditor-group.js initSubContent). The id names the question's
+   * xAPI activity (…?subContentId=<id>) and is echoed into statements and pages: nothing but a UUID is kept, and a
+   * copy pasted inside the same content gets an id of its own — derived from the id it copies and how many copies
+   * came before it, so that the editor, which still holds the copies' shared id, gets the same ids on every save.
+   */
+  subContentId(value: unknown): string {
+    const m = typeof value === 'string' ? SUB_CONTENT_ID.exec(value.trim()) : null;
+    let id = m?.[1];
+    if (id && this.ids.has(id.toLowerCase())) {
+      const key = id.toLowerCase();
+      const n = (this.copies.get(key) ?? 0) + 1;
+      this.copies.set(key, n);
+      id = uuidFrom(`${key}#${n}`);
+    }
+    if (!id || this.ids.has(id.toLowerCase())) id = randomUUID();
+    this.ids.add(id.toLowerCase());
+    return id;
+  }
 
   semantics(library: ILibraryName): Promise<SemanticsField[] | undefined> {
     const key = LibraryName.toUberName(library);
@@ -269,7 +308,11 @@ class Walker {
           return wrapped ? this.fields(value, fields) : this.value(value, only);
         }
         if (!isObj(value)) return undefined;
-        return this.fields(value, fields);
+        const out = await this.fields(value, fields);
+        // a group H5P treats as sub-content (Single Choice Set's questions, Summary's statements) keeps its id
+        // (H5PContentValidator::validateGroup); the editor gives one to each new such group
+        if (field.isSubContent === true) out.subContentId = this.subContentId(value.subContentId);
+        return out;
       }
       case 'list': {
         if (!Array.isArray(value) || !field.field) return undefined;
@@ -308,8 +351,8 @@ class Walker {
     }
     const semantics = await this.semantics(name);
     if (!semantics) return undefined; // not installed: nothing can vouch for these parameters
-    const out: Obj = { library: value.library, params: await this.fields(value.params, semantics) };
-    if (typeof value.subContentId === 'string' && SUB_CONTENT_ID.test(value.subContentId)) out.subContentId = value.subContentId;
+    const subContentId = this.subContentId(value.subContentId);
+    const out: Obj = { library: value.library, params: await this.fields(value.params, semantics), subContentId };
     if (isObj(value.metadata)) out.metadata = escapeTree(value.metadata);
     for (const k of field.extraAttributes ?? []) if (k in value && !(k in out)) out[k] = value[k];
     return out;

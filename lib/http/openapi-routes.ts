@@ -406,7 +406,7 @@ export const API_ROUTES: RouteDoc[] = [
       GET: {
         summary: 'Suggested public content for a collection',
         description: 'A Bloom\'s Taxonomy gap analysis of the items; matching public content filling the gaps comes first.',
-        success: { kind: 'envelope', data: 'matchingContents, bloomsAnalysis {distribution, gaps, score}' },
+        success: { kind: 'envelope', data: 'matchingContents, bloomsAnalysis {distribution, gaps, score, target, deviation, counts, unclassified, explanation}; each item\'s bloomsLevel is its quality report\'s level, else its content type\'s' },
         errors: { 401: [USER_NOT_FOUND], 404: [COLLECTION_NOT_FOUND] },
       },
     },

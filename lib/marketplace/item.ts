@@ -2,6 +2,7 @@
 // library's title), curriculum, quality (the cached report; the rule-based one is generated on the spot when none
 // exists yet), views, clones and the viewer's latest clone of it. Content that is not public (or has no content
 // row) is null: the page answers 404 like unknown content.
+import { itemBloomsLevel, type BloomLevel } from '@/lib/content/blooms';
 import { contentTypeSlug, machineNameOf } from '@/lib/content/types';
 import { curriculumSummary, type CurriculumSummary } from '@/lib/curriculum/summary';
 import { db } from '@/lib/db/client';
@@ -20,6 +21,8 @@ export interface MarketplaceItem {
   contentTypeTitle: string | null;
   curriculum: CurriculumSummary | null;
   quality: { overallScore: number; bloomsLevel: string } | null;
+  /** the item's Bloom's level (lib/content/blooms.ts: its report's, else its content type's; null: neither) */
+  bloomsLevel: BloomLevel | null;
   viewCount: number;
   cloneCount: number;
   publishedAt: Date | null;
@@ -73,6 +76,7 @@ export async function publicItem(contentId: string, viewerId: string): Promise<M
     contentTypeTitle: library?.title ?? null,
     curriculum: curriculumSummary(meta),
     quality,
+    bloomsLevel: itemBloomsLevel({ mainLibrary: row.mainLibrary, reportLevel: quality?.bloomsLevel }),
     viewCount: row.ownership.viewCount,
     cloneCount,
     publishedAt: row.ownership.publishedAt,

@@ -3,6 +3,7 @@
 import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
 import { AppError } from '@/lib/http/errors';
+import { itemBloomsLevel } from '@/lib/content/blooms';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
 import type { ListQuery } from './schemas';
@@ -78,6 +79,7 @@ interface ListRow extends CurriculumColumns {
   view_count: number;
   published_at: Date | null;
   overall_score: number | null;
+  blooms_level: string | null;
   dimensions: unknown;
   keys: CursorValues;
 }
@@ -186,7 +188,7 @@ export async function listPublic(callerId: string, q: ListQuery) {
          LIMIT ${q.limit + 1} OFFSET ${q.offset})
       SELECT p.id, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, p.user_id AS author_id, u.name AS author_name, p.view_count, p.published_at,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
-             m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.report -> 'dimensions' AS dimensions
+             m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.blooms_level, q.report -> 'dimensions' AS dimensions
         FROM p
         JOIN h5p_contents h ON h.id = p.id
         LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
@@ -216,6 +218,8 @@ export async function listPublic(callerId: string, q: ListQuery) {
         r.overall_score === null
           ? null
           : { overallScore: r.overall_score, dimensions: r.dimensions && typeof r.dimensions === 'object' && !Array.isArray(r.dimensions) ? r.dimensions : {} },
+      /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
+      bloomsLevel: itemBloomsLevel({ mainLibrary: r.main_library, reportLevel: r.blooms_level }),
     })),
   };
 }

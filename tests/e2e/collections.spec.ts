@@ -52,6 +52,9 @@ test("a teacher builds a collection, reorders and removes items, and sees the Bl
   await expect(page.getByTestId('blooms-remember')).toContainText('50%');
   await expect(page.getByTestId('blooms-apply')).toContainText('50% (+20)');
   await expect(page.getByTestId('blooms-create')).toContainText('0% (-11.66)');
+  // the score and the bracketed numbers explained in words (issue 23, item 5)
+  await expect(page.getByTestId('blooms-explanation')).toContainText('2 of the six levels have at least one item: each level covered adds one sixth (about 17 points) to the coverage score.');
+  await expect(page.getByTestId('blooms-explanation')).toContainText('The number in brackets compares a level');
 
   // a suggestion that fills the create gap, added from the suggestions
   const suggestion = page.getByTestId('suggestion').filter({ hasText: `Cells essay ${tag}` });
@@ -179,6 +182,7 @@ test("a German-speaking teacher sees the collections pages and the Bloom's chart
     const levels: [string, string][] = [['remember', 'Erinnern'], ['understand', 'Verstehen'], ['apply', 'Anwenden'], ['analyze', 'Analysieren'], ['evaluate', 'Bewerten'], ['create', 'Erschaffen']];
     for (const [level, name] of levels) await expect(page.getByTestId(`blooms-${level}`)).toContainText(name);
     await expect(chart).toContainText('Balken: Anteil der Elemente je Stufe');
+    await expect(page.getByTestId('blooms-explanation')).toContainText('Noch keine der sechs Stufen hat ein Element: Jede abgedeckte Stufe bringt ein Sechstel (etwa 17 Punkte) zum Abdeckungswert.');
     await expect(chart).not.toContainText('remember');
     await expect(page.getByRole('button', { name: 'Öffentlich machen' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Vorschläge' })).toBeVisible();

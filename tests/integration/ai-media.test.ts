@@ -57,6 +57,12 @@ const installed = async (machineName: string) => {
   return `${machineName} ${l.majorVersion}.${l.minorVersion}`;
 };
 const saved = async (contentId: string) => (await db().h5pContent.findUniqueOrThrow({ where: { id: contentId } })).parameters as any;
+/** sub-content ids (issue 23, item 3): `n` of them, each a UUID of its own */
+const expectIds = (ids: unknown[], n: number) => {
+  expect(ids).toHaveLength(n);
+  for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(new Set(ids).size).toBe(n);
+};
 /** the player page of the content: 200, and it loads the libraries named */
 const plays = async (token: string, contentId: string, libraries: string[]) => {
   const play = await api('GET', `/h5p/play/${contentId}`, { token, base: app.url });
@@ -70,10 +76,10 @@ describe('POST /api/ai/generate: the container types', () => {
     const mc = await installed('H5P.MultiChoice');
     const text = await installed('H5P.AdvancedText');
     const cases: [string, (p: any) => void, string[]][] = [
-      ['H5P.SingleChoiceSet', (p) => (expect(p.choices).toHaveLength(3), expect(p.choices[0].answers[0]).toContain('Right 1')), []],
+      ['H5P.SingleChoiceSet', (p) => (expect(p.choices).toHaveLength(3), expect(p.choices[0].answers[0]).toContain('Right 1'), expectIds(p.choices.map((c: any) => c.subContentId), 3)), []],
       ['H5P.QuestionSet', (p) => (expect(p.questions).toHaveLength(3), expect(p.questions.map((q: any) => q.library)).toEqual([mc, mc, mc]), expect(p.introPage.showIntroPage).toBe(true)), [mc]],
       ['H5P.Dialogcards', (p) => (expect(p.dialogs).toHaveLength(3), expect(p.dialogs[2]).toMatchObject({ text: '<p>Term 3 of Volcanoes</p>', answer: '<p>Meaning 3</p>' })), []],
-      ['H5P.Summary', (p) => (expect(p.summaries).toHaveLength(3), expect(p.summaries[0].summary).toEqual(['<p>Volcanoes true 1</p>', '<p>Volcanoes false 1</p>'])), []],
+      ['H5P.Summary', (p) => (expect(p.summaries).toHaveLength(3), expect(p.summaries[0].summary).toEqual(['<p>Volcanoes true 1</p>', '<p>Volcanoes false 1</p>']), expectIds(p.summaries.map((c: any) => c.subContentId), 3)), []],
       ['H5P.Accordion', (p) => (expect(p.panels).toHaveLength(3), expect(p.panels[0].content.library).toBe(text), expect(p.panels[0].content.params.text).toContain('part 1')), [text]],
       [
         'H5P.CoursePresentation',
@@ -82,6 +88,7 @@ describe('POST /api/ai/generate: the container types', () => {
           expect(p.presentation.slides[0].elements.map((e: any) => e.action.library)).toEqual([text]);
           expect(p.presentation.slides[1].elements.map((e: any) => e.action.library)).toEqual([text, mc]);
           expect(p.presentation.slides[1].keywords).toEqual([{ main: 'Slide 2' }]);
+          expectIds(p.presentation.slides.flatMap((sl: any) => sl.elements.map((e: any) => e.action.subContentId)), 4);
         },
         [text, mc],
       ],
@@ -260,6 +267,7 @@ describe('POST /api/ai/jobs/video (video-to-h5p)', () => {
     expect(iv.video.textTracks.videoTrack[0]).toMatchObject({ kind: 'captions', srcLang: 'en', track: { path: expect.stringMatching(/^videos\/captions-[0-9a-f]{8}\.vtt$/), mime: 'text/vtt' } });
     expect(iv.assets.interactions.map((i: any) => i.duration.from)).toEqual([3, 22, 67]);
     expect(iv.assets.interactions[0].action.library).toBe(await installed('H5P.MultiChoice'));
+    expectIds(iv.assets.interactions.map((i: any) => i.action.subContentId), 3);
     for (const path of [iv.video.files[0].path, iv.video.textTracks.videoTrack[0].track.path]) {
       expect((await api('GET', `/h5p/content/${contentId}/${path}`, { token: t.token, base: app.url })).status, path).toBe(200);
     }

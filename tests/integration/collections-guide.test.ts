@@ -37,7 +37,7 @@ const ids = (d: { matchingContents: { contentId: string }[] }) => d.matchingCont
 
 describe('GET /api/collections/:id/suggestions finds public content', () => {
   it('suggests public content (with or without curriculum metadata) to a collection that sets no curriculum', async () => {
-    const bare = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.Essay', title: 'No metadata', quality: { overallScore: 100 } });
+    const bare = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.Essay', title: 'No metadata', quality: { overallScore: 100, bloomsLevel: 'create' } });
     const c = await create();
     const d = await suggest(c.id);
     expect(d.matchedOn).toEqual([]);
@@ -73,7 +73,7 @@ describe('GET /api/collections/:id/suggestions finds public content', () => {
   });
 
   it("falls back to public content of the Bloom's gap levels when nothing matches the curriculum", async () => {
-    const filler = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.BranchingScenario', quality: { overallScore: 100 } });
+    const filler = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.BranchingScenario', quality: { overallScore: 100, bloomsLevel: 'evaluate' } });
     const mine = await createContent({ ownerId: owner.user.id, mainLibrary: 'H5P.TrueFalse' });
     const c = await create({ subjectCode: uniqueWord('NOTHING') });
     await api('POST', `/api/collections/${c.id}/items`, { token: owner.token, body: { contentId: mine.id } });

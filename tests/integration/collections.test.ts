@@ -388,16 +388,17 @@ describe('GET /api/collections/:id/suggestions', () => {
     const subject = uniqueWord('SUB');
     const curriculum = { frameworkCode: 'NZC', gradeCode: 'Y5', subjectCode: subject, difficulty: 'medium', language: 'en' };
     const author = await signedIn(['teacher']);
-    // items: two remember, one understand
+    // items: two remember, one understand (their content types' levels: none has a quality report)
     const items = [
       await createContent({ ownerId: owner.user.id, mainLibrary: 'H5P.TrueFalse' }),
       await createContent({ ownerId: owner.user.id, mainLibrary: 'H5P.Flashcards' }),
-      await createContent({ ownerId: owner.user.id, mainLibrary: 'H5P.MultiChoice' }),
+      await createContent({ ownerId: owner.user.id, mainLibrary: 'H5P.Summary' }),
     ];
     // candidates
     const fillsGap = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.Essay', title: 'Essay', curriculum });
-    const noGap = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.TrueFalse', title: 'TF', curriculum, quality: { overallScore: 99 } });
-    const alreadyIn = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.Chart', curriculum });
+    const noGap = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.TrueFalse', title: 'TF', curriculum, quality: { overallScore: 99, bloomsLevel: 'remember' } });
+    // its quality report says analyze: the analysis counts it there, not at its type's level (understand)
+    const alreadyIn = await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.Chart', curriculum, quality: { overallScore: 70, bloomsLevel: 'analyze' } });
     await createContent({ ownerId: owner.user.id, visibility: 'public', mainLibrary: 'H5P.Chart', curriculum }); // the caller's own
     await createContent({ ownerId: author.user.id, visibility: 'private', mainLibrary: 'H5P.Chart', curriculum }); // private
     await createContent({ ownerId: author.user.id, visibility: 'public', mainLibrary: 'H5P.Chart', curriculum: { ...curriculum, difficulty: 'hard' } }); // other difficulty
@@ -424,6 +425,7 @@ describe('GET /api/collections/:id/suggestions', () => {
     expect(bloomsAnalysis.score).toBe(50);
     expect(bloomsAnalysis.target).toEqual({ remember: 17.5, understand: 17.5, apply: 30, analyze: 11.67, evaluate: 11.67, create: 11.66 });
     expect(bloomsAnalysis.deviation).toEqual({ remember: 32.5, understand: 7.5, apply: -30, analyze: 13.33, evaluate: -11.67, create: -11.66 });
+    expect(bloomsAnalysis.explanation).toEqual({ classified: 4, fromReports: 1, coveredLevels: 3, totalLevels: 6, pointsPerLevel: 16.67 });
   });
 
   it('is readable for public collections and 404 for private ones of others', async () => {

@@ -50,6 +50,7 @@ describe('GET /api/marketplace/public-contents', () => {
       publishedAt: expect.any(String),
       curriculum: expect.objectContaining({ frameworkCode: 'NZC', frameworkName: 'NZ Curriculum', gradeName: 'Year 5', subjectName: 'Maths', topicNames: ['Fractions'], difficulty: 'medium', language: 'en' }),
       quality: { overallScore: 81.5, dimensions: { clarity: 80, accuracy: 83 } },
+      bloomsLevel: 'understand', // its quality report's level (the factory's default)
     });
     // the author sees their own content excluded
     expect((await list(author, { search: word })).body.total).toBe(1); // viewer's public one

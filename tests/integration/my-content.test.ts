@@ -45,7 +45,7 @@ describe('GET /h5p/content query parameters', () => {
     for (const i of items) {
       expect(i.tags).toEqual([]);
       expect(i).toHaveProperty('icon');
-      expect(Object.keys(i).sort()).toEqual(['contentTypeSlug', 'createdAt', 'curriculum', 'embedTypes', 'icon', 'id', 'mainLibrary', 'quality', 'tags', 'title', 'updatedAt', 'viewCount', 'visibility'].sort());
+      expect(Object.keys(i).sort()).toEqual(['bloomsLevel', 'contentTypeSlug', 'createdAt', 'curriculum', 'embedTypes', 'icon', 'id', 'mainLibrary', 'quality', 'tags', 'title', 'updatedAt', 'viewCount', 'visibility'].sort());
     }
   });
 

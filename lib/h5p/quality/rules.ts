@@ -1,45 +1,9 @@
 // The built-in, rule-based quality critic: reads the content itself. Bloom's level from the content type and
 // the wording of its questions; strengths and improvements from checkable properties; an accessibility score
 // from alternative texts, captions, feedback and labelled controls.
+// the type table is the one every screen reads an item's level from when it has no report (lib/content/blooms.ts)
+import { BLOOM_LEVELS as BLOOMS_LEVELS, TYPE_BLOOMS, type BloomLevel as BloomsLevel } from '@/lib/content/blooms';
 import type { QualityReport } from './schema';
-
-export const BLOOMS_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
-export type BloomsLevel = (typeof BLOOMS_LEVELS)[number];
-
-/** What a content type asks of a learner at least (before the question wording is read). */
-export const TYPE_BLOOMS: Record<string, BloomsLevel> = {
-  'H5P.MultiChoice': 'remember',
-  'H5P.TrueFalse': 'remember',
-  'H5P.Blanks': 'remember',
-  'H5P.DragText': 'remember',
-  'H5P.MarkTheWords': 'remember',
-  'H5P.FindTheWords': 'remember',
-  'H5P.Flashcards': 'remember',
-  'H5P.Dialogcards': 'remember',
-  'H5P.DialogCards': 'remember', // the name the essential list used to carry
-  'H5P.MemoryGame': 'remember',
-  'H5P.Crossword': 'remember',
-  'H5P.Summary': 'understand',
-  'H5P.Accordion': 'understand',
-  'H5P.Timeline': 'understand',
-  'H5P.ImageHotspots': 'understand',
-  'H5P.InteractiveVideo': 'understand',
-  'H5P.CoursePresentation': 'understand',
-  'H5P.InteractiveBook': 'understand',
-  'H5P.Column': 'understand',
-  'H5P.ImageSlider': 'understand',
-  'H5P.Chart': 'understand',
-  'H5P.ImageJuxtaposition': 'understand',
-  'H5P.SingleChoiceSet': 'understand',
-  'H5P.QuestionSet': 'apply',
-  'H5P.DragQuestion': 'apply',
-  'H5P.ImageSequencing': 'apply',
-  'H5P.SortParagraphs': 'apply',
-  'H5P.ArithmeticQuiz': 'apply',
-  'H5P.GuessTheAnswer': 'analyze',
-  'H5P.BranchingScenario': 'evaluate',
-  'H5P.Essay': 'create',
-};
 
 const VERBS: [BloomsLevel, RegExp][] = [
   ['create', /\b(design|create|compose|invent|propose|construct|formulate|devise|plan)\b/i],

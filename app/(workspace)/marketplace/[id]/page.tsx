@@ -43,7 +43,7 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
     [t('item.views'), format.number(item.viewCount), 'item-views'],
     [t('item.clones'), format.number(item.cloneCount), 'item-clones'],
     [t('item.quality'), item.quality ? t('item.qualityValue', { score: format.number(Math.round(item.quality.overallScore)) }) : t('item.notAssessed'), 'item-quality'],
-    [t('item.blooms'), item.quality ? bloomsLabel(t, item.quality.bloomsLevel) : none, 'item-blooms'],
+    [t('item.blooms'), item.bloomsLevel ? bloomsLabel(t, item.bloomsLevel) : none, 'item-blooms'],
   ];
   if (c) {
     rows.push(
