@@ -24,7 +24,22 @@ CREATE INDEX "learning_attempts_content_id_kind_started_at_idx" ON "learning_att
 
 -- 2. Every answer is kept: one row per answered statement (a Retry no longer overwrites the first answer).
 ALTER TABLE "attempt_responses" ADD COLUMN "statement_id" UUID;
-UPDATE "attempt_responses" SET "statement_id" = gen_random_uuid();
+-- a row kept so far is its attempt's newest answered statement about that question: it takes that statement's id,
+-- and the question's own words from its description (item 4: the name was often the content's title; the text is
+-- reduced from HTML when read)
+UPDATE "attempt_responses" r
+   SET "statement_id" = s."id",
+       "item_name" = COALESCE(left(NULLIF(btrim(d."text"), ''), 1000), r."item_name")
+  FROM (SELECT DISTINCT ON (x."attempt_id", COALESCE(x."sub_content_id", '')) x."id", x."attempt_id", COALESCE(x."sub_content_id", '') AS "item", x."statement"
+          FROM "xapi_statements" x
+         WHERE x."verb" = 'http://adlnet.gov/expapi/verbs/answered'
+         ORDER BY x."attempt_id", COALESCE(x."sub_content_id", ''), x."timestamp" DESC, x."stored_at" DESC) s
+  LEFT JOIN LATERAL (
+    SELECT e.v AS "text" FROM jsonb_each_text(CASE WHEN jsonb_typeof(s."statement"->'object'->'definition'->'description') = 'object' THEN s."statement"->'object'->'definition'->'description' ELSE '{}'::jsonb END) AS e(k, v)
+     ORDER BY (e.k = 'en-US') DESC, (e.k = 'en') DESC LIMIT 1
+  ) d ON true
+ WHERE s."attempt_id" = r."attempt_id" AND s."item" = r."item_id";
+UPDATE "attempt_responses" SET "statement_id" = gen_random_uuid() WHERE "statement_id" IS NULL;
 ALTER TABLE "attempt_responses" ALTER COLUMN "statement_id" SET NOT NULL;
 ALTER TABLE "attempt_responses" DROP CONSTRAINT "attempt_responses_pkey";
 ALTER TABLE "attempt_responses" ADD CONSTRAINT "attempt_responses_pkey" PRIMARY KEY ("statement_id");
