@@ -96,8 +96,8 @@ async function main() {
         FROM generate_series(1, ${LEARNERS}) l, generate_series(0, ${ATTEMPTS_PER_LEARNER - 1}) k,
              LATERAL (SELECT (${h('score', "l || '-' || k")} % 6)::float8 AS s) sc`);
     log(`seeding ${ANSWERS_PER_ATTEMPT * LEARNERS * ATTEMPTS_PER_LEARNER} answers…`);
-    await c.query(`INSERT INTO attempt_responses (attempt_id, item_id, content_id, item_name, interaction_type, response, correct_pattern, choices, success, score, max_score, answered_at)
-      SELECT a.id, 'q' || q, a.content_id, 'Question q' || q, 'choice', r.resp, '["0"]'::jsonb,
+    await c.query(`INSERT INTO attempt_responses (statement_id, attempt_id, item_id, content_id, item_name, interaction_type, response, correct_pattern, choices, success, score, max_score, answered_at)
+      SELECT gen_random_uuid(), a.id, 'q' || q, a.content_id, 'Question q' || q, 'choice', r.resp, '["0"]'::jsonb,
              '[{"id":"0","text":"Choice 0"},{"id":"1","text":"Choice 1"},{"id":"2","text":"Choice 2"},{"id":"3","text":"Choice 3"}]'::jsonb,
              r.resp = '0', CASE WHEN r.resp = '0' THEN 1 ELSE 0 END, 1, a.started_at + (q || ' seconds')::interval
         FROM learning_attempts a, generate_series(0, ${ANSWERS_PER_ATTEMPT - 1}) q,

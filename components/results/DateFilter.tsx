@@ -1,7 +1,7 @@
 // The date range of a results page: a plain GET form (works without script), dates as yyyy-mm-dd.
 import { getTranslations } from 'next-intl/server';
 
-export async function DateFilter({ action, from, to }: { action: string; from?: string; to?: string }) {
+export async function DateFilter({ action, from, to, keep = {} }: { action: string; from?: string; to?: string; keep?: Record<string, string> }) {
   const t = await getTranslations('results.content');
   return (
     <form method="get" action={action} className="results-filter" data-testid="results-filter">
@@ -13,6 +13,9 @@ export async function DateFilter({ action, from, to }: { action: string; from?: 
         <label>
           {t('to')} <input type="date" name="to" defaultValue={to} data-testid="results-to" />
         </label>{' '}
+        {Object.entries(keep).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
         <button type="submit">{t('apply')}</button> {from || to ? <a href={action}>{t('clear')}</a> : null}
       </fieldset>
     </form>

@@ -263,11 +263,17 @@ ${askName ? nameForm(locale) : ''}
   var failures = 0;
   var flushTimer = null;
   var BATCH = 20;
-  function isResult(st) {
-    var verb = st && st.verb && st.verb.id ? String(st.verb.id) : '';
-    var top = !(st.object && st.object.definition && st.object.definition.extensions && st.object.definition.extensions['http://h5p.org/x-api/h5p-subContentId']) && !(st.context && st.context.contextActivities && st.context.contextActivities.parent);
-    return top && /[/](completed|passed|failed)$/.test(verb);
+  function isTop(st) {
+    return !(st.object && st.object.definition && st.object.definition.extensions && st.object.definition.extensions['http://h5p.org/x-api/h5p-subContentId']) && !(st.context && st.context.contextActivities && st.context.contextActivities.parent);
   }
+  function verbOf(st) { return st && st.verb && st.verb.id ? String(st.verb.id) : ''; }
+  function isResult(st) { return isTop(st) && /[/](completed|passed|failed)$/.test(verbOf(st)); }
+  // a single-question type's result: its top-level scored answer (it sends no completed)
+  function isScoredAnswer(st) { return isTop(st) && /[/]answered$/.test(verbOf(st)) && !!(st.result && st.result.score); }
+  // after a scored top-level answer the next statement begins a new attempt (the learner pressed Retry) — unless
+  // it is that answer's own completed/passed/failed (Summary sends both)
+  var rotateNext = false;
+  function newAttempt() { attempt = uuid(); attemptStarted = Date.now(); }
   function record(statement) {
     if (!xapiUrl || !statement) return;
     var st = JSON.parse(JSON.stringify(statement));
@@ -276,12 +282,14 @@ ${askName ? nameForm(locale) : ''}
     // the time on task of a top-level result H5P did not time (as H5P.setFinished counts it: since the attempt began)
     var topLevel = !(st.context && st.context.contextActivities && st.context.contextActivities.parent);
     if (topLevel && st.result && st.result.score && !st.result.duration) st.result.duration = 'PT' + Math.max(0, Math.round((Date.now() - attemptStarted) / 100) / 10) + 'S';
+    if (rotateNext) {
+      rotateNext = false;
+      if (!isResult(st)) newAttempt();
+    }
     queue.push({ attempt: attempt, statement: st });
     // after a result, the next statement starts a new attempt (the learner pressed Retry)
-    if (isResult(st)) {
-      attempt = uuid();
-      attemptStarted = Date.now();
-    }
+    if (isResult(st)) newAttempt();
+    else if (isScoredAnswer(st)) rotateNext = true;
     if (queue.length >= BATCH) flush(false);
     else if (!flushTimer) flushTimer = setTimeout(function () { flush(false); }, 1500);
   }

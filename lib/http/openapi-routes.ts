@@ -1093,7 +1093,7 @@ export const API_ROUTES: RouteDoc[] = [
         description:
           'At most 50 statements of at most 32 KB each; every statement must be about this content. A player token records for its viewer, an embed token for the anonymous viewer named in learner.id. Statement ids make a repeated batch a no-op (200, duplicates counted); 201 when anything new was stored.',
         status: 201,
-        success: { kind: 'envelope', data: 'attemptId, stored, duplicates' },
+        success: { kind: 'envelope', data: 'attemptId, kind (attempt, view — nothing done yet — or preview — the owner\'s own play), stored, duplicates' },
         errors: { 400: ['Validation error: learner: an anonymous viewer needs an id'], 403: ['Statement does not belong to this content (statement <n>)'], ...contentErrors },
       },
     },
@@ -1105,8 +1105,10 @@ export const API_ROUTES: RouteDoc[] = [
     operations: {
       GET: {
         summary: 'Results of one content item: summary, score histogram, time spent, item analysis (owner, or an admin of the owner\'s tenant); ?format=csv: the item analysis',
-        success: { kind: 'envelope', data: 'content {id, title, mainLibrary}, summary {attempts, learners, completed, completionRate, averageScore, medianScore, histogram[10], averageDurationMs, medianDurationMs, totalDurationMs}, items [{itemId, name, interactionType, answers, correct, shareCorrect, averageScore, commonWrongAnswers}]' },
-        errors: contentErrors,
+        description:
+          'Only attempts count: a play is an attempt from the learner\'s first interaction (answered, interacted, progressed, completed …); a play with none is a view, and the owner\'s own plays are previews — both are counted apart (summary.views, summary.previews) and left out of every other number. ?attempts=first (the default) bases item analysis on each learner\'s first answer to each question, ?attempts=all on every answer (retries too). A question is named in its own words; an answer without a success flag is correct when it has the full score.',
+        success: { kind: 'envelope', data: 'content {id, title, mainLibrary}, summary {attempts, views, previews, learners, completed, completionRate, averageScore, medianScore, histogram[10], averageDurationMs, medianDurationMs, totalDurationMs}, items [{itemId, name, interactionType, answers, correct, shareCorrect, averageScore, commonWrongAnswers}]' },
+        errors: { 400: ['Validation error: attempts: must be first or all'], ...contentErrors },
       },
     },
   },

@@ -65,7 +65,7 @@ export async function courseView(c: Caller, platformId: string, contextId: strin
       >`
       SELECT a.learner_key, a.content_id, c.title, a.score, a.max_score, a.scaled, a.completed, a.finished_at, g.status AS passback_status, g.detail AS passback_detail
       FROM learning_attempts a LEFT JOIN h5p_contents c ON c.id = a.content_id LEFT JOIN grade_passback g ON g.attempt_id = a.id
-      WHERE a.learner_key = ANY(${keys}::text[]) AND a.content_id = ANY(${contentIds}::text[])
+      WHERE a.learner_key = ANY(${keys}::text[]) AND a.content_id = ANY(${contentIds}::text[]) AND a.kind = 'attempt'
       ORDER BY a.started_at DESC LIMIT 5000`
     : [];
   const byKey = new Map<string, typeof attempts>();

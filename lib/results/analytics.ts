@@ -2,11 +2,14 @@
 // per collection (a learner × item grid), per learner (their attempts on the caller's content) and a learner's
 // own results. Who may read them (item 3): the content's owner, a super admin, or an admin of the owner's
 // tenant; everyone else gets the same 404 as unknown content. Learners read only their own.
+// Only attempts count (issue 23 item 1): a learner's play that never got an interaction is a view, the owner's own
+// play a preview (lib/results/intake.ts); neither is in any number, list or export here — the summary counts them apart.
 import { db, Prisma } from '@/lib/db/client';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { contentAccessFacts, CONTENT_NOT_FOUND, readerOf, readerTenant, type Reader } from '@/lib/h5p/access';
 import { AppError } from '@/lib/http/errors';
+import { plainText } from './statements';
 
 export interface Range {
   from?: Date;
@@ -38,13 +41,21 @@ function mayReadResults(reader: Reader, ownerId: string | null | undefined, owne
 }
 
 /** SQL for "started within the range" on the attempts alias `a`. */
-const inRange = (r: Range) =>
+const startedIn = (r: Range) =>
   Prisma.sql`${r.from ? Prisma.sql`AND a.started_at >= ${r.from}` : Prisma.empty} ${r.to ? Prisma.sql`AND a.started_at < ${r.to}` : Prisma.empty}`;
+
+/** SQL for "an attempt (not a view, not a preview) started within the range" on the attempts alias `a`. */
+const inRange = (r: Range) => Prisma.sql`AND a.kind = 'attempt' ${startedIn(r)}`;
 
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export interface ContentSummary {
+  /** attempts: plays with at least one interaction, by learners other than the author */
   attempts: number;
+  /** plays by learners who only looked (no interaction), not counted as attempts */
+  views: number;
+  /** the author's own plays, kept apart from every statistic */
+  previews: number;
   learners: number;
   completed: number;
   /** completed / attempts (0..1); null without attempts */
@@ -60,7 +71,7 @@ export interface ContentSummary {
 }
 
 export async function contentSummary(contentId: string, range: Range): Promise<ContentSummary> {
-  const [rows, buckets] = await Promise.all([
+  const [rows, buckets, others] = await Promise.all([
     db().$queryRaw<Record<string, unknown>[]>`
       SELECT count(*)::int AS attempts, count(DISTINCT a.learner_key)::int AS learners, count(*) FILTER (WHERE a.completed)::int AS completed,
              avg(a.scaled) AS average, percentile_cont(0.5) WITHIN GROUP (ORDER BY a.scaled) AS median,
@@ -70,6 +81,9 @@ export async function contentSummary(contentId: string, range: Range): Promise<C
     db().$queryRaw<{ b: number; c: number }[]>`
       SELECT LEAST(GREATEST(floor(a.scaled * ${HISTOGRAM_BUCKETS}), 0), ${HISTOGRAM_BUCKETS - 1})::int AS b, count(*)::int AS c
       FROM learning_attempts a WHERE a.content_id = ${contentId} AND a.scaled IS NOT NULL ${inRange(range)} GROUP BY 1`,
+    db().$queryRaw<{ views: number; previews: number }[]>`
+      SELECT count(*) FILTER (WHERE a.kind = 'view')::int AS views, count(*) FILTER (WHERE a.kind = 'preview')::int AS previews
+      FROM learning_attempts a WHERE a.content_id = ${contentId} AND a.kind IN ('view', 'preview') ${startedIn(range)}`,
   ]);
   const r = rows[0] ?? {};
   const histogram = Array.from({ length: HISTOGRAM_BUCKETS }, () => 0);
@@ -77,6 +91,8 @@ export async function contentSummary(contentId: string, range: Range): Promise<C
   const attempts = Number(r.attempts ?? 0);
   return {
     attempts,
+    views: others[0]?.views ?? 0,
+    previews: others[0]?.previews ?? 0,
     learners: Number(r.learners ?? 0),
     completed: Number(r.completed ?? 0),
     completionRate: attempts ? Number(r.completed ?? 0) / attempts : null,
@@ -185,38 +201,67 @@ function readable(response: string, choices: { id: string; text: string }[] | nu
     .join('; ');
 }
 
-/** SQL for "answered within the range" on the answers alias `r` (no join: the answer carries its own time). */
+/** SQL for "answered within the range" on the answers alias `r`. */
 const answeredInRange = (r: Range) =>
   Prisma.sql`${r.from ? Prisma.sql`AND r.answered_at >= ${r.from}` : Prisma.empty} ${r.to ? Prisma.sql`AND r.answered_at < ${r.to}` : Prisma.empty}`;
 
+/** Which answers item analysis reads: each learner's first answer to each question, or every answer (retries too). */
+export const ITEM_ANSWERS = ['first', 'all'] as const;
+export type ItemAnswers = (typeof ITEM_ANSWERS)[number];
+
+/**
+ * The answers item analysis reads, as `ans` (item_id, correct, share, response, answered_at, item_name,
+ * interaction_type, choices): answers given in attempts (never a view's or the author's preview), within the
+ * range. "first": each learner's first answer to each question (first ever: a retry inside the range is not a
+ * first answer); "all": every answer. Correct is the statement's success, or — for statements without one (Blanks,
+ * Drag Text, Summary) — a full score (issue 23 item 4).
+ */
+function answersCte(contentId: string, range: Range, which: ItemAnswers): Prisma.Sql {
+  const picked =
+    which === 'first'
+      ? Prisma.sql`SELECT * FROM (
+          SELECT DISTINCT ON (a.learner_key, r.item_id) r.*
+          FROM attempt_responses r JOIN learning_attempts a ON a.id = r.attempt_id
+          WHERE r.content_id = ${contentId} AND a.kind = 'attempt'
+          ORDER BY a.learner_key, r.item_id, r.answered_at, r.statement_id
+        ) r WHERE true ${answeredInRange(range)}`
+      : Prisma.sql`SELECT r.* FROM attempt_responses r JOIN learning_attempts a ON a.id = r.attempt_id
+          WHERE r.content_id = ${contentId} AND a.kind = 'attempt' ${answeredInRange(range)}`;
+  return Prisma.sql`ans AS (
+    SELECT p.item_id, p.response, p.answered_at, p.item_name, p.interaction_type, p.choices,
+           COALESCE(p.success, p.max_score > 0 AND p.score >= p.max_score) AS correct,
+           p.score / NULLIF(p.max_score, 0) AS share
+    FROM (${picked}) p
+  )`;
+}
+
 /**
  * Per question: answers, share correct, average score, and the three wrong answers chosen most often — over the
- * answers given within the range. Both queries read only the covering index (content_id, item_id, answered_at)
- * INCLUDE (success, score, max_score, response); the words of each question come from its latest answer.
+ * answers `which` names (first answers by default). One row per question, in the question's own words (its latest
+ * answer's description, HTML reduced to text).
  */
-export async function itemAnalysis(contentId: string, range: Range): Promise<ItemRow[]> {
+export async function itemAnalysis(contentId: string, range: Range, which: ItemAnswers = 'first'): Promise<ItemRow[]> {
   const [items, wrong] = await Promise.all([
     db().$queryRaw<Record<string, unknown>[]>`
+      WITH ${answersCte(contentId, range, which)}
       SELECT g.item_id, g.answers, g.correct, g.average, l.item_name AS name, l.interaction_type AS type, l.choices
       FROM (
-        SELECT r.item_id, count(*)::int AS answers, count(*) FILTER (WHERE r.success)::int AS correct,
-               avg(r.score / NULLIF(r.max_score, 0)) AS average, min(r.answered_at) AS first
-        FROM attempt_responses r
-        WHERE r.content_id = ${contentId} ${answeredInRange(range)}
-        GROUP BY r.item_id
+        SELECT ans.item_id, count(*)::int AS answers, count(*) FILTER (WHERE ans.correct)::int AS correct,
+               avg(ans.share) AS average, min(ans.answered_at) AS first
+        FROM ans GROUP BY ans.item_id
       ) g
       -- the question's words and choices as last answered
       LEFT JOIN LATERAL (
-        SELECT c.item_name, c.interaction_type, c.choices FROM attempt_responses c
-        WHERE c.content_id = ${contentId} AND c.item_id = g.item_id ORDER BY c.answered_at DESC LIMIT 1
+        SELECT c.item_name, c.interaction_type, c.choices FROM ans c WHERE c.item_id = g.item_id ORDER BY c.answered_at DESC LIMIT 1
       ) l ON true
       ORDER BY g.first, g.item_id`,
     db().$queryRaw<{ item_id: string; response: string; c: number }[]>`
+      WITH ${answersCte(contentId, range, which)}
       SELECT item_id, response, c FROM (
-        SELECT r.item_id, r.response, count(*)::int AS c, row_number() OVER (PARTITION BY r.item_id ORDER BY count(*) DESC, r.response) AS k
-        FROM attempt_responses r
-        WHERE r.content_id = ${contentId} AND r.success = false AND r.response IS NOT NULL AND r.response <> '' ${answeredInRange(range)}
-        GROUP BY r.item_id, r.response
+        SELECT ans.item_id, ans.response, count(*)::int AS c, row_number() OVER (PARTITION BY ans.item_id ORDER BY count(*) DESC, ans.response) AS k
+        FROM ans
+        WHERE ans.correct = false AND ans.response IS NOT NULL AND ans.response <> ''
+        GROUP BY ans.item_id, ans.response
       ) w WHERE k <= 3 ORDER BY item_id, c DESC`,
   ]);
   const wrongByItem = new Map<string, { response: string; c: number }[]>();
@@ -226,7 +271,7 @@ export async function itemAnalysis(contentId: string, range: Range): Promise<Ite
     const answers = Number(i.answers);
     return {
       itemId: String(i.item_id),
-      name: (i.name as string | null) ?? null,
+      name: plainText((i.name as string | null) ?? null),
       interactionType: (i.type as string | null) ?? null,
       answers,
       correct: Number(i.correct),

@@ -1,11 +1,10 @@
 // What the results routes share: their query (date range, page, CSV) and the CSV answer.
 import { z } from 'zod';
-import { CSV_MAX_ROWS, toCsv, type Page, type Range } from './analytics';
+import { CSV_MAX_ROWS, ITEM_ANSWERS, toCsv, type Page, type Range } from './analytics';
 
 const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
-export const resultsQuery = z
-  .object({
+const resultsFields = z.object({
     /** attempts started on or after (a date is its start, UTC) */
     from: day.optional(),
     /** attempts started before the end of this day (a date) or this instant */
@@ -13,9 +12,19 @@ export const resultsQuery = z
     limit: z.coerce.number().int().min(1).max(50).default(20),
     offset: z.coerce.number().int().min(0).max(10_000).default(0),
     format: z.enum(['json', 'csv']).default('json'),
+  });
+const toAfterFrom = (q: { from?: string; to?: string }) => !q.from || !q.to || rangeOf(q).from! < rangeOf(q).to!;
+
+export const resultsQuery = resultsFields.strict().refine(toAfterFrom, { message: 'to: must be after from', path: ['to'] });
+
+/** One content item's results: the date range and, for item analysis, which answers (issue 23 item 2). */
+export const contentResultsQuery = resultsFields
+  .extend({
+    /** first: each learner's first answer to each question (the default); all: every answer, retries too */
+    attempts: z.enum(ITEM_ANSWERS, { error: 'must be first or all' }).default('first'),
   })
   .strict()
-  .refine((q) => !q.from || !q.to || rangeOf(q).from! < rangeOf(q).to!, { message: 'to: must be after from', path: ['to'] });
+  .refine(toAfterFrom, { message: 'to: must be after from', path: ['to'] });
 
 export type ResultsQuery = z.output<typeof resultsQuery>;
 

@@ -1,19 +1,23 @@
 // Statement intake (issue 11, item 1): a player's batch of xAPI statements becomes, in one SQL statement (one
 // round trip, one transaction): the stored statements (a statement id seen before is skipped, so a batch sent
-// twice is stored once), the attempt's roll-up (score, success, completion, duration, times), the newest answer
-// to each question, an LRS outbox row per new statement when an LRS is configured, and for a new result
-// (completed, passed, failed, or a single-question type's top-level scored answer) the attempt's grade passback row
-// (lib/lti/passback.ts).
+// twice is stored once), the attempt's roll-up (score, success, completion, duration, times), every answer to
+// each question (issue 23 item 2: a Retry never overwrites the first answer), an LRS outbox row per new statement
+// when an LRS is configured, and for a new result (completed, passed, failed, or a single-question type's
+// top-level scored answer) the attempt's grade passback row (lib/lti/passback.ts).
+// What a play is (issue 23 item 1), decided here and never by the page: the owner's play of their own content is a
+// *preview* (kept, but in no statistic, not forwarded to the LRS, never graded); anyone else's play is a *view* until
+// their first interaction (any verb but the load-only ones, statements.ts LOAD_ONLY_VERBS), and from then an
+// *attempt* that started at that interaction.
 import { createHash } from 'node:crypto';
 import type { Principal } from '@/lib/auth/types';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { assertCanRead, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/access';
+import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/access';
 import { AppError } from '@/lib/http/errors';
 import { nudgeGradePassback } from '@/lib/lti/passback';
 import { nudgeLrsForwarder } from './lrs';
-import { belongsTo, durationMs, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
+import { belongsTo, durationMs, isInteraction, plainText, questionOf, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
 
 export type LearnerSource = 'workspace' | 'embed' | 'api' | 'lti';
 
@@ -167,14 +171,15 @@ function responseOf(s: Statement, at: Date): ResponseRow | null {
   const components = def?.choices ?? def?.source ?? def?.scale ?? null;
   return {
     item: subContentIdOf(s) ?? '',
-    name: (textOf(def?.name) ?? textOf(def?.description) ?? null)?.slice(0, 1000) ?? null,
+    // the question in its own words (the description), not the content's title (the name)
+    name: questionOf(def),
     type: def?.interactionType ?? null,
     response: s.result.response ?? null,
     pattern: def?.correctResponsesPattern ?? null,
     choices: components
       ? components.map((c) => ({
           id: String(c.id),
-          text: (textOf(c.description) ?? String(c.id)).slice(0, 500),
+          text: (plainText(textOf(c.description)) ?? String(c.id)).slice(0, 500),
         }))
       : null,
     success: s.result.success ?? null,
@@ -184,8 +189,24 @@ function responseOf(s: Statement, at: Date): ResponseRow | null {
   };
 }
 
+/** What a stored play is (learning_attempts.kind): only attempts count in results. */
+export type AttemptKind = 'attempt' | 'view' | 'preview';
+
+/**
+ * Whether the learner's plays of this content are previews (issue 23 item 1): decided here, never by the page —
+ * the learner is a signed-in user who may edit the content (its owner; lib/h5p/permissions.ts lets only the owner
+ * edit owned content). Content without an owner has no author whose plays could be previews.
+ */
+export async function isPreview(contentId: string, learner: Pick<Learner, 'userId'>): Promise<boolean> {
+  if (!learner.userId) return false;
+  const facts = await contentAccessFacts(contentId);
+  return !!facts?.ownerId && facts.ownerId === learner.userId;
+}
+
 export interface IntakeResult {
   attemptId: string;
+  /** what the play is now: an attempt, a view (nothing done yet) or the author's preview */
+  kind: AttemptKind;
   /** statements stored now (a statement id already stored is skipped) */
   stored: number;
   /** statements of the batch already stored before */
@@ -213,6 +234,8 @@ export async function recordStatements(contentId: string, learner: Learner, batc
     res?: Omit<Result, 'finishedAt' | 'statementId' | 'passback'>;
     /** the answer to a question this statement carries, if any */
     ans?: ResponseRow;
+    /** the learner did something (not a load-only verb) */
+    inter: boolean;
   }[] = [];
   batch.statements.forEach((s, i) => {
     if (!belongsTo(s, contentId)) throw new AppError(403, `${NOT_THIS_CONTENT} (statement ${i + 1})`);
@@ -238,14 +261,16 @@ export async function recordStatements(contentId: string, learner: Learner, batc
       st: stored,
       ...(r ? { res: { score: r.score, maxScore: r.maxScore, scaled: r.scaled, success: r.success, completed: r.completed, durationMs: r.durationMs } } : {}),
       ...(answer ? { ans: answer } : {}),
+      inter: isInteraction(s),
     });
   }
   const attemptId = attemptIdOf(learner.key, contentId, batch.attempt);
   const lrs = !!config().xapiLrs;
+  const preview = await isPreview(contentId, learner);
   // n: the new statements; res: the newest result among them (the later one in the batch on a tie), as the
   // roll-up took it; answers: the newest answer to each question among them
   const out = await db()
-    .$queryRawUnsafe<{ stored: number; passback: number }[]>(
+    .$queryRawUnsafe<{ stored: number; passback: number; kind: AttemptKind | null }[]>(
       `WITH s AS (
        INSERT INTO xapi_statements (id, attempt_id, content_id, learner_key, verb, object_id, sub_content_id, "timestamp", statement)
        SELECT x.id, $1::uuid, $2, $3, x.verb, x.object_id, x.sub, x.ts, x.st
@@ -253,8 +278,8 @@ export async function recordStatements(contentId: string, learner: Learner, batc
        ON CONFLICT (id) DO NOTHING
        RETURNING id
      ), n AS (
-       SELECT x.id, x.ord, x.ts, x.res, x.ans
-       FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, ord int, ts timestamptz, res jsonb, ans jsonb)
+       SELECT x.id, x.ord, x.ts, x.res, x.ans, x.inter
+       FROM jsonb_to_recordset($4::jsonb) AS x(id uuid, ord int, ts timestamptz, res jsonb, ans jsonb, inter boolean)
        JOIN s ON s.id = x.id
      ), res AS (
        SELECT n.id, n.ts, (n.res->>'score')::float8 AS score, (n.res->>'maxScore')::float8 AS max_score, (n.res->>'scaled')::float8 AS scaled,
@@ -264,16 +289,23 @@ export async function recordStatements(contentId: string, learner: Learner, batc
        ORDER BY n.ts DESC, n.ord DESC
        LIMIT 1
      ), a AS (
-       INSERT INTO learning_attempts AS t (id, content_id, learner_key, user_id, learner_name, source, score, max_score, scaled, success, completed, duration_ms, statements, started_at, finished_at, grading_context, updated_at)
-       SELECT $1::uuid, $2, $3, $5::uuid, $6, $7, res.score, res.max_score, res.scaled, res.success, COALESCE(res.completed, false), res.duration_ms,
-              (SELECT count(*) FROM s), (SELECT min(n.ts) FROM n), res.ts, $9::jsonb, now()
+       -- kind: the author's play is a preview; a play begins as a view and is an attempt from the learner's first
+       -- interaction, which is when it started (a view starts when it was opened)
+       INSERT INTO learning_attempts AS t (id, content_id, learner_key, user_id, learner_name, source, kind, score, max_score, scaled, success, completed, duration_ms, statements, started_at, finished_at, grading_context, updated_at)
+       SELECT $1::uuid, $2, $3, $5::uuid, $6, $7,
+              CASE WHEN $10::boolean THEN 'preview' WHEN EXISTS (SELECT 1 FROM n WHERE n.inter) THEN 'attempt' ELSE 'view' END,
+              res.score, res.max_score, res.scaled, res.success, COALESCE(res.completed, false), res.duration_ms,
+              (SELECT count(*) FROM s), COALESCE((SELECT min(n.ts) FROM n WHERE n.inter), (SELECT min(n.ts) FROM n)), res.ts, $9::jsonb, now()
        FROM (SELECT 1) AS one LEFT JOIN res ON true
        WHERE EXISTS (SELECT 1 FROM n)
        ON CONFLICT (id) DO UPDATE SET
          statements = t.statements + EXCLUDED.statements,
          grading_context = COALESCE(t.grading_context, EXCLUDED.grading_context),
          learner_name = COALESCE(EXCLUDED.learner_name, t.learner_name),
-         started_at = LEAST(t.started_at, EXCLUDED.started_at),
+         kind = CASE WHEN t.kind = 'view' THEN EXCLUDED.kind ELSE t.kind END,
+         started_at = CASE WHEN t.kind = 'view' AND EXCLUDED.kind <> 'view' THEN EXCLUDED.started_at
+                           WHEN t.kind <> 'view' AND EXCLUDED.kind = 'view' THEN t.started_at
+                           ELSE LEAST(t.started_at, EXCLUDED.started_at) END,
          score = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.score ELSE t.score END,
          max_score = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.max_score ELSE t.max_score END,
          scaled = CASE WHEN EXCLUDED.finished_at IS NOT NULL AND (t.finished_at IS NULL OR EXCLUDED.finished_at >= t.finished_at) THEN EXCLUDED.scaled ELSE t.scaled END,
@@ -282,26 +314,25 @@ export async function recordStatements(contentId: string, learner: Learner, batc
          finished_at = GREATEST(t.finished_at, EXCLUDED.finished_at),
          completed = t.completed OR EXCLUDED.completed,
          updated_at = now()
-       RETURNING id, grading_context, score, max_score
-     ), answers AS (
-       SELECT DISTINCT ON (n.ans->>'item') n.ans FROM n WHERE n.ans IS NOT NULL ORDER BY n.ans->>'item', n.ts DESC, n.ord DESC
+       RETURNING id, kind, grading_context, score, max_score
      ), r AS (
-       INSERT INTO attempt_responses AS q (attempt_id, item_id, content_id, item_name, interaction_type, response, correct_pattern, choices, success, score, max_score, answered_at)
-       SELECT $1::uuid, x.item, $2, x.name, x.type, x.response, x.pattern, x.choices, x.success, x.score, x.max, x.at
-       FROM answers, jsonb_to_record(answers.ans) AS x(item text, name text, type text, response text, pattern jsonb, choices jsonb, success boolean, score float8, max float8, at timestamptz)
-       ON CONFLICT (attempt_id, item_id) DO UPDATE SET
-         item_name = EXCLUDED.item_name, interaction_type = EXCLUDED.interaction_type, response = EXCLUDED.response,
-         correct_pattern = EXCLUDED.correct_pattern, choices = EXCLUDED.choices, success = EXCLUDED.success,
-         score = EXCLUDED.score, max_score = EXCLUDED.max_score, answered_at = EXCLUDED.answered_at
-       WHERE q.answered_at <= EXCLUDED.answered_at
+       -- every answer is kept, one row per answered statement: a Retry adds an answer, never overwrites the first
+       INSERT INTO attempt_responses AS q (statement_id, attempt_id, item_id, content_id, item_name, interaction_type, response, correct_pattern, choices, success, score, max_score, answered_at)
+       SELECT n.id, $1::uuid, x.item, $2, x.name, x.type, x.response, x.pattern, x.choices, x.success, x.score, x.max, x.at
+       FROM n, jsonb_to_record(n.ans) AS x(item text, name text, type text, response text, pattern jsonb, choices jsonb, success boolean, score float8, max float8, at timestamptz)
+       WHERE n.ans IS NOT NULL
+       ON CONFLICT (statement_id) DO NOTHING
        RETURNING 1
      ), o AS (
-       INSERT INTO xapi_outbox (statement_id) SELECT id FROM s WHERE $8::boolean RETURNING 1
+       -- the author's previews are not learning records: they stay here and are not forwarded to the LRS
+       INSERT INTO xapi_outbox (statement_id) SELECT id FROM s WHERE $8::boolean AND NOT $10::boolean RETURNING 1
      ), p AS (
        INSERT INTO grade_passback AS g (attempt_id, statement_id, status, score, max_score, detail)
        SELECT a.id, res.id, CASE WHEN a.grading_context IS NULL THEN 'no-context' ELSE 'pending' END, a.score, a.max_score,
               CASE WHEN a.grading_context IS NULL THEN 'The attempt has no LMS grading context' END
        FROM a JOIN res ON true
+       -- only an attempt is graded: never the author's preview
+       WHERE a.kind = 'attempt'
        ON CONFLICT (attempt_id) DO UPDATE SET statement_id = EXCLUDED.statement_id, status = EXCLUDED.status, score = EXCLUDED.score,
          max_score = EXCLUDED.max_score, detail = EXCLUDED.detail, tries = 0, next_at = now(), updated_at = now()
        -- a grade the platform has already is not sent again (one attempt, one score; a changed score is sent)
@@ -309,7 +340,7 @@ export async function recordStatements(contentId: string, learner: Learner, batc
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM s)::int AS stored, (SELECT count(*) FROM a)::int AS attempts, (SELECT count(*) FROM r)::int AS responses,
-            (SELECT count(*) FROM o)::int AS outbox, (SELECT count(*) FROM p)::int AS passback`,
+            (SELECT count(*) FROM o)::int AS outbox, (SELECT count(*) FROM p)::int AS passback, (SELECT kind FROM a) AS kind`,
       attemptId,
       contentId,
       learner.key,
@@ -319,6 +350,7 @@ export async function recordStatements(contentId: string, learner: Learner, batc
       learner.source,
       lrs,
       learner.gradingContext ? JSON.stringify(learner.gradingContext) : null,
+      preview,
     )
     .catch((err: unknown) => {
       // the content was deleted while its player was open: its results went with it
@@ -326,7 +358,8 @@ export async function recordStatements(contentId: string, learner: Learner, batc
       throw err;
     });
   const stored = out[0]?.stored ?? 0;
-  if (lrs && stored) nudgeLrsForwarder();
+  if (lrs && stored && !preview) nudgeLrsForwarder();
   if (learner.gradingContext && out[0]?.passback) nudgeGradePassback();
-  return { attemptId, stored, duplicates: rows.length - stored };
+  const kind: AttemptKind = out[0]?.kind ?? (preview ? 'preview' : rows.some((r) => r.inter) ? 'attempt' : 'view');
+  return { attemptId, kind, stored, duplicates: rows.length - stored };
 }

@@ -1,6 +1,7 @@
 // The results page's two lists (app/(workspace)/results), from the learners' attempts (lib/results/intake.ts): a
 // learner's own attempts, and for an author how learners did on each of their content items. Both bounded and
-// newest first; titles of content the learner can no longer read are withheld.
+// newest first; titles of content the learner can no longer read are withheld. Only attempts are listed: a view
+// (opened, nothing done) or the author's own preview is no result (issue 23 item 1).
 import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
 import { AppError } from '@/lib/http/errors';
@@ -57,7 +58,7 @@ export async function myResults(userId: string, after?: string, limit = RESULTS_
       FROM learning_attempts a
       JOIN h5p_contents c ON c.id = a.content_id
       LEFT JOIN content_ownership o ON o.content_id = a.content_id
-     WHERE a.learner_key = ${`user:${userId}`}${position ? Prisma.sql` AND ${keysetAfter(RESULT_KEYS, position)}` : Prisma.empty}
+     WHERE a.learner_key = ${`user:${userId}`} AND a.kind = 'attempt'${position ? Prisma.sql` AND ${keysetAfter(RESULT_KEYS, position)}` : Prisma.empty}
      ORDER BY ${keysetOrder(RESULT_KEYS)}
      LIMIT ${limit + 1}`;
   const last = rows.length > limit ? rows[limit - 1] : undefined;
@@ -82,7 +83,7 @@ export async function resultsOnMyContent(ownerId: string, limit = RESULTS_LIMIT)
   const rows = await db().$queryRaw<{ content_id: string; title: string; attempts: number; learners: number; average: number | null; last: Date }[]>`
     SELECT a.content_id, c.title, count(*)::int AS attempts, count(DISTINCT a.learner_key)::int AS learners, avg(a.scaled) AS average, max(a.started_at) AS last
       FROM content_ownership o
-      JOIN learning_attempts a ON a.content_id = o.content_id
+      JOIN learning_attempts a ON a.content_id = o.content_id AND a.kind = 'attempt'
       JOIN h5p_contents c ON c.id = o.content_id
      WHERE o.user_id = ${ownerId}::uuid
      GROUP BY a.content_id, c.title

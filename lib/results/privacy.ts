@@ -46,7 +46,7 @@ function stateScope(reader: Reader): Prisma.Sql {
 /** Everything stored about the learner's learning, in the admin's scope (attempts, answers and statements). */
 export async function exportLearner(reader: Reader, learnerKey: string) {
   const attempts = await db().$queryRaw<Record<string, unknown>[]>`
-    SELECT a.id, a.content_id, c.title AS content_title, a.learner_key, a.learner_name, a.source, a.score, a.max_score, a.scaled, a.success,
+    SELECT a.id, a.content_id, c.title AS content_title, a.learner_key, a.learner_name, a.source, a.kind, a.score, a.max_score, a.scaled, a.success,
            a.completed, a.duration_ms::float8 AS duration_ms, a.started_at, a.finished_at
     FROM learning_attempts a JOIN h5p_contents c ON c.id = a.content_id
     WHERE a.learner_key = ${learnerKey} ${adminScope(reader)} ORDER BY a.started_at`;

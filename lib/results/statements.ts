@@ -21,6 +21,27 @@ export const VERBS = {
   terminated: 'http://adlnet.gov/expapi/verbs/terminated',
 } as const;
 
+/**
+ * Verbs a player sends when it merely loads, opens or closes (issue 23 item 1): a play of only these is a *view*,
+ * never an attempt. Every other verb (answered, interacted, progressed, completed, passed, failed, scored …) is the
+ * learner doing something, and begins an attempt.
+ */
+export const LOAD_ONLY_VERBS = new Set<string>([
+  VERBS.initialized,
+  VERBS.attempted,
+  VERBS.terminated,
+  'http://adlnet.gov/expapi/verbs/launched',
+  'http://adlnet.gov/expapi/verbs/experienced',
+  'http://adlnet.gov/expapi/verbs/suspended',
+  'http://adlnet.gov/expapi/verbs/resumed',
+  'https://w3id.org/xapi/adl/verbs/satisfied',
+  'https://w3id.org/xapi/adl/verbs/waived',
+  'https://w3id.org/xapi/adl/verbs/abandoned',
+]);
+
+/** Whether the statement is the learner interacting (anything but a load-only verb). */
+export const isInteraction = (s: Statement) => !LOAD_ONLY_VERBS.has(s.verb.id);
+
 /** verbs that carry an attempt's result (and start grade passback) */
 export const RESULT_VERBS = new Set<string>([VERBS.completed, VERBS.passed, VERBS.failed]);
 
@@ -176,3 +197,31 @@ export const verbName = (id: string) => id.slice(id.lastIndexOf('/') + 1).slice(
 /** The id saved H5P state is kept under for a learner key (one longer than the column is kept by its hash). */
 export const stateIdOf = (learnerKey: string) =>
   learnerKey.length <= 255 ? learnerKey : `lti#${createHash('sha256').update(learnerKey).digest('base64url')}`;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Text of an HTML fragment (H5P puts questions in as HTML): tags removed, the common entities decoded, spaces collapsed. */
+export function plainText(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const text = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h\d)>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (m, e: string) => {
+      const k = e.toLowerCase();
+      if (ENTITIES[k] !== undefined) return ENTITIES[k];
+      const code = k.startsWith('#x') ? parseInt(k.slice(2), 16) : k.startsWith('#') ? parseInt(k.slice(1), 10) : NaN;
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || null;
+}
+
+/**
+ * A question in its own words (issue 23 item 4): H5P puts the question in the activity's description and the
+ * content's title in its name, so the description comes first; HTML is reduced to its text.
+ */
+export function questionOf(def: { name?: Record<string, string>; description?: Record<string, string> } | undefined): string | null {
+  return (plainText(textOf(def?.description)) ?? plainText(textOf(def?.name)))?.slice(0, 1000) ?? null;
+}

@@ -1,6 +1,7 @@
 // Issue 11 in the browser: the players send their xAPI statements to the service, every learner has their own
-// attempt — a signed-in student and the author in the workspace, an anonymous viewer in an embed on another
-// origin — and the teacher's results page shows exactly those three: summary, histogram, item analysis, attempts.
+// attempt — a signed-in student in the workspace, an anonymous viewer in an embed on another origin — and the
+// teacher's results page shows exactly those two: summary, histogram, item analysis, attempts. The author's own play
+// is a preview, counted apart (issue 23 item 1); a play without an interaction is a view, never an attempt.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FrameLocator, type Page } from '@playwright/test';
@@ -36,15 +37,19 @@ async function answer(frame: FrameLocator, choice: string, verdict: 'Correct!' |
   await expect(frame.locator('.h5p-mc-result')).toHaveText(verdict);
 }
 
+/** The plays that are not mere views (attempts and the author's previews). */
 async function attemptsOf(contentId: string) {
-  return sql<{ learner_key: string; scaled: number | null; source: string }>('SELECT learner_key, scaled, source FROM learning_attempts WHERE content_id = $1 ORDER BY learner_key', [contentId]);
+  return sql<{ learner_key: string; scaled: number | null; source: string; kind: string }>(
+    "SELECT learner_key, scaled, source, kind FROM learning_attempts WHERE content_id = $1 AND kind <> 'view' ORDER BY learner_key",
+    [contentId],
+  );
 }
 
 async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-test('a student, the author and an anonymous embed viewer each have their own attempt, and the teacher sees exactly those three', async ({ page }) => {
+test('a student and an anonymous embed viewer each have their own attempt, the author’s play is a preview, and the teacher sees exactly the two attempts', async ({ page }) => {
   await publicItem('Results library'); // installs the content type when this spec runs alone
   const teacher = demoAccount('teacher');
   await sql(`UPDATE users SET plan = 'pro' WHERE email = $1`, [teacher.email]);
@@ -104,33 +109,35 @@ test('a student, the author and an anonymous embed viewer each have their own at
   const attempts = await attemptsOf(id);
   const [studentRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [demoAccount('student').email]);
   const [teacherRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [teacher.email]);
-  expect(attempts.map((a) => [a.learner_key, a.scaled, a.source]).sort()).toEqual(
+  expect(attempts.map((a) => [a.learner_key, a.scaled, a.source, a.kind]).sort()).toEqual(
     [
-      [`anon:${anonymousId}`, 1, 'embed'],
-      [`user:${studentRow!.id}`, 0, 'workspace'],
-      [`user:${teacherRow!.id}`, 1, 'workspace'],
+      [`anon:${anonymousId}`, 1, 'embed', 'attempt'],
+      [`user:${studentRow!.id}`, 0, 'workspace', 'attempt'],
+      [`user:${teacherRow!.id}`, 1, 'workspace', 'preview'],
     ].sort(),
   );
 
-  // the teacher's results page: exactly those three
+  // the teacher's results page: exactly the two attempts; the author's own play shown only as a preview
   await signIn(page, teacher);
   await page.goto(`/content/${id}`);
   await page.getByTestId('content-results-link').click();
   await expect(page.getByTestId('results-title')).toHaveText('Results: Results quiz');
-  await expect(page.getByTestId('stat-attempts').locator('dd')).toHaveText('3');
-  await expect(page.getByTestId('stat-learners').locator('dd')).toHaveText('3');
-  await expect(page.getByTestId('stat-average')).toContainText('67%');
-  await expect(page.getByTestId('score-histogram')).toHaveAttribute('data-buckets', '1,0,0,0,0,0,0,0,0,2');
+  await expect(page.getByTestId('stat-attempts').locator('dd')).toHaveText('2');
+  await expect(page.getByTestId('stat-learners').locator('dd')).toHaveText('2');
+  await expect(page.getByTestId('stat-average')).toContainText('50%');
+  await expect(page.getByTestId('stat-previews')).toContainText('1');
+  await expect(page.getByTestId('score-histogram')).toHaveAttribute('data-buckets', '1,0,0,0,0,0,0,0,0,1');
   await expect(page.getByTestId('score-histogram').locator('svg .recharts-bar-rectangle').first()).toBeVisible();
-  await expect(page.getByTestId('results-attempt-row')).toHaveCount(3);
+  await expect(page.getByTestId('results-attempt-row')).toHaveCount(2);
   await expect(page.getByTestId('results-attempts')).toContainText('Ada Viewer');
-  await expect(page.getByTestId('results-attempts')).toContainText(teacher.name);
+  await expect(page.getByTestId('results-attempts')).not.toContainText(teacher.name);
   await expect(page.getByTestId('results-attempts')).toContainText(demoAccount('student').name);
-  // item analysis: one question, answered three times, two correct, the wrong answer chosen once
+  // item analysis: one question, in its own words, answered twice (the preview not counted), one correct
   const item = page.getByTestId('results-item-row');
   await expect(item).toHaveCount(1);
-  await expect(item).toContainText('67%');
-  await expect(item.locator('td').nth(1)).toHaveText('3');
+  await expect(item).toContainText('50%');
+  await expect(item.locator('td').nth(1)).toHaveText('2');
+  await expect(item.locator('td').first()).toHaveText('What is 2 + 2?');
 
   // the page passes axe and fits a phone; the histogram is drawn
   for (const width of [1440, 390]) {
@@ -155,7 +162,7 @@ test('a student, the author and an anonymous embed viewer each have their own at
   await page.goto(`/collections/${collectionId}`);
   await page.getByTestId('collection-results-link').click();
   await expect(page.getByTestId('results-title')).toHaveText('Results: Results collection');
-  await expect(page.getByTestId('results-grid-row')).toHaveCount(3);
+  await expect(page.getByTestId('results-grid-row')).toHaveCount(2);
   await expect(page.getByTestId('results-grid')).toContainText('Ada Viewer');
   await expectNoSeriousViolations(page, `/results/collections/${collectionId}`);
 
@@ -164,4 +171,68 @@ test('a student, the author and an anonymous embed viewer each have their own at
   await signIn(page, demoAccount('student'));
   await page.goto('/results');
   await expect(page.getByTestId('results-mine-row').filter({ hasText: 'Results quiz' })).toHaveCount(1);
+});
+
+test('opening the player is no attempt; a wrong answer, a retry and a right answer keep both answers; the author’s play is a preview (issue 23)', async ({ page }) => {
+  await publicItem('Results library');
+  const teacher = demoAccount('teacher');
+  const student = demoAccount('student');
+  await sql(`UPDATE users SET plan = 'pro' WHERE email = $1`, [teacher.email]);
+  const token = await teacherToken();
+  const created = await fetch(`${E2E.appUrl}/h5p/content`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ library: libraryString('H5P.MultiChoice'), params: SAMPLE_PARAMS['H5P.MultiChoice'], metadata: { title: 'Retry quiz' } }),
+  });
+  const id = ((await created.json()) as { data: { contentId: string } }).data.contentId;
+  await fetch(`${E2E.appUrl}/h5p/content/${id}/visibility`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ visibility: 'public' }) });
+  const [studentRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [student.email]);
+  const plays = () => sql<{ kind: string; scaled: number | null }>('SELECT kind, scaled FROM learning_attempts WHERE content_id = $1 AND learner_key = $2 ORDER BY started_at', [id, `user:${studentRow!.id}`]);
+
+  // the student opens the item and only looks: the player reports "attempted", which is a view, not an attempt
+  await signIn(page, student);
+  await page.goto(`/content/${id}`);
+  const frame = page.frameLocator('[data-testid="h5p-player"]');
+  await expect(frame.locator('.h5p-mc')).toBeVisible();
+  await expect.poll(plays, { timeout: 15_000 }).toEqual([{ kind: 'view', scaled: null }]);
+  await page.goto('/results');
+  await expect(page.getByTestId('results-mine-row').filter({ hasText: 'Retry quiz' })).toHaveCount(0);
+
+  // answers wrongly, tries again and answers right: both answers are kept, the retry is an attempt of its own
+  await page.goto(`/content/${id}`);
+  await answer(frame, '5', 'Wrong');
+  await answer(frame, '4', 'Correct!');
+  await expect
+    .poll(async () => (await plays()).filter((p) => p.kind === 'attempt').map((p) => p.scaled), { timeout: 15_000 })
+    .toEqual([0, 1]);
+  const responses = await sql<{ success: boolean }>(
+    'SELECT r.success FROM attempt_responses r JOIN learning_attempts a ON a.id = r.attempt_id WHERE a.content_id = $1 AND a.learner_key = $2 ORDER BY r.answered_at',
+    [id, `user:${studentRow!.id}`],
+  );
+  expect(responses.map((r) => r.success)).toEqual([false, true]);
+  await signOut(page);
+
+  // the author plays their own item: a preview
+  await signIn(page, teacher);
+  await page.goto(`/content/${id}`);
+  await answer(page.frameLocator('[data-testid="h5p-player"]'), '4', 'Correct!');
+  const [teacherRow] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [teacher.email]);
+  await expect
+    .poll(async () => (await sql<{ kind: string }>('SELECT kind FROM learning_attempts WHERE content_id = $1 AND learner_key = $2', [id, `user:${teacherRow!.id}`])).map((r) => r.kind), { timeout: 15_000 })
+    .toEqual(['preview']);
+
+  // the results page: the student's two attempts, the preview apart; item analysis on first answers, or on all
+  await page.goto(`/results/content/${id}`);
+  await expect(page.getByTestId('stat-attempts').locator('dd')).toHaveText('2');
+  await expect(page.getByTestId('stat-learners').locator('dd')).toHaveText('1');
+  await expect(page.getByTestId('stat-previews')).toContainText('1');
+  const item = page.getByTestId('results-item-row');
+  await expect(item.locator('td').first()).toHaveText('What is 2 + 2?');
+  await expect(item.locator('td').nth(1)).toHaveText('1');
+  await expect(item.locator('td').nth(2)).toHaveText('0%');
+  await page.getByTestId('results-answers-all').click();
+  await expect(page).toHaveURL(/attempts=all/);
+  await expect(item.locator('td').nth(1)).toHaveText('2');
+  await expect(item.locator('td').nth(2)).toHaveText('50%');
+  await expectNoSeriousViolations(page, `/results/content/${id}?attempts=all`);
 });

@@ -37,7 +37,11 @@ describe('forwarding to an LRS', () => {
   it('sends stored statements to the LRS once, keeps them while it is down and sends them when it is back', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
-    const token = await issuePlayerToken(t.user.id, id);
+    // a learner's play (the owner's own play is a preview, which is not forwarded: issue 23 item 1)
+    const learner = await signedIn(['student']);
+    const token = await issuePlayerToken(learner.user.id, id);
+    const preview = [statement(id, 'attempted'), statement(id, 'completed')];
+    expect((await api('POST', `/h5p/xapi/${id}?token=${await issuePlayerToken(t.user.id, id)}`, { base: app.url, body: { attempt: randomUUID(), statements: preview }, headers: { 'Content-Type': 'text/plain' } })).status).toBe(201);
     const post = (statements: unknown[]) =>
       api('POST', `/h5p/xapi/${id}?token=${token}`, { base: app.url, body: { attempt: randomUUID(), statements }, headers: { 'Content-Type': 'text/plain' } });
 
@@ -46,7 +50,7 @@ describe('forwarding to an LRS', () => {
     await expect.poll(() => first.every((s) => lrs.statements.has(s.id)), { timeout: 10_000 }).toBe(true);
     const held = lrs.statements.get(first[0]!.id)!;
     // the service's actor, not the browser's; no stored or authority from us
-    expect(held.actor).toMatchObject({ objectType: 'Agent', account: { name: t.user.id } });
+    expect(held.actor).toMatchObject({ objectType: 'Agent', account: { name: learner.user.id } });
     expect(held.stored).toBeUndefined();
     expect(await db().xapiOutbox.count({ where: { statementId: { in: first.map((s) => s.id) } } })).toBe(0);
 
@@ -65,13 +69,14 @@ describe('forwarding to an LRS', () => {
 
     // every statement was taken by the LRS exactly once
     for (const s of [...first, ...second]) expect(lrs.offered.get(s.id)).toBe(1);
+    for (const s of preview) expect(lrs.offered.has(s.id)).toBe(false);
     expect(lrs.refused).toBe(0);
   }, 60_000);
 
   it('does not send a statement the LRS already holds again (an answer lost after the LRS stored it)', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');
-    const token = await issuePlayerToken(t.user.id, id);
+    const token = await issuePlayerToken((await signedIn(['student'])).user.id, id);
     // the LRS has the first statement already (as if our earlier POST had arrived but its answer had not)
     const known = statement(id, 'attempted');
     const fresh = statement(id, 'completed');

@@ -269,7 +269,7 @@ describe('cmi5 export', () => {
 });
 
 describe('results API', () => {
-  it('shows the owner the three learners’ attempts: summary, histogram, attempts, item analysis and CSV', async () => {
+  it('shows the owner the two learners’ attempts — their own play a preview, counted apart: summary, histogram, attempts, item analysis and CSV', async () => {
     const { author, id } = await setup();
     const student = await signedIn(['student']);
     const anon = randomUUID();
@@ -280,20 +280,21 @@ describe('results API', () => {
     const res = await api('GET', `/api/results/content/${id}`, { token: author.token });
     expect(res.status).toBe(200);
     const { summary, items } = res.body.data;
-    expect(summary).toMatchObject({ attempts: 3, learners: 3, completed: 3, completionRate: 1, medianScore: 0.75 });
-    expect(summary.averageScore).toBeCloseTo((0.25 + 0.75 + 1) / 3, 5);
-    expect(summary.histogram).toEqual([0, 0, 1, 0, 0, 0, 0, 1, 0, 1]);
+    // issue 23 item 1: the owner's own play is a preview, in no statistic (it used to count as a third learner)
+    expect(summary).toMatchObject({ attempts: 2, learners: 2, completed: 2, completionRate: 1, medianScore: 0.5, previews: 1, views: 0 });
+    expect(summary.averageScore).toBeCloseTo((0.25 + 0.75) / 2, 5);
+    expect(summary.histogram).toEqual([0, 0, 1, 0, 0, 0, 0, 1, 0, 0]);
     expect(summary.medianDurationMs).toBe(90_000);
     expect(items).toEqual([
-      expect.objectContaining({ itemId: 'q1', name: 'Question q1', answers: 3, correct: 1, commonWrongAnswers: [{ response: 'Wrong A', count: 2 }] }),
+      expect.objectContaining({ itemId: 'q1', name: 'Question q1', answers: 2, correct: 0, commonWrongAnswers: [{ response: 'Wrong A', count: 2 }] }),
     ]);
 
-    const attempts = await api('GET', `/api/results/content/${id}/attempts?limit=2`, { token: author.token });
+    const attempts = await api('GET', `/api/results/content/${id}/attempts?limit=1`, { token: author.token });
     expect(attempts.status).toBe(200);
-    expect(attempts.body.total).toBe(3);
-    expect(attempts.body.data).toHaveLength(2);
+    expect(attempts.body.total).toBe(2);
+    expect(attempts.body.data).toHaveLength(1);
     const all = await api('GET', `/api/results/content/${id}/attempts`, { token: author.token });
-    expect(all.body.data.map((a: { learner: { key: string } }) => a.learner.key).sort()).toEqual([`anon:${anon}`, `user:${author.user.id}`, `user:${student.user.id}`].sort());
+    expect(all.body.data.map((a: { learner: { key: string } }) => a.learner.key).sort()).toEqual([`anon:${anon}`, `user:${student.user.id}`].sort());
     const anonRow = all.body.data.find((a: { learner: { kind: string } }) => a.learner.kind === 'anonymous');
     expect(anonRow.learner.name).toBe(`Anonymous ${anon.slice(0, 8)}`);
 
@@ -301,9 +302,9 @@ describe('results API', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toMatch(/^attempt,content,title,learner,learner_name/);
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(3);
     const itemsCsv = await (await fetch(`${base()}/api/results/content/${id}?format=csv`, { headers: { Authorization: `Bearer ${author.token}` } })).text();
-    expect(itemsCsv).toContain('q1,Question q1,choice,3,1,33.3');
+    expect(itemsCsv).toContain('q1,Question q1,choice,2,0,0');
 
     // the date filter: nothing started tomorrow
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -12,7 +12,7 @@ import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { workspaceContext } from '@/lib/h5p/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
-import { assertResultsAccess, contentAttempts, contentSummary, HISTOGRAM_BUCKETS, itemAnalysis, resultsReader } from '@/lib/results/analytics';
+import { assertResultsAccess, contentAttempts, contentSummary, HISTOGRAM_BUCKETS, itemAnalysis, resultsReader, type ItemAnswers } from '@/lib/results/analytics';
 import { rangeOf } from '@/lib/results/http';
 
 export const dynamic = 'force-dynamic';
@@ -43,10 +43,12 @@ export default async function ContentResultsPage({ params, searchParams }: { par
   const to = dateParam(sp.to);
   const range = rangeOf({ from, to: to && from && to < from ? undefined : to });
   const page = Math.max(0, Math.min(500, Number(typeof sp.page === 'string' ? sp.page : 0) || 0));
+  // item analysis over each learner's first answers (the default) or every answer
+  const answers: ItemAnswers = sp.attempts === 'all' ? 'all' : 'first';
   const [content, summary, items, attempts] = await Promise.all([
     db().h5pContent.findUnique({ where: { id }, select: { title: true } }),
     contentSummary(id, range),
-    itemAnalysis(id, range),
+    itemAnalysis(id, range, answers),
     contentAttempts(id, range, { limit: PAGE, offset: page * PAGE }),
   ]);
   if (!content) notFound();
@@ -55,6 +57,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
   const self = `/results/content/${encodeURIComponent(id)}`;
   const api = `/api/results/content/${encodeURIComponent(id)}`;
   const dates = { from, to };
+  const which: Record<string, string> = answers === 'all' ? { attempts: 'all' } : {};
   const labels = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => t('bucket', { from: i * 10, to: (i + 1) * 10 }));
   const stats: [string, string, string][] = [
     ['attempts', t('attempts'), format.number(summary.attempts)],
@@ -74,7 +77,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
           <p>
             <Link href="/results">{t('back')}</Link> · <Link href={`/content/${encodeURIComponent(id)}`}>{t('play')}</Link>
           </p>
-          <DateFilter action={self} from={from} to={to} />
+          <DateFilter action={self} from={from} to={to} keep={which} />
         </section>
         <section className="card" aria-labelledby="results-summary">
           <h2 id="results-summary">{t('summary')}</h2>
@@ -86,11 +89,30 @@ export default async function ContentResultsPage({ params, searchParams }: { par
               </div>
             ))}
           </dl>
+          <p className="results-note" data-testid="results-not-counted">
+            {t('notCounted')} <span data-testid="stat-views">{t('views', { count: format.number(summary.views) })}</span>
+            {summary.previews ? <> · <span data-testid="stat-previews">{t('previews', { count: format.number(summary.previews) })}</span></> : null}
+          </p>
           <h3>{t('histogram')}</h3>
           <ScoreHistogram buckets={summary.histogram} labels={labels} attemptsLabel={t('attempts')} summary={t('histogramLabel', { list: summary.histogram.map((c, i) => `${labels[i]}: ${c}`).join(', ') })} />
         </section>
         <section className="card" aria-labelledby="results-items">
           <h2 id="results-items">{t('items')}</h2>
+          <nav aria-label={t('answersLabel')} className="results-answers" data-testid="results-answers">
+            {(['first', 'all'] as const).map((k, i) => (
+              <span key={k}>
+                {i ? ' · ' : null}
+                {k === answers ? (
+                  <strong aria-current="true" data-testid={`results-answers-${k}`}>{t(k === 'first' ? 'answersFirst' : 'answersAll')}</strong>
+                ) : (
+                  <Link href={`${self}${queryOf({ ...dates, ...(k === 'all' ? { attempts: 'all' } : {}) })}`} data-testid={`results-answers-${k}`}>
+                    {t(k === 'first' ? 'answersFirst' : 'answersAll')}
+                  </Link>
+                )}
+              </span>
+            ))}
+            <small> — {t(answers === 'first' ? 'answersFirstHint' : 'answersAllHint')}</small>
+          </nav>
           <DataTable
             testId="results-items"
             rowTestId="results-item-row"
@@ -105,7 +127,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
               { header: tr('columns.wrong'), cell: (r) => (r.commonWrongAnswers.length ? r.commonWrongAnswers.map((w) => `${w.response} (${w.count})`).join('; ') : '—') },
             ]}
           />
-          {items.length ? <p><a href={`${api}${queryOf({ ...dates, format: 'csv' })}`} download>{t('csvItems')}</a></p> : null}
+          {items.length ? <p><a href={`${api}${queryOf({ ...dates, ...which, format: 'csv' })}`} download>{t('csvItems')}</a></p> : null}
         </section>
         <section className="card" aria-labelledby="results-attempts">
           <h2 id="results-attempts">{t('attemptsTitle')}</h2>
@@ -129,8 +151,8 @@ export default async function ContentResultsPage({ params, searchParams }: { par
           {attempts.total ? (
             <p>
               <span data-testid="results-attempts-range">{t('pageOf', { from: page * PAGE + 1, to: page * PAGE + attempts.rows.length, total: attempts.total })}</span>
-              {page > 0 ? <> · <Link href={`${self}${queryOf({ ...dates, page: String(page - 1) })}`}>{t('previous')}</Link></> : null}
-              {(page + 1) * PAGE < attempts.total ? <> · <Link href={`${self}${queryOf({ ...dates, page: String(page + 1) })}`}>{t('next')}</Link></> : null}
+              {page > 0 ? <> · <Link href={`${self}${queryOf({ ...dates, ...which, page: String(page - 1) })}`}>{t('previous')}</Link></> : null}
+              {(page + 1) * PAGE < attempts.total ? <> · <Link href={`${self}${queryOf({ ...dates, ...which, page: String(page + 1) })}`}>{t('next')}</Link></> : null}
               {' · '}
               <a href={`${api}/attempts${queryOf({ ...dates, format: 'csv' })}`} download>{t('csvAttempts')}</a>
             </p>
