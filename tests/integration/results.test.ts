@@ -250,7 +250,7 @@ describe('cmi5 export', () => {
     const zip = await readZip(Buffer.from(await res.arrayBuffer()));
     const structure = zip.get('cmi5.xml')!.toString('utf8');
     expect(structure).toContain('xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd"');
-    expect(structure).toMatch(new RegExp(`<au id="https?://[^"]+/content/${id}/cmi5/au" moveOn="CompletedOrPassed" launchMethod="AnyWindow">`));
+    expect(structure).toMatch(new RegExp(`<au id="https?://[^"]+/content/${id}/cmi5/au" moveOn="CompletedAndPassed" masteryScore="[0-9.]+" launchMethod="AnyWindow">`));
     expect(structure).toContain('<url>index.html</url>');
     for (const name of ['index.html', 'h5p-cmi5.js', 'h5p.json', 'content.json', 'player/main.bundle.js']) expect(zip.has(name), name).toBe(true);
     expect([...zip.keys()].some((n) => n.startsWith('libraries/H5P.MultiChoice-1.16/'))).toBe(true);
