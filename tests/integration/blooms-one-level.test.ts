@@ -26,8 +26,10 @@ describe("an item's Bloom's level", () => {
     const word = uniqueWord('bloom');
     // a Multiple Choice item whose quality report says "analyze" (its content type alone would say "remember"),
     // and one without a report (its content type's level)
-    const rated = await createContent({ ownerId: author.user.id, visibility: 'public', title: `${word} rated`, mainLibrary: 'H5P.MultiChoice', quality: { overallScore: 70, bloomsLevel: 'analyze' } });
-    const bare = await createContent({ ownerId: author.user.id, visibility: 'public', title: `${word} bare`, mainLibrary: 'H5P.Summary' });
+    // (a subject of their own: the suggestions, at most 20, match it and no other test's public content)
+    const subjectCode = word.toUpperCase();
+    const rated = await createContent({ ownerId: author.user.id, visibility: 'public', title: `${word} rated`, mainLibrary: 'H5P.MultiChoice', curriculum: { subjectCode }, quality: { overallScore: 70, bloomsLevel: 'analyze' } });
+    const bare = await createContent({ ownerId: author.user.id, visibility: 'public', title: `${word} bare`, mainLibrary: 'H5P.Summary', curriculum: { subjectCode } });
 
     // My content
     const mine = await author.b.call('GET', '/h5p/content?limit=50');
@@ -47,7 +49,7 @@ describe("an item's Bloom's level", () => {
     expect(testIdText(page.text, 'item-blooms')).toBe('analyze');
 
     // a collection holding the rated item: its analysis counts it at "analyze"
-    const col = await api('POST', '/api/collections', { token: viewer.token, body: { title: `${word} unit` } });
+    const col = await api('POST', '/api/collections', { token: viewer.token, body: { title: `${word} unit`, subjectCode } });
     expect(col.status).toBe(201);
     expect((await api('POST', `/api/collections/${col.body.data.id}/items`, { token: viewer.token, body: { contentId: rated.id } })).status).toBe(201);
     const analysed = await api('GET', `/api/collections/${col.body.data.id}/suggestions`, { token: viewer.token });
@@ -61,7 +63,7 @@ describe("an item's Bloom's level", () => {
     expect(suggested).toMatchObject({ bloomsLevel: 'understand', fillsGap: true });
 
     // an empty collection: the rated item is suggested at "analyze" too
-    const empty = await api('POST', '/api/collections', { token: viewer.token, body: { title: `${word} empty` } });
+    const empty = await api('POST', '/api/collections', { token: viewer.token, body: { title: `${word} empty`, subjectCode } });
     const s = await api('GET', `/api/collections/${empty.body.data.id}/suggestions`, { token: viewer.token });
     expect((s.body.data.matchingContents as { contentId: string; bloomsLevel: string }[]).find((m) => m.contentId === rated.id)).toMatchObject({ bloomsLevel: 'analyze', fillsGap: true });
   });
