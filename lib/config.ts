@@ -71,6 +71,8 @@ const schema = z.object({
       .optional(),
   ),
   TRUST_PROXY: bool(false),
+  SIGNIN_ACCOUNT_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
+  SIGNIN_ADDRESS_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(100)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 
   IDP_BASE_URL: url(),
@@ -125,6 +127,8 @@ export interface AppConfig {
   dbRandomPageCost: number;
   redisUrl: string | undefined;
   trustProxy: boolean;
+  /** failed browser sign-ins allowed per 15 minutes: per account, and per client address (lib/http/sign-in-limit.ts) */
+  signInFailures: { account: number; address: number };
   logLevel: Env['LOG_LEVEL'];
   idp: {
     /** true when no IDP_BASE_URL is given: the app serves a Keycloak-compatible IdP itself (lib/auth/embedded-idp.ts) */
@@ -249,6 +253,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     dbRandomPageCost: e.DB_RANDOM_PAGE_COST,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    signInFailures: { account: e.SIGNIN_ACCOUNT_FAILURES, address: e.SIGNIN_ADDRESS_FAILURES },
     logLevel: e.LOG_LEVEL,
     idp: {
       embedded,

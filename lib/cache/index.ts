@@ -25,6 +25,8 @@ export function cache(): Cache {
 /** Key builders: every cache key of the app is named here. */
 export const keys = {
   rateLimit: (tier: string, ip: string) => `rl:${tier}:${ip}`,
+  /** failed browser sign-ins in the current window: per account (a hash of the address typed) and per client IP */
+  signInFailures: (scope: 'account' | 'address', subject: string) => `rl:signin-failed:${scope}:${subject}`,
   webhook: (eventId: string) => `webhook:${eventId}`,
   jwksFailure: () => 'auth:jwks:down',
   /** the embedded identity provider: a refresh token that has been used (its jti) and a session revoked on reuse */

@@ -59,5 +59,10 @@ export class MemoryCache implements Cache {
     return { count: Number(e.value), resetMs: e.expiresAt - now };
   }
 
+  async releaseWindow(key: string) {
+    const e = this.live(key);
+    if (e && Number(e.value) > 0) e.value = String(Number(e.value) - 1);
+  }
+
   async ping() {}
 }

@@ -14,6 +14,14 @@ local gen = tonumber(redis.call('GET', KEYS[2]) or '0')
 return { count, ttl, gen }
 `;
 
+// One hit taken back (a sign-in attempt that turned out not to be a failure): DECR keeps the key's expiry; a window
+// that has expired (or never began) is left alone rather than recreated without one.
+const RELEASE_WINDOW = `
+local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+if v > 0 then return redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 // A change to cached data: the next generation, published with it (atomically, so generations arrive in order).
 const PUBLISH_INVALIDATION = `
 local gen = redis.call('INCR', KEYS[1])
@@ -27,6 +35,7 @@ export const invalidationChannel = (db: number | undefined) => `cache:invalidate
 
 type RedisWithScripts = Redis & {
   hitWindow(key: string, genKey: string, windowMs: number): Promise<[number, number, number]>;
+  releaseWindow(key: string): Promise<number>;
   publishInvalidation(genKey: string, channel: string, message: string): Promise<number>;
 };
 
@@ -55,6 +64,7 @@ export class RedisCache implements Cache {
       /* reported by health checks and callers; ioredis reconnects by itself */
     });
     client.defineCommand('hitWindow', { numberOfKeys: 2, lua: HIT_WINDOW });
+    client.defineCommand('releaseWindow', { numberOfKeys: 1, lua: RELEASE_WINDOW });
     client.defineCommand('publishInvalidation', { numberOfKeys: 1, lua: PUBLISH_INVALIDATION });
     this.client = client as RedisWithScripts;
     this.subscribe(client);
@@ -126,6 +136,10 @@ export class RedisCache implements Cache {
   async hitWindow(key: string, windowMs: number): Promise<WindowHit> {
     const [count, ttl, gen] = await (await this.ready()).hitWindow(key, GENERATION_KEY, windowMs);
     return { count: Number(count), resetMs: Number(ttl), generation: Number(gen) };
+  }
+
+  async releaseWindow(key: string) {
+    await (await this.ready()).releaseWindow(key);
   }
 
   async ping() {

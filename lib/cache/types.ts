@@ -17,6 +17,8 @@ export interface Cache {
   del(...keys: string[]): Promise<void>;
   /** Atomically counts a hit in a fixed window that starts with the first hit. */
   hitWindow(key: string, windowMs: number): Promise<WindowHit>;
+  /** Atomically takes back one hit of a live window (never below zero; the window keeps its expiry). */
+  releaseWindow(key: string): Promise<void>;
   /** Round trip to the store; throws when unreachable. */
   ping(): Promise<void>;
 }

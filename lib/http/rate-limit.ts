@@ -75,12 +75,12 @@ function fallback() {
 }
 
 /** The window hit in the shared store, or in the in-process fallback while the shared store is down. */
-async function hit(key: string): Promise<WindowHit & { store: RateLimitResult['store'] }> {
+export async function hit(key: string, windowMs = RATE_WINDOW_MS): Promise<WindowHit & { store: RateLimitResult['store'] }> {
   const shared: Cache = cache();
   const state = fallback();
   const start = performance.now();
   try {
-    const result = await shared.hitWindow(key, RATE_WINDOW_MS);
+    const result = await shared.hitWindow(key, windowMs);
     if (state.active) {
       state.active = false;
       log.warn('rate limiter store is back: limits are shared by all instances again');
@@ -92,8 +92,27 @@ async function hit(key: string): Promise<WindowHit & { store: RateLimitResult['s
       log.warn({ err: (err as Error).message }, 'rate limiter store unavailable: falling back to per-instance in-process limits');
     }
     const error = (err as Error).message.split('\n')[0] || 'unreachable';
-    return { ...(await state.store.hitWindow(key, RATE_WINDOW_MS)), store: { ok: false, error } };
+    return { ...(await state.store.hitWindow(key, windowMs)), store: { ok: false, error } };
   }
+}
+
+/** Takes back one hit of a window (in the store that counted it: the shared one, or the fallback while it is down). */
+export async function unhit(key: string): Promise<void> {
+  const state = fallback();
+  if (state.active) return state.store.releaseWindow(key);
+  try {
+    await cache().releaseWindow(key);
+  } catch {
+    await state.store.releaseWindow(key);
+  }
+}
+
+/** Ends a window early (in both stores: the hits may have been counted in either). */
+export async function clearHits(key: string): Promise<void> {
+  await fallback().store.del(key);
+  await cache()
+    .del(key)
+    .catch(() => undefined);
 }
 
 /**

@@ -8,23 +8,20 @@ import { readBodyText } from '@/lib/http/body';
 import { clientIp } from '@/lib/http/client-ip';
 import { AppError } from '@/lib/http/errors';
 import { apiNotFound } from '@/lib/http/not-found';
-import { RATE_LIMIT_MESSAGES, rateLimit } from '@/lib/http/rate-limit';
+import { beginSignIn, signInVerdict } from '@/lib/http/sign-in-limit';
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
 /** next-auth's own forms are a few short fields: a body past this is no sign-in */
 const NEXTAUTH_BODY_LIMIT = 64 * 1024;
 
-/**
- * next-auth calls `req.json()` on a JSON body and lets its SyntaxError escape as a 500: the body is read and
- * checked here first (400 `Validation error: body is not valid JSON`, or `… body must be a JSON object`), then
- * handed on unchanged.
- */
-async function checkedJsonBody(req: NextRequest): Promise<NextRequest | Response> {
-  if (req.method !== 'POST' || !(req.headers.get('content-type') ?? '').includes('application/json')) return req;
-  let text: string;
+/** The body of a POST, read once (at most NEXTAUTH_BODY_LIMIT) and checked, or the error answer. */
+async function readForm(req: NextRequest): Promise<{ text: string; fields: Record<string, unknown> } | Response> {
+  const json = (req.headers.get('content-type') ?? '').includes('application/json');
   try {
-    text = await readBodyText(req, NEXTAUTH_BODY_LIMIT);
+    const text = await readBodyText(req, NEXTAUTH_BODY_LIMIT);
+    if (!json) return { text, fields: Object.fromEntries(new URLSearchParams(text)) };
+    // next-auth calls `req.json()` on a JSON body and lets its SyntaxError escape as a 500: checked here first
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -33,11 +30,11 @@ async function checkedJsonBody(req: NextRequest): Promise<NextRequest | Response
     }
     // next-auth reads fields off the body (csrfToken, callbackUrl …): anything but an object is no form of its own
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError(400, 'Validation error: body must be a JSON object');
+    return { text, fields: parsed as Record<string, unknown> };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return Response.json({ success: false, error: err.message }, { status: err.status });
   }
-  return new NextRequest(req.nextUrl, { method: req.method, headers: req.headers, body: text });
 }
 
 const NEXTAUTH_ACTIONS = new Set(['signin', 'signout', 'callback', 'session', 'csrf', 'providers', 'error', '_log']);
@@ -47,16 +44,33 @@ async function handler(req: NextRequest, ctx: Ctx) {
   // an action, optionally followed by a provider id (signin/<provider>, callback/<provider>)
   const own = nextauth.length <= 2 && NEXTAUTH_ACTIONS.has(nextauth[0] ?? '') && (req.method === 'GET' || req.method === 'POST');
   if (!own) return apiNotFound(req);
-  // a browser sign-in is a login: same AUTH tier as POST /api/auth/login
-  if (req.method === 'POST' && nextauth[0] === 'callback') {
-    const limit = await rateLimit('AUTH', clientIp(req.headers));
-    if (limit.limited) {
-      return Response.json({ success: false, error: RATE_LIMIT_MESSAGES.AUTH }, { status: 429, headers: limit.headers });
-    }
+  if (req.method !== 'POST') return NextAuth(req, ctx, authOptions());
+  const form = await readForm(req);
+  if (form instanceof Response) return form;
+  // handed on unchanged, the body read once here
+  const again = new NextRequest(req.nextUrl, { method: req.method, headers: req.headers, body: form.text });
+  if (nextauth[0] !== 'callback') return NextAuth(again, ctx, authOptions());
+
+  // the browser's sign-in: failed attempts count per account and per address (lib/http/sign-in-limit.ts)
+  const email = typeof form.fields.email === 'string' ? form.fields.email : '';
+  const begun = await beginSignIn(email, clientIp(req.headers));
+  if ('refusal' in begun) {
+    const { refusal } = begun;
+    return Response.json(
+      { success: false, error: refusal.message, reason: refusal.scope, retryAfter: refusal.retryAfter },
+      { status: 429, headers: refusal.headers },
+    );
   }
-  const checked = await checkedJsonBody(req);
-  if (checked instanceof Response) return checked;
-  return NextAuth(checked, ctx, authOptions());
+  let res: Response;
+  try {
+    res = await NextAuth(again, ctx, authOptions());
+  } catch (err) {
+    await begun.attempt.undecided();
+    throw err;
+  }
+  const verdict = signInVerdict(res.status, await res.clone().json().catch(() => null));
+  await (verdict === 'success' ? begun.attempt.succeeded() : verdict === 'failure' ? begun.attempt.failed() : begun.attempt.undecided());
+  return res;
 }
 
 export { handler as GET, handler as HEAD, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };
