@@ -28,6 +28,11 @@ rmSync(path.join(root, '.data', 'e2e'), { recursive: true, force: true });
 {
   const { file, state } = ensureIdpState(path.join(root, '.data', 'e2e'), process.env.IDP_CLIENT_ID?.trim() || 'lumen-app');
   state.users.push({ id: randomUUID(), email: 'teacher2@demo.lumen.test', name: 'Theo Teacher', password: randomBytes(9).toString('base64url'), roles: ['teacher'], enabled: true });
+  // a class of 30 pupils (tests/e2e/sign-in-class.spec.ts signs them in one after another from one address)
+  for (let i = 1; i <= 30; i++) {
+    const n = String(i).padStart(2, '0');
+    state.users.push({ id: randomUUID(), email: `pupil${n}@class.lumen.test`, name: `Pupil ${n}`, password: randomBytes(9).toString('base64url'), roles: ['student'], enabled: true });
+  }
   writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600 });
 }
 
