@@ -90,7 +90,7 @@ export function EmbedSnippet({ appUrl, contentId, token, title, askName: askName
           <input type="checkbox" checked={askName} disabled={savingAskName} onChange={(e) => void changeAskName(e.target.checked)} data-testid="embed-ask-name" /> {t('askName')}
         </label>
       </p>
-      <p className="muted">{t('note')}</p>
+      <p className="muted" data-testid="embed-note">{t('note')}</p>
     </div>
   );
 }

@@ -278,6 +278,12 @@ test.describe.serial('H5P content in the workspace', () => {
     await page.goto(`/content/${contentId}`);
     const snippet = await page.getByTestId('embed-snippet').inputValue();
     expect(snippet).toContain(`/h5p/embed/${contentId}?token=`);
+    // the note says what happens (issue 23 item 8): each viewer is an anonymous learner in the author's results,
+    // not a play on the author's account
+    const note = page.getByTestId('embed-note');
+    await expect(note).toContainText('Each viewer plays as an anonymous learner: whoever answers appears in your results as an attempt');
+    await expect(note).toContainText('never on your account');
+    await expect(note).not.toContainText('Viewers play as you');
     const host = await serve(null, {
       '/': {
         type: 'text/html',
