@@ -234,7 +234,7 @@ test.afterAll(async () => {
 });
 
 for (const pkg of packages) {
-  test(`corpus: ${pkg.type}`, async ({ browser }) => {
+  test(`corpus: ${pkg.type} (${pkg.origin})`, async ({ browser }) => {
     test.setTimeout(240_000);
     const row: Row = { type: pkg.type, origin: pkg.origin === 'fixture' ? 'fixture' : 'package', file: pkg.file, import: '—', render: '—', answer: '—', result: '—', scorm12: '—', scorm2004: '—', cmi5: '—', notes: [] };
     rows.push(row);
