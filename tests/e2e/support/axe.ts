@@ -4,6 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export async function expectNoSeriousViolations(page: Page, path: string) {
+  // after a client-side navigation Next streams the new page's <title> in after its content: the old title is gone
+  // before the new one is in (CI caught axe in that gap), so wait for the page's own title first
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).exclude('iframe[data-testid="h5p-player"]').exclude('[data-testid="h5p-editor"]').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
