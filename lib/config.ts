@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Options } from '@/lib/files/s3';
+import { contentOrigin } from '../scripts/content-origin.mjs';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -33,6 +34,9 @@ const schema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   APP_URL: url(),
+  /** the content origin (issue 23 item 6, scripts/content-origin.mjs): a second host name content plays on */
+  CONTENT_URL: url(),
+  CONTENT_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   BASE_DOMAIN: z.preprocess(
     emptyToUndefined,
     z
@@ -118,6 +122,11 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   port: number;
   appUrl: string;
+  /**
+   * where content plays (the player page and its files; scripts/content-origin.mjs): CONTENT_URL, or the other
+   * loopback name at CONTENT_PORT when the app runs on loopback; undefined: on the app's host, opaque sandbox only
+   */
+  contentUrl: string | undefined;
   baseDomain: string;
   dataDir: string;
   /** where H5P files live (lib/files): the DATA_DIR, or an S3-compatible store shared by every instance */
@@ -222,6 +231,12 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   if (e.XAPI_LRS_URL && (!e.XAPI_LRS_KEY || !e.XAPI_LRS_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  XAPI_LRS_KEY: XAPI_LRS_URL needs XAPI_LRS_KEY and XAPI_LRS_SECRET (the LRS\'s basic-auth key and secret)');
   }
+  let content: ReturnType<typeof contentOrigin>;
+  try {
+    content = contentOrigin({ PORT: String(e.PORT), APP_URL: appUrl, CONTENT_URL: e.CONTENT_URL, CONTENT_PORT: e.CONTENT_PORT === undefined ? undefined : String(e.CONTENT_PORT) });
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   const idpBase = (e.IDP_BASE_URL ?? appUrl).replace(/\/+$/, '');
   const clientSecret = e.IDP_CLIENT_SECRET ?? readEmbeddedClientSecret(e.DATA_DIR);
   const authSecret =
@@ -233,6 +248,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     env: e.NODE_ENV,
     port: e.PORT,
     appUrl,
+    contentUrl: content.url ?? undefined,
     baseDomain: e.BASE_DOMAIN,
     dataDir: path.resolve(e.DATA_DIR),
     files:

@@ -63,4 +63,9 @@
     if (!frame || !frame.src || frame.src.indexOf(origin + '/h5p/embed/') !== 0) return;
     frame.style.height = Math.min(Math.ceil(height), 20000) + 'px';
   });
+  // this script loads async: a player that told its height before it listened tells it again when asked
+  var frames = document.getElementsByTagName('iframe');
+  for (var i = 0; i < frames.length; i++) {
+    if (frames[i].src && frames[i].src.indexOf(origin + '/h5p/embed/') === 0 && frames[i].contentWindow) frames[i].contentWindow.postMessage({ context: 'h5p', action: 'ready' }, '*');
+  }
 })();

@@ -2,6 +2,7 @@ export type PathClass = 'player' | 'user-file' | 'h5p' | 'lti' | 'docs' | 'app';
 export const STREAMING_UPLOAD_PATHS: string[];
 export const STREAMING_UPLOADS: RegExp;
 export const PLAYER_SANDBOX: string;
+export const CONTENT_PLAYER_SANDBOX: string;
 export const DOCS_CSP: string;
 export const PLAYER_PATH_CSP: string;
 export const USER_FILE_CSP: string;
@@ -13,6 +14,6 @@ export function applyHeaderPolicy(pathname: string, h: { get(name: string): unkn
 export function newNonce(): string;
 export function formActionOf(url: string): string;
 export function pageCsp(o: { nonce: string; formAction: string; strictDynamic?: boolean }): string;
-export function playerCsp(nonce: string): string;
+export function playerCsp(nonce: string, opts?: { sameOrigin?: boolean }): string;
 export function isWorkspacePage(pathname: string): boolean;
 export function workspacePageCsp(nonce: string, pathname: string): string;

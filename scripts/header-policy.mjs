@@ -25,6 +25,13 @@ export const STREAMING_UPLOADS = /^\/(h5p\/(import|ajax)|api\/ai\/jobs\/(pdf|vid
 /** What sandboxed content may still do: run its scripts, open links in new windows, go full screen, submit forms. */
 export const PLAYER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-presentation allow-modals';
 
+/**
+ * The sandbox of the player on the content origin (scripts/content-origin.mjs, issue 23 item 6): its own origin's
+ * rights too, so content reads its own files as same-origin (canvas, captions, XHR) — that origin is another site
+ * than the app's and serves nothing of it. Never used for a page on the app's host.
+ */
+export const CONTENT_PLAYER_SANDBOX = `${PLAYER_SANDBOX} allow-same-origin`;
+
 /** The API reference page (/api/docs): its bundle, stylesheet and start script are files of this origin, nothing inline. */
 export const DOCS_CSP = [
   "default-src 'none'",
@@ -185,9 +192,10 @@ export function pageCsp(o) {
  * service (media also from https: video and audio hosts), frames only https (YouTube, Vimeo …), no plugins, no
  * <base>, embeddable anywhere.
  */
-export function playerCsp(nonce) {
+export function playerCsp(nonce, opts = {}) {
   return [
-    `sandbox ${PLAYER_SANDBOX}`,
+    // on the content origin (opts.sameOrigin) the page keeps its origin: content reads its own files (item 6)
+    `sandbox ${opts.sameOrigin ? CONTENT_PLAYER_SANDBOX : PLAYER_SANDBOX}`,
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'unsafe-eval'`,
     "style-src 'self' 'unsafe-inline'",

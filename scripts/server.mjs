@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
+import { CONTENT_ORIGIN_HEADER, contentOrigin, isContentPath, isContentRequest } from './content-origin.mjs';
 import { applyHeaderPolicy, STREAMING_UPLOADS } from './header-policy.mjs';
 import { serveStatic } from './static-files.mjs';
 
@@ -143,58 +144,102 @@ function enforceHeaderPolicy(req, res) {
 
 const staticBase = () => ({ 'x-request-id': randomUUID(), 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
 
+/**
+ * A request for the content host (scripts/content-origin.mjs): it reads no cookie and sets none, and answers only
+ * the content's paths — anything of the app is 404 there. Returns true when it answered (404).
+ */
+function asContentHost(req, res) {
+  delete req.headers.cookie;
+  req.headers[CONTENT_ORIGIN_HEADER] = '1';
+  const setHeader = res.setHeader;
+  res.setHeader = function (name, value) {
+    if (String(name).toLowerCase() === 'set-cookie') return this;
+    return setHeader.call(this, name, value);
+  };
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    this.removeHeader('set-cookie');
+    return writeHead.apply(this, args);
+  };
+  let pathname = (req.url ?? '/').split('?')[0];
+  if (!pathname.startsWith('/')) {
+    try {
+      pathname = new URL(pathname).pathname;
+    } catch {
+      pathname = '/';
+    }
+  }
+  if (isContentPath(pathname)) return false;
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end('Not found');
+  return true;
+}
+
 export async function startServer({ dev = false, dir = process.cwd(), port = 3000, hostname = '0.0.0.0' } = {}) {
   const timeouts = serverTimeouts();
+  const content = contentOrigin({ ...process.env, PORT: String(port) });
   const app = next({ dev, dir, port, hostname: hostname === '0.0.0.0' ? 'localhost' : hostname });
   const handle = app.getRequestHandler();
   await app.prepare(); // runs instrumentation.ts: configuration check and database migrations
   // the request each connection is receiving or answering (for the idle timeout)
   const current = new WeakMap();
-  const server = http.createServer(
-    // header and request timeouts are enforced by this periodic check
-    { connectionsCheckingInterval: Math.min(10_000, timeouts.headersTimeout) },
-    (req, res) => {
-      enforceHeaderPolicy(req, res);
-      req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
-      // the tenant host is the proxy's to set (from Host): a client's own never reaches a route, proxied or not
-      delete req.headers['x-lumen-host'];
-      const socket = req.socket;
-      current.set(socket, req);
-      res.once('close', () => current.get(socket) === req && current.delete(socket));
-      const refused = refuseTarget(req.url);
-      if (refused) return refuse(req, res, refused);
-      if (declaredTooLarge(req)) return refuseBody(req, res);
-      // static H5P files (scripts/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
-      // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
-      const lane = globalThis.__lumenFastLane;
-      const fast = async () => {
-        if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase()))) return true;
-        return lane ? lane.handle(req, res) : false;
-      };
-      fast().then(
-        (done) => done || handle(req, res),
-        (err) => {
-          console.error(err);
-          if (res.headersSent) res.destroy();
-          else handle(req, res);
-        },
-      );
-    },
-  );
-  server.requestTimeout = timeouts.requestTimeout; // the whole request (large uploads are streamed to disk)
-  server.headersTimeout = timeouts.headersTimeout;
-  server.keepAliveTimeout = Math.min(61_000, timeouts.idleTimeout);
-  // a connection without a byte for the idle timeout is closed while a request is being received (or none has
-  // started); once a request is complete the app may take its time to answer
-  server.timeout = timeouts.idleTimeout;
-  server.on('timeout', (socket) => {
-    const req = current.get(socket);
-    if (req?.complete) return;
-    socket.destroy();
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, hostname, resolve);
-  });
-  return { server, app };
+  const onRequest = (req, res, onContentPort) => {
+    enforceHeaderPolicy(req, res);
+    req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
+    // the tenant host is the proxy's to set (from Host): a client's own never reaches a route, proxied or not
+    delete req.headers['x-lumen-host'];
+    // so is the content host's mark: set below when the request is the content host's, by port or by name
+    delete req.headers[CONTENT_ORIGIN_HEADER];
+    const socket = req.socket;
+    current.set(socket, req);
+    res.once('close', () => current.get(socket) === req && current.delete(socket));
+    const refused = refuseTarget(req.url);
+    if (refused) return refuse(req, res, refused);
+    if (declaredTooLarge(req)) return refuseBody(req, res);
+    if (isContentRequest(content, req.headers.host, onContentPort) && asContentHost(req, res)) return;
+    // static H5P files (scripts/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
+    // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
+    const lane = globalThis.__lumenFastLane;
+    const fast = async () => {
+      if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase()))) return true;
+      return lane ? lane.handle(req, res) : false;
+    };
+    fast().then(
+      (done) => done || handle(req, res),
+      (err) => {
+        console.error(err);
+        if (res.headersSent) res.destroy();
+        else handle(req, res);
+      },
+    );
+  };
+  const listen = async (onContentPort, listenPort) => {
+    const server = http.createServer(
+      // header and request timeouts are enforced by this periodic check
+      { connectionsCheckingInterval: Math.min(10_000, timeouts.headersTimeout) },
+      (req, res) => onRequest(req, res, onContentPort),
+    );
+    server.requestTimeout = timeouts.requestTimeout; // the whole request (large uploads are streamed to disk)
+    server.headersTimeout = timeouts.headersTimeout;
+    server.keepAliveTimeout = Math.min(61_000, timeouts.idleTimeout);
+    // a connection without a byte for the idle timeout is closed while a request is being received (or none has
+    // started); once a request is complete the app may take its time to answer
+    server.timeout = timeouts.idleTimeout;
+    server.on('timeout', (socket) => {
+      const req = current.get(socket);
+      if (req?.complete) return;
+      socket.destroy();
+    });
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(listenPort, hostname, resolve);
+    });
+    return server;
+  };
+  const server = await listen(false, port);
+  // the content host's own port (CONTENT_PORT, default PORT+1): the quick start and the tests need no proxy
+  const contentServer = content.port && content.port !== port ? await listen(true, content.port) : null;
+  return { server, contentServer, app, content };
 }

@@ -99,8 +99,10 @@ if (idp) {
 }
 
 let server;
+let contentServer;
+let content;
 try {
-  ({ server } = await startServer({ dev, dir: root, port, hostname: env.HOST || '0.0.0.0' }));
+  ({ server, contentServer, content } = await startServer({ dev, dir: root, port, hostname: env.HOST || '0.0.0.0' }));
   await dbReady;
 } catch (err) {
   console.error(err?.message ?? err);
@@ -128,6 +130,9 @@ const lines = [
   `  Lumen Learn is running at ${appUrl}  (ready in ${seconds} s${dev ? ', development mode' : ''})`,
   '',
   ...notes.map((n) => `  ${n}`),
+  content.url
+    ? `  content    ${content.url}${contentServer ? ` (also listening on port ${content.port})` : ''}: content plays there, never on the app's origin`
+    : '  content    on the app\'s host in an opaque sandbox (set CONTENT_URL: a second host name, README "Content origin")',
 ];
 if (demo.length) {
   lines.push('', '  Demo accounts (sign in at ' + `${appUrl}/login):`);
@@ -137,6 +142,7 @@ console.log(lines.join('\n') + '\n');
 
 function shutdown() {
   server.close();
+  contentServer?.close();
   // the app writes what it batches (view counts) before the database goes away
   const hooks = globalThis.__lumenShutdownHooks ?? [];
   Promise.allSettled(hooks.map((h) => h())).finally(() => {

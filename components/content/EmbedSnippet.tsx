@@ -9,21 +9,22 @@ import { h5pApi } from './api';
 
 type Size = 'responsive' | 'fixed';
 
-export function embedSnippet(appUrl: string, contentId: string, token: string, title: string, size: Size, width: number, height: number): string {
-  const src = `${appUrl}/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(token)}`;
+/** `origin`: where the player plays (the content origin, lib/h5p/player-origin.ts); its resizer sizes its frames. */
+export function embedSnippet(origin: string, contentId: string, token: string, title: string, size: Size, width: number, height: number): string {
+  const src = `${origin}/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(token)}`;
   const safeTitle = title.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
   if (size === 'fixed') {
     return `<iframe src="${src}" width="${width}" height="${height}" style="max-width:100%;border:0" allowfullscreen allow="fullscreen" title="${safeTitle}"></iframe>`;
   }
   return (
     `<iframe src="${src}" width="${width}" height="${height}" style="width:100%;max-width:${width}px;height:${height}px;border:0;display:block" allowfullscreen allow="fullscreen" title="${safeTitle}"></iframe>` +
-    `<script src="${appUrl}/h5p-resizer.js" charset="UTF-8" async></script>`
+    `<script src="${origin}/h5p-resizer.js" charset="UTF-8" async></script>`
   );
 }
 
 const clamp = (v: number, lo: number, hi: number) => (Number.isFinite(v) ? Math.min(Math.max(Math.round(v), lo), hi) : lo);
 
-export function EmbedSnippet({ appUrl, contentId, token, title, askName: askNameSaved = false }: { appUrl: string; contentId: string; token: string; title?: string; askName?: boolean }) {
+export function EmbedSnippet({ playerOrigin, contentId, token, title, askName: askNameSaved = false }: { playerOrigin: string; contentId: string; token: string; title?: string; askName?: boolean }) {
   const t = useTranslations('content.embed');
   const toast = useToast();
   const [copied, setCopied] = useState(false);
@@ -46,7 +47,7 @@ export function EmbedSnippet({ appUrl, contentId, token, title, askName: askName
       setSavingAskName(false);
     }
   };
-  const snippet = embedSnippet(appUrl, contentId, token, title ?? t('defaultTitle'), size, clamp(width, 200, 4000), clamp(height, 150, 4000));
+  const snippet = embedSnippet(playerOrigin, contentId, token, title ?? t('defaultTitle'), size, clamp(width, 200, 4000), clamp(height, 150, 4000));
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');

@@ -1,7 +1,10 @@
 // The player page (/h5p/embed/<id>?token=…): a complete HTML page that plays one content item. It is the only
-// place where content runs, and it never runs on the app's origin: the page is served with a CSP whose `sandbox`
-// directive (no allow-same-origin) gives it an opaque origin wherever it is shown — in the workspace's
-// <iframe sandbox>, in a third-party site's snippet iframe or opened on its own. Script in content can therefore
+// place where content runs, and it never runs on the app's origin. Served on the content origin (CONTENT_URL,
+// scripts/content-origin.mjs: another site, which serves nothing of the app and reads no cookie) its CSP `sandbox`
+// keeps that origin (allow-same-origin: content reads its own files — canvas, captions, XHR); served on the app's
+// host (an old embed snippet, or no content origin configured) the `sandbox` directive has no allow-same-origin and
+// gives it an opaque origin wherever it is shown — in the workspace's <iframe sandbox>, in a third-party site's
+// snippet iframe or opened on its own. Script in content can therefore
 // read no cookie, storage or page of the app, and the only credential on the page is the content-scoped token of
 // its URL (lib/auth/embed-token.ts). Content files are fetched through /h5p/player-files/<token>/<id>/… so that
 // private content plays without any cookie.
@@ -92,6 +95,8 @@ export async function embedHtml(
   locale: Locale,
   brand: BrandConfig = DEFAULT_BRAND,
   viewer: { anonymous: boolean; learner?: string } = { anonymous: false },
+  /** served on the content origin (scripts/content-origin.mjs): the page keeps its origin (allow-same-origin) */
+  origin: { sameOrigin: boolean } = { sameOrigin: false },
 ): Promise<{ html: string; csp: string }> {
   const nonce = newNonce();
   const model = await playerModel(contentId, actor, language);
@@ -334,9 +339,10 @@ ${askName ? nameForm(locale) : ''}
     };
     // Saved state (H5P core posts it through jQuery to ajax.contentUserData) is not dropped on a 429 either: the
     // same post is sent again after Retry-After (at most 10 times), whatever H5P core did with the failure.
-    // the page's origin is opaque: every call to the service is cross-origin, so jQuery must not add its
-    // X-Requested-With header (a custom header needs a CORS preflight the service does not answer)
-    if (H5P.jQuery && H5P.jQuery.ajaxPrefilter) H5P.jQuery.ajaxPrefilter(function (options) { options.crossDomain = true; });
+    // on the app's host the page's origin is opaque: every call to the service is cross-origin, so jQuery must not
+    // add its X-Requested-With header (a custom header needs a CORS preflight the service does not answer); on the
+    // content origin the calls are same-origin and keep it
+    if (!${origin.sameOrigin ? 'true' : 'false'} && H5P.jQuery && H5P.jQuery.ajaxPrefilter) H5P.jQuery.ajaxPrefilter(function (options) { options.crossDomain = true; });
     var userDataPath = String((H5PIntegration.ajax && H5PIntegration.ajax.contentUserData) || '').split(':contentId')[0];
     if (userDataPath && H5P.jQuery && H5P.jQuery.ajaxPrefilter) {
       H5P.jQuery.ajaxPrefilter(function (options, original) {
@@ -361,25 +367,35 @@ ${askName ? nameForm(locale) : ''}
   }
   hook();
 
-  // the parent sizes its frame to the content
+  // the parent sizes its frame to the content (public/h5p-resizer.js, components/content/H5pPlayer.tsx): the
+  // content's height whenever it changes, down as well as up, and again whenever the parent says it is ready (its
+  // listener may have started after this page's first message)
   var last = 0;
-  function size() {
+  function size(again) {
     // the content's own height (the page itself fills whatever frame it is in)
     var content = document.querySelector('.h5p-content');
     var h = Math.ceil((content ? content.getBoundingClientRect().bottom : 0) + (statusEl.hidden ? 0 : statusEl.offsetHeight + 12) + window.scrollY);
-    if (h && h !== last) {
+    if (h && (h !== last || again === true)) {
       last = h;
       tell({ type: 'h5p-resize', contentId: id, height: h });
       // H5P's own resizer protocol: host pages with h5p-resizer.js (ours or H5P's) size the frame
       tell({ context: 'h5p', action: 'resize', scrollHeight: h });
     }
   }
-  if (window.ResizeObserver) new ResizeObserver(size).observe(document.querySelector('.h5p-content') || document.documentElement);
-  window.addEventListener('load', size);
+  window.addEventListener('message', function (e) {
+    var d = e.data;
+    if (e.source === window.parent && d && d.context === 'h5p' && (d.action === 'ready' || d.action === 'hello')) size(true);
+  });
+  if (window.ResizeObserver) {
+    var observer = new ResizeObserver(function () { size(); });
+    observer.observe(document.querySelector('.h5p-content') || document.documentElement);
+    observer.observe(document.body);
+  }
+  window.addEventListener('load', function () { size(); });
   setInterval(size, 1000);
 })();
 </script>
 </body>
 </html>`;
-  return { html, csp: playerCsp(nonce) };
+  return { html, csp: playerCsp(nonce, { sameOrigin: origin.sameOrigin }) };
 }

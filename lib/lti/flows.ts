@@ -1,6 +1,7 @@
 // The browser steps after a verified launch (issue 12, items 3 and 5), each carried by the launch token in the URL
 // (third-party cookies are blocked in an LMS's iframe): the learner's player page, the instructor's picker with
 // its account link, and the deep-linking response back to the platform.
+import { playerOrigin } from '@/lib/h5p/player-origin';
 import type { z } from 'zod';
 import { issueLtiPlayerToken } from '@/lib/auth/embed-token';
 import { config } from '@/lib/config';
@@ -41,8 +42,9 @@ export async function ltiPlayerPage(token: string | null, contentId: string, bra
       playerPage({
         brand,
         title,
-        frameSrc: `${app}/h5p/embed/${encodeURIComponent(contentId)}?${q.toString()}`,
-        resizerSrc: `${app}/h5p-resizer.js`,
+        // the player plays on the content origin (issue 23 item 6), whose resizer sizes frames of that origin
+        frameSrc: `${playerOrigin()}/h5p/embed/${encodeURIComponent(contentId)}?${q.toString()}`,
+        resizerSrc: `${playerOrigin()}/h5p-resizer.js`,
         instructor: launch.instructor
           ? {
               courseUrl: launch.contextId ? `${app}/settings/lti/courses/${launch.platformId}/${encodeURIComponent(launch.contextId)}` : null,

@@ -65,6 +65,23 @@ export async function resolveTenantBySlug(slug: string): Promise<ResolvedTenant 
   return row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, brandConfig: brandOf(row.brandConfig) } : null;
 }
 
+/**
+ * The active tenant with this id (the content origin has no tenant host: the player there shows its content's
+ * owner's tenant, issue 23 item 6); cached with the host lookups, dropped with them.
+ */
+export async function resolveTenantById(id: string | null | undefined): Promise<ResolvedTenant | null> {
+  if (!id) return null;
+  try {
+    return await tenantsByHost().getOrLoad(`id:${id}`, async () => {
+      const row = await db().tenant.findFirst({ where: { active: true, id }, select: { id: true, slug: true, name: true, plan: true, brandConfig: true } });
+      return row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, brandConfig: brandOf(row.brandConfig) } : null;
+    });
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'tenant lookup failed');
+    return null;
+  }
+}
+
 /** Drops every instance's cached lookups after a tenant's domains, status or branding changed. */
 export async function forgetTenantHosts(..._hosts: (string | null | undefined)[]): Promise<void> {
   // a branding change concerns every host that resolved to the tenant (its slug host too): all are dropped

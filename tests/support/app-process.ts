@@ -21,6 +21,9 @@ export function freePort(): Promise<number> {
 export interface AppProcess {
   url: string;
   port: number;
+  /** the content host's own port (CONTENT_PORT, scripts/content-origin.mjs): http://127.0.0.1:<contentPort> */
+  contentUrl: string;
+  contentPort: number;
   dataDir: string;
   /** the app's process (the HTTP server runs in it) */
   pid: number;
@@ -30,11 +33,13 @@ export interface AppProcess {
 
 export async function startApp(env: Record<string, string | undefined>, opts: { waitForHealthy?: boolean } = {}): Promise<AppProcess> {
   const port = await freePort();
+  // the content host's port: a free one of its own (PORT+1 may be another test's)
+  const contentPort = env.CONTENT_PORT ? Number(env.CONTENT_PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), CONTENT_PORT: String(contentPort), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (out += d));
@@ -59,6 +64,8 @@ export async function startApp(env: Record<string, string | undefined>, opts: { 
   return {
     url,
     port,
+    contentUrl: `http://127.0.0.1:${contentPort}`,
+    contentPort,
     dataDir,
     pid: child.pid!,
     output: () => out,

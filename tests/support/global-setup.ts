@@ -32,6 +32,8 @@ export function appEnv(idpUrl: string, curriculumUrl?: string): Record<string, s
     AUTH_SECRET: TEST_AUTH_SECRET,
     BASE_DOMAIN: 'lumen.test',
     APP_URL: 'http://app.lumen.test',
+    // content plays on its own host (issue 23 item 6); the tests reach it on the app's content port (contentUrl)
+    CONTENT_URL: 'http://content.lumen.test',
     ALLOWED_PRIVATE_HOSTS: '127.0.0.1,localhost',
   };
 }
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
   hub = await startHubStandin();
   app = await startApp({ ...appEnv(idp.url, curriculum.url), H5P_HUB_URL: hub.url }, { waitForHealthy: true });
   project.provide('appUrl', app.url);
+  project.provide('contentUrl', app.contentUrl);
   project.provide('idpUrl', idp.url);
   project.provide('curriculumUrl', curriculum.url);
   project.provide('hubUrl', hub.url);
@@ -60,6 +63,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
+    /** the app's content host (its content port: every request there is the content host's) */
+    contentUrl: string;
     idpUrl: string;
     curriculumUrl: string;
     /** the stand-in H5P Hub the app is started with (H5P_HUB_URL) */

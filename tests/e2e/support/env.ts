@@ -2,11 +2,16 @@
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3211);
+/** the content origin's port (scripts/content-origin.mjs): E2E_CONTENT_PORT, else E2E_PORT + 100 (clear of 3211/3301-3305) */
+const contentPort = Number(process.env.E2E_CONTENT_PORT ?? port + 100);
 const dataDir = path.resolve(__dirname, '..', '..', '..', '.data', 'e2e');
 
 export const E2E = {
   port,
   appUrl: `http://localhost:${port}`,
+  contentPort,
+  /** where content plays: the other loopback name, another site for the browser (the server's default) */
+  contentUrl: `http://127.0.0.1:${contentPort}`,
   /** tenant subdomains of BASE_DOMAIN=localhost resolve to loopback in Chromium */
   tenantUrl: (slug: string) => `http://${slug}.localhost:${port}`,
   dataDir,
@@ -23,6 +28,8 @@ export const E2E = {
       ...(process.env as Record<string, string>),
       NODE_ENV: 'production',
       PORT: String(port),
+      CONTENT_PORT: String(contentPort),
+      CONTENT_URL: '',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: this.databaseUrl,

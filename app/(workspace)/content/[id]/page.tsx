@@ -8,9 +8,9 @@ import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { H5pPlayer } from '@/components/content/H5pPlayer';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
-import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { canReadContent, readerOf } from '@/lib/h5p/access';
+import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player-origin';
 import { workspaceContext } from '@/lib/h5p/workspace';
 import { PLANS, planHasFeature, requiredPlanFor, scormPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { aiConfigured } from '@/lib/ai/client';
@@ -50,7 +50,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
           {own ? <ContentActions contentId={id} visibility={content.ownership?.visibility === 'public' ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} /> : null}
         </section>
         <section className="card">
-          <H5pPlayer contentId={id} playerToken={playerToken} title={content.title} />
+          <H5pPlayer contentId={id} playerToken={playerToken} origin={playerKeepsOrigin() ? playerOrigin() : undefined} title={content.title} />
         </section>
         {aiTools ? (
           <ContentAiActions
@@ -67,7 +67,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
         {embedToken ? (
           <section className="card">
             <h2>{t('play.embed')}</h2>
-            <EmbedSnippet appUrl={config().appUrl} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
+            <EmbedSnippet playerOrigin={playerOrigin()} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
           </section>
         ) : null}
       </main>

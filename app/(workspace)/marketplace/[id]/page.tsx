@@ -1,3 +1,4 @@
+import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player-origin';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -89,7 +90,7 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
         </section>
         <section className="card" aria-labelledby="preview-heading">
           <h2 id="preview-heading">{t('item.preview')}</h2>
-          <H5pPlayer contentId={item.id} playerToken={playerToken} title={item.title} />
+          <H5pPlayer contentId={item.id} playerToken={playerToken} origin={playerKeepsOrigin() ? playerOrigin() : undefined} title={item.title} />
         </section>
       </main>
     </>

@@ -7,6 +7,9 @@ import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
 import { route } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { localeOf } from '@/lib/i18n/translate';
+import { CONTENT_ORIGIN_HEADER } from '@/lib/h5p/csp';
+import { contentSnapshot } from '@/lib/h5p/content-cache';
+import { resolveTenantById } from '@/lib/tenant/resolve';
 
 export const dynamic = 'force-dynamic';
 
@@ -37,10 +40,20 @@ const play = route(
     // the viewer the embedding page names (?learner=): the page opens with their own saved state
     const viewer = anonymousViewer(ctx.principal, ctx.url);
     const actor = playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, bearerQueryToken(ctx.url)));
-    const { html, csp } = await embedHtml(ctx.params.contentId, actor, ctx.query.language ?? locale, locale, ctx.tenant?.brandConfig, {
-      anonymous,
-      ...(viewer?.startsWith('anon:') ? { learner: viewer.slice(5) } : {}),
-    });
+    // on the content origin (the front server marks its requests) the page keeps its own origin; on the app's host
+    // it stays opaque (scripts/content-origin.mjs)
+    const sameOrigin = ctx.req.headers.get(CONTENT_ORIGIN_HEADER) === '1';
+    // the content host is no tenant's: the page wears the brand of its content's owner's tenant
+    const tenant = sameOrigin ? await resolveTenantById((await contentSnapshot(ctx.params.contentId))?.facts.ownerTenantId) : ctx.tenant;
+    const { html, csp } = await embedHtml(
+      ctx.params.contentId,
+      actor,
+      ctx.query.language ?? locale,
+      locale,
+      tenant?.brandConfig,
+      { anonymous, ...(viewer?.startsWith('anon:') ? { learner: viewer.slice(5) } : {}) },
+      { sameOrigin },
+    );
     return new Response(html, {
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': csp },
     });
