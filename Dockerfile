@@ -38,7 +38,7 @@ COPY --from=build --chown=node:node /app/prisma/migrations ./prisma/migrations
 COPY --from=build --chown=node:node /app/.vendor/h5p ./.vendor/h5p
 # scripts/docker-start.mjs hands Next this build's configuration, then scripts/start.mjs → scripts/server.mjs (our
 # HTTP server in front of Next) runs exactly as with `npm start`; round-robin.mjs is compose.yaml's proxy
-COPY --from=build --chown=node:node /app/scripts/docker-start.mjs /app/scripts/start.mjs /app/scripts/server.mjs /app/scripts/static-files.mjs /app/scripts/asset-bundle.mjs /app/scripts/file-types.mjs /app/scripts/header-policy.mjs /app/scripts/round-robin.mjs /app/scripts/v8-memory.mjs ./scripts/
+COPY --from=build --chown=node:node /app/scripts/docker-start.mjs /app/scripts/start.mjs /app/scripts/server.mjs /app/scripts/static-files.mjs /app/scripts/asset-bundle.mjs /app/scripts/file-types.mjs /app/scripts/header-policy.mjs /app/scripts/content-origin.mjs /app/scripts/round-robin.mjs /app/scripts/v8-memory.mjs ./scripts/
 COPY --from=build --chown=node:node /app/scripts/embedded ./scripts/embedded
 # the embedded database (PGlite), used only when DATABASE_URL is unset (`docker run` on its own)
 COPY --from=build --chown=node:node /app/node_modules/@electric-sql ./node_modules/@electric-sql

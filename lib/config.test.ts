@@ -34,6 +34,22 @@ describe('parseConfig', () => {
     });
   });
 
+  it('plays content on an origin of its own: the other loopback name by default, CONTENT_URL on a real host (issue 23 item 6)', () => {
+    expect(parseConfig({}).contentUrl).toBe('http://127.0.0.1:3001');
+    expect(parseConfig({ PORT: '4000', APP_URL: 'http://127.0.0.1:4000' }).contentUrl).toBe('http://localhost:4001');
+    expect(parseConfig({ CONTENT_PORT: '5005' }).contentUrl).toBe('http://127.0.0.1:5005');
+    // a real host name and no CONTENT_URL: content stays on the app's host in an opaque sandbox
+    expect(parseConfig({ APP_URL: 'https://app.example.com', BASE_DOMAIN: 'example.com' }).contentUrl).toBeUndefined();
+    expect(parseConfig({ APP_URL: 'https://app.example.com', BASE_DOMAIN: 'example.com', CONTENT_URL: 'https://play.example-content.com/' }).contentUrl).toBe('https://play.example-content.com');
+    const bad = (CONTENT_URL: string) => () => parseConfig({ APP_URL: 'https://app.example.com', BASE_DOMAIN: 'example.com', CONTENT_URL });
+    expect(bad('https://app.example.com:8443')).toThrowError(/CONTENT_URL: must be another host name than APP_URL/);
+    expect(bad('https://example.com')).toThrowError(/CONTENT_URL: must not be BASE_DOMAIN or a name under it/);
+    expect(bad('https://content.example.com')).toThrowError(/CONTENT_URL: must not be BASE_DOMAIN or a name under it/);
+    expect(bad('https://play.example-content.com/h5p')).toThrowError(/CONTENT_URL: must be an http\(s\) origin/);
+    expect(bad('ftp://play.example-content.com')).toThrowError(/CONTENT_URL: /);
+    expect(() => parseConfig({ CONTENT_PORT: '70000' })).toThrowError(/CONTENT_PORT/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ REDIS_URL: '', TRUST_PROXY: ' ', PORT: '' }).redisUrl).toBeUndefined();
   });

@@ -233,7 +233,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   }
   let content: ReturnType<typeof contentOrigin>;
   try {
-    content = contentOrigin({ PORT: String(e.PORT), APP_URL: appUrl, CONTENT_URL: e.CONTENT_URL, CONTENT_PORT: e.CONTENT_PORT === undefined ? undefined : String(e.CONTENT_PORT) });
+    content = contentOrigin({ PORT: String(e.PORT), APP_URL: appUrl, BASE_DOMAIN: e.BASE_DOMAIN, CONTENT_URL: e.CONTENT_URL, CONTENT_PORT: e.CONTENT_PORT === undefined ? undefined : String(e.CONTENT_PORT) });
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }

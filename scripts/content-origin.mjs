@@ -73,6 +73,12 @@ export function contentOrigin(env = process.env) {
     if (app && app.hostname.toLowerCase() === u.hostname.toLowerCase()) {
       throw new Error('Invalid configuration:\n  CONTENT_URL: must be another host name than APP_URL (cookies are shared between ports of one host)');
     }
+    // nor a tenant's address: {slug}.BASE_DOMAIN names are tenants' (and a custom domain may not claim the content host)
+    const base = blank(env.BASE_DOMAIN) ? 'localhost' : String(env.BASE_DOMAIN).trim().toLowerCase().replace(/\.$/, '');
+    const host = u.hostname.toLowerCase().replace(/\.$/, '');
+    if (host === base || host.endsWith(`.${base}`)) {
+      throw new Error(`Invalid configuration:\n  CONTENT_URL: must not be BASE_DOMAIN or a name under it (those are tenants' addresses); use a host name of its own, best on another domain`);
+    }
     url = u.origin;
   } else {
     let app;

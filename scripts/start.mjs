@@ -132,7 +132,7 @@ const lines = [
   ...notes.map((n) => `  ${n}`),
   content.url
     ? `  content    ${content.url}${contentServer ? ` (also listening on port ${content.port})` : ''}: content plays there, never on the app's origin`
-    : '  content    on the app\'s host in an opaque sandbox (set CONTENT_URL: a second host name, README "Content origin")',
+    : '  content    on the app\'s host in an opaque sandbox (set CONTENT_URL: a second host name, README "The content origin")',
 ];
 if (demo.length) {
   lines.push('', '  Demo accounts (sign in at ' + `${appUrl}/login):`);

@@ -11,7 +11,7 @@ import { createIdpUser, signedIn, uniqueEmail } from '../support/factories';
 import { api } from '../support/http';
 import { createContent, installTestLibraries } from '../support/h5p';
 
-const CONTENT_HOST = 'content.lumen.test'; // CONTENT_URL of the test app (tests/support/global-setup.ts)
+const CONTENT_HOST = 'content.lumen-content.test'; // CONTENT_URL of the test app (tests/support/global-setup.ts)
 
 /** A GET with any Host header (fetch keeps the URL's). */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {

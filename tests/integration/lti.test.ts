@@ -284,7 +284,7 @@ describe('launch: where the browser goes', () => {
     expect(page.headers.get('content-security-policy')).toContain('frame-ancestors *');
     expect(page.headers.get('x-frame-options')).toBeNull();
     expect(page.text).toContain('data-testid="lti-player-frame"');
-    expect(page.text).toMatch(new RegExp(`src="http://content.lumen.test/h5p/embed/${contentId}\\?token=`));
+    expect(page.text).toMatch(new RegExp(`src="http://content.lumen-content.test/h5p/embed/${contentId}\\?token=`));
     expect(page.text).not.toContain('lti-instructor-bar');
     // the frame's token plays this content for this learner
     const token = /token=([^"&]+)/.exec(page.text)![1]!;

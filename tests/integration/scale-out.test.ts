@@ -9,6 +9,7 @@
 // at exactly the limit. Asserted: 0 errors (no 5xx, no unexpected status, no failed connection), every coherence
 // check served the new state at once, every result stored, exact rate-limit counts across the instances.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issuePlayerToken } from '@/lib/auth/embed-token';
@@ -175,6 +176,35 @@ describe('two instances behind a round-robin proxy on one PostgreSQL, Redis and 
     const env = Object.keys(scaleOutEnv({ idpUrl: 'http://idp', hubUrl: 'http://hub', dataDir: '/data', s3: { endpoint: 'http://s3', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's' } }));
     expect(set.sort()).toEqual(env.filter((k) => !(IDP_VARIABLES as readonly string[]).includes(k)).sort());
     expect(commented).toEqual(expect.arrayContaining([...IDP_VARIABLES]));
+  });
+
+  it('tells the content host (CONTENT_URL) apart by its Host header on every instance behind the proxy (issue 23 item 6)', async () => {
+    const contentHost = new URL(scaleOutEnv({ idpUrl: 'http://idp', hubUrl: 'http://hub', dataDir: '/data', s3: { endpoint: 'http://s3', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's' } }).CONTENT_URL!).host;
+    const appHost = new URL(a.url).host;
+    const token = await issuePlayerToken(world.learners[0]!.user.id, world.market[0]!);
+    const get = (p: string, host: string) =>
+      new Promise<{ status: number; csp: string; upstream: string }>((resolve, reject) => {
+        http
+          .get(`${proxy.url}${p}`, { headers: { host } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, csp: String(res.headers['content-security-policy'] ?? ''), upstream: String(res.headers['x-upstream']) }));
+          })
+          .on('error', reject);
+      });
+    const upstreams = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const page = await get(`/h5p/embed/${world.market[0]}?token=${encodeURIComponent(token)}`, contentHost);
+      expect(page.status).toBe(200);
+      expect(page.csp).toMatch(/sandbox [^;]*allow-same-origin/);
+      upstreams.add(page.upstream);
+      // the app's paths are not the content host's
+      expect((await get('/api/health', contentHost)).status).toBe(404);
+      // and the app's own host never gives the player its origin
+      const onApp = await get(`/h5p/embed/${world.market[0]}?token=${encodeURIComponent(token)}`, appHost);
+      expect(onApp.status).toBe(200);
+      expect(onApp.csp).not.toContain('allow-same-origin');
+    }
+    expect(upstreams.size).toBe(2);
   });
 
   it(

@@ -226,6 +226,8 @@ describe('who may change a tenant, and which host names it may claim (issue 22 i
     ['10.0.0.7', 'must be a host name, not an IP address'],
     ['2130706433', 'must be a host name, not an IP address'],
     ['app.lumen.test', "must not be the platform's own host name"],
+    // the content origin's host (CONTENT_URL, issue 23 item 6): a tenant holding it would serve its pages where content plays
+    ['content.lumen-content.test', "must not be the platform's own host name"],
     ['lumen.test', 'must not be lumen.test or a name under it'],
     ['beta.lumen.test', 'must not be lumen.test or a name under it'],
     ['deep.beta.lumen.test', 'must not be lumen.test or a name under it'],

@@ -33,7 +33,7 @@ export function appEnv(idpUrl: string, curriculumUrl?: string): Record<string, s
     BASE_DOMAIN: 'lumen.test',
     APP_URL: 'http://app.lumen.test',
     // content plays on its own host (issue 23 item 6); the tests reach it on the app's content port (contentUrl)
-    CONTENT_URL: 'http://content.lumen.test',
+    CONTENT_URL: 'http://content.lumen-content.test',
     ALLOWED_PRIVATE_HOSTS: '127.0.0.1,localhost',
   };
 }

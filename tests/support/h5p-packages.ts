@@ -183,3 +183,57 @@ export function aiLibrariesPackage(): Buffer {
     ...dirs.flatMap((d) => filesOf(path.join(AI_LIBRARIES_DIR, d), `${d}/`)),
   ]);
 }
+
+/** The content-origin probe (tests/fixtures/h5p-libraries-origin, issue 23 item 6): not on the test hub either. */
+export const ORIGIN_LIBRARIES_DIR = path.resolve(__dirname, '..', 'fixtures', 'h5p-libraries-origin');
+
+/** A 2×2 PNG (red, green, blue, white), written here so the fixture needs no binary file. */
+export function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // truecolour
+  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A content package of the origin probe with its library: an image, a captions track and a sound as the content's
+ * own files (the .ogg is a stub that starts as an Ogg page does: the probe fetches it, nothing decodes it), and
+ * `lines` lines of text below (a tall item for the height tests).
+ */
+export function originProbePackage(opts: { title?: string; lines?: number } = {}): Buffer {
+  const dir = 'H5P.OriginProbe-1.0';
+  const h5p = {
+    title: opts.title ?? 'Origin probe',
+    language: 'und',
+    mainLibrary: 'H5P.OriginProbe',
+    embedTypes: ['iframe'],
+    license: 'U',
+    preloadedDependencies: [{ machineName: 'H5P.OriginProbe', majorVersion: 1, minorVersion: 0 }],
+  };
+  const params = {
+    image: { path: 'images/probe.png', mime: 'image/png', width: 2, height: 2 },
+    captions: { path: 'files/captions.vtt', mime: 'text/vtt' },
+    sound: [{ path: 'audios/sound.ogg', mime: 'audio/ogg' }],
+    lines: opts.lines ?? 0,
+  };
+  const ogg = Buffer.concat([Buffer.from('OggS\0\x02', 'latin1'), Buffer.alloc(506)]);
+  return zip([
+    { name: 'h5p.json', data: Buffer.from(JSON.stringify(h5p)) },
+    { name: 'content/content.json', data: Buffer.from(JSON.stringify(params)) },
+    { name: 'content/images/probe.png', data: tinyPng(), compress: false },
+    { name: 'content/files/captions.vtt', data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n\n00:01.000 --> 00:02.000\nWorld\n') },
+    { name: 'content/audios/sound.ogg', data: ogg, compress: false },
+    ...filesOf(path.join(ORIGIN_LIBRARIES_DIR, dir), `${dir}/`),
+  ]);
+}

@@ -11,6 +11,7 @@
 // | FILE_STORE, S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE | s3: ONE bucket of the S3 stand-in (s3rver) for both — content, library and temporary files | s3: the `minio` service's bucket |
 // | TRUST_PROXY | true: the client is the first X-Forwarded-For entry, set by the round-robin proxy | true (the `proxy` service) |
 // | APP_URL, BASE_DOMAIN | the test's hosts | the proxy's public address |
+// | CONTENT_URL | the test's content host (routed by its Host header) | the proxy's other loopback name |
 // | AUTH_SECRET, JWT_SECRET, INTERNAL_API_KEY | the test secrets, the SAME on every instance (sessions, content tokens, local tokens and internal calls verify anywhere) | set once, the same for both |
 // | H5P_HUB_URL | the hub stand-in | the H5P Hub |
 // | LOG_LEVEL | warn | warn |
@@ -53,6 +54,7 @@ export function scaleOutEnv(stores: ScaleOutStores): Record<string, string> {
     TRUST_PROXY: 'true',
     APP_URL: base.APP_URL!,
     BASE_DOMAIN: base.BASE_DOMAIN!,
+    CONTENT_URL: base.CONTENT_URL!,
     AUTH_SECRET: base.AUTH_SECRET!,
     JWT_SECRET: base.JWT_SECRET!,
     INTERNAL_API_KEY: base.INTERNAL_API_KEY!,
