@@ -115,9 +115,9 @@ async function openChecked(file: string, limits: InspectLimits): Promise<Opened>
       } else if (name.includes('/')) {
         if (base === 'library.json' && name.split('/').length === 2) libraries.add(top);
         if (!LIBRARY_WHITELIST.includes(ext)) throw new PackageRejected(`Invalid package: file type not allowed "${name}"`);
-      } else {
-        throw new PackageRejected(`Invalid package: unexpected file "${name}" at the top level`);
       }
+      // any other file at the top level (a read-me, H5P_CONTENT_HERE.txt of real packages) is skipped, as H5P's own
+      // validator does: it is inflated through the same counters below but never written
     }
     if (!hasH5pJson || !hasContentJson) {
       if (libraries.size) throw new PackageRejected('Package contains only libraries and no content');

@@ -65,6 +65,16 @@ describe('POST /h5p/import', () => {
     expect((await importAs(t.token, form(pkg, 'x.zip', 'application/x-zip-compressed'))).status).toBe(201);
   });
 
+  it('skips a file at the top level as H5P does (H5P_CONTENT_HERE.txt of real packages): imported, and the file kept nowhere', async () => {
+    const t = await signedIn(['teacher']);
+    const pkg = contentPackage({ machineName: 'H5P.TrueFalse', params: SAMPLE_PARAMS['H5P.TrueFalse'], extra: [{ name: 'H5P_CONTENT_HERE.txt', data: Buffer.from('content goes here') }] });
+    const res = await importAs(t.token, form(pkg));
+    expect(res.status, res.text).toBe(201);
+    const exported = await fetch(`${inject('appUrl')}/h5p/content/${res.body.data.contentId}/export`, { headers: { Authorization: `Bearer ${t.token}` } });
+    expect(exported.status).toBe(200);
+    expect(Buffer.from(await exported.arrayBuffer()).includes(Buffer.from('H5P_CONTENT_HERE'))).toBe(false);
+  });
+
   const hostile: [string, () => FormData, string | RegExp][] = [
     ['no file', () => new FormData(), 'No file uploaded'],
     ['a file in another field', () => form(Buffer.from('x'), 'a.h5p', 'application/zip', 'other'), 'No file uploaded'],
