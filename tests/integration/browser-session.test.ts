@@ -136,7 +136,8 @@ describe('content page', () => {
     expect(other.text).toContain('data-testid="h5p-player"');
     expect(other.text).not.toContain('embed-snippet');
     // the frame's token plays this item for this viewer: a player token, not an embed token (then &language=)
-    const src = /src="\/h5p\/embed\/[^"?]+\?token=([^"&]+)[&"]/.exec(other.text.replaceAll('&amp;', '&'));
+    // (on the content origin, CONTENT_URL of tests/support/global-setup.ts: issue 23 item 6)
+    const src = /src="http:\/\/content\.lumen-content\.test\/h5p\/embed\/[^"?]+\?token=([^"&]+)[&"]/.exec(other.text.replaceAll('&amp;', '&'));
     expect(src).not.toBeNull();
     const { verifyEmbedToken } = await import('@/lib/auth/embed-token');
     const claims = await verifyEmbedToken(decodeURIComponent(src![1]!));

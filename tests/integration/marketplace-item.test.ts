@@ -79,7 +79,8 @@ describe('the item page', () => {
     expect(testIdText(html, 'item-difficulty')).toBe('hard');
     expect(testIdText(html, 'item-language')).toBe('mi');
     // the preview: the sandboxed player frame of this item, holding a player token
-    expect(html).toMatch(new RegExp(`<iframe[^>]*src="/h5p/embed/${src.id}\\?token=[^"]+"`));
+    // the player on the content origin (CONTENT_URL of tests/support/global-setup.ts: issue 23 item 6)
+    expect(html).toMatch(new RegExp(`<iframe[^>]*src="http://content\\.lumen-content\\.test/h5p/embed/${src.id}\\?token=[^"]+"`));
     expect(html).toContain('data-testid="h5p-player"');
     expect(html).toContain('data-testid="clone-form"');
     expect(html).toContain(`value="${word} Fractions"`);
