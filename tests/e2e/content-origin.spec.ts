@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/test';
 import { type Frame, type Page } from '@playwright/test';
 import { E2E } from './support/env';
-import { demoAccount, signIn } from './support/fixtures';
+import { demoAccount, signIn, sql } from './support/fixtures';
 import { originProbePackage } from '../support/h5p-packages';
 
 async function apiToken(role: 'teacher' | 'super_admin'): Promise<string> {
@@ -39,8 +39,16 @@ async function probeLines(frame: Frame): Promise<string[]> {
 }
 
 const servers: http.Server[] = [];
-test.afterAll(() => {
+test.afterAll(async () => {
   for (const s of servers) s.close();
+  // the teacher's storage and monthly count start at 0 for the specs after this one (tests/e2e/foundation.spec.ts):
+  // the items go, and the count is reset as the marketplace specs leave it
+  const token = await apiToken('teacher');
+  for (const id of [probeId, tallId].filter(Boolean)) {
+    const res = await fetch(`${E2E.appUrl}/h5p/content/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+  }
+  await sql('UPDATE users SET contents_created_this_month = 0 WHERE email = $1', [demoAccount('teacher').email.toLowerCase()]);
 });
 
 /** A page on another site (127.0.0.1 on its own port) that holds one snippet. */
