@@ -46,7 +46,9 @@ COPY --from=build --chown=node:node /app/node_modules/@electric-sql ./node_modul
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
-EXPOSE 3000
+# 3000: the app; 3001 (CONTENT_PORT): the content origin when it is reached by port (`docker run -p 3000:3000 -p 3001:3001`
+# with no CONTENT_URL); behind a proxy that routes CONTENT_URL's name to 3000 only 3000 is needed
+EXPOSE 3000 3001
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "scripts/docker-start.mjs"]
