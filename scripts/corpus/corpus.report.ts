@@ -22,13 +22,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from '../../tests/e2e/support/test';
 import { E2E } from '../../tests/e2e/support/env';
 import { demoAccount, signIn } from '../../tests/e2e/support/fixtures';
 import { unzip } from '../../tests/e2e/support/unzip';
 import { startCmi5Standin, type Cmi5Standin } from '../../tests/support/cmi5-standin';
-import { AI_LIBRARIES_DIR, filesOf, LIBRARIES_DIR, SAMPLE_PARAMS, zip, type ZipEntry } from '../../tests/support/h5p-packages';
+import { AI_LIBRARIES_DIR, filesOf, LIBRARIES_DIR, SAMPLE_PARAMS, tinyPng, zip, type ZipEntry } from '../../tests/support/h5p-packages';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const INTERACTION = /\/(answered|interacted|completed|passed|failed|progressed|scored)$/;
@@ -62,7 +63,10 @@ function corpus(): { source: string; packages: CorpusPackage[] } {
     const files = fs.readdirSync(dir).filter((f) => f.endsWith('.h5p')).sort();
     const real = files.map((f) => {
       const data = fs.readFileSync(path.join(dir, f));
-      return { type: f.replace(/\.h5p$/, ''), file: f, data, origin: 'package' as const };
+      // named by its main content type (h5p.json), with the file it came from
+      const main = mainLibraryOf(data);
+      const name = f.replace(/\.h5p$/, '');
+      return { type: main ? `${main} (${name})` : name, file: f, data, origin: 'package' as const };
     });
     if (!process.env.CORPUS_WITH_FIXTURES) return { source: `${files.length} packages from ${path.basename(dir)}`, packages: real };
     const own = fixtureCorpus();
@@ -70,6 +74,43 @@ function corpus(): { source: string; packages: CorpusPackage[] } {
   }
   const own = fixtureCorpus();
   return { source: `${own.length} real-format packages built from the project's fixture libraries (no H5P_CORPUS_DIR given)`, packages: own };
+}
+
+/** The `mainLibrary` of a package's h5p.json, read from the ZIP's central directory (undefined when unreadable). */
+function mainLibraryOf(buf: Buffer): string | undefined {
+  try {
+    const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    if (eocd < 0) return undefined;
+    let at = buf.readUInt32LE(eocd + 16);
+    for (let i = 0, n = buf.readUInt16LE(eocd + 10); i < n; i++) {
+      const method = buf.readUInt16LE(at + 10);
+      const size = buf.readUInt32LE(at + 20);
+      const nameLength = buf.readUInt16LE(at + 28);
+      const skip = nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+      const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
+      if (name === 'h5p.json') {
+        const local = buf.readUInt32LE(at + 42);
+        const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+        const raw = buf.subarray(start, start + size);
+        const text = (method === 8 ? zlib.inflateRawSync(raw) : raw).toString('utf8');
+        return (JSON.parse(text.replace(/^\uFEFF/, '')) as { mainLibrary?: string }).mainLibrary;
+      }
+      at += 46 + skip;
+    }
+  } catch {
+    // not a readable package: the import step says why
+  }
+  return undefined;
+}
+
+/** Small stand-ins for the media files the sample parameters name (a real PNG and WebVTT; other types a stub). */
+function mediaFor(params: unknown): ZipEntry[] {
+  const paths = [...new Set([...JSON.stringify(params).matchAll(/"path":"([^"]+)"/g)].map((m) => m[1]!))].filter((p) => !/^https?:/.test(p));
+  return paths.map((p) => ({
+    name: `content/${p}`,
+    data: p.endsWith('.png') ? tinyPng() : p.endsWith('.vtt') ? Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n') : Buffer.from('stub media'),
+    compress: false,
+  }));
 }
 
 /** One package per runnable fixture library with sample parameters, carrying every fixture library. */
@@ -101,7 +142,8 @@ function fixtureCorpus(): CorpusPackage[] {
         }),
       ],
     };
-    const data = zip([{ name: 'h5p.json', data: Buffer.from(JSON.stringify(h5p)) }, { name: 'content/content.json', data: Buffer.from(JSON.stringify(params)) }, ...libEntries]);
+    // the media files the parameters name travel with them, as in a real export
+    const data = zip([{ name: 'h5p.json', data: Buffer.from(JSON.stringify(h5p)) }, { name: 'content/content.json', data: Buffer.from(JSON.stringify(params)) }, ...mediaFor(params), ...libEntries]);
     packages.push({ type: lib.machineName, file: `${lib.machineName}.h5p`, data, origin: 'fixture' });
   }
   return packages.sort((a, b) => a.type.localeCompare(b.type));
@@ -260,6 +302,18 @@ for (const pkg of packages) {
     learner.on('pageerror', (e) => errors.push(e.message.slice(0, 160)));
     learner.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text().slice(0, 160));
+    });
+    // which file a "Failed to load resource" was (the console line does not say); tokens left out
+    learner.on('response', (r) => {
+      if (r.status() < 400) return;
+      const u = new URL(r.url());
+      errors.push(`HTTP ${r.status()} ${u.host === new URL(E2E.appUrl).host ? '' : u.host}${u.pathname.replace(/\/h5p\/player-files\/[^/]+\//, '/h5p/player-files/<token>/')}`.slice(0, 160));
+    });
+    learner.on('requestfailed', (r) => {
+      // a media element cancelling its own range request, or a page left, is no failure
+      if (/ERR_ABORTED/.test(r.failure()?.errorText ?? '')) return;
+      const u = new URL(r.url());
+      errors.push(`${r.failure()?.errorText ?? 'failed'} ${u.host}${u.pathname}`.slice(0, 160));
     });
     const verbs: string[] = [];
     learner.on('request', (req) => {
