@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { config } from '@/lib/config';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { currentBrand } from '@/lib/tenant/current';
-import { cssForStyleElement } from '@/lib/tenant/brand';
+import { cssForStyle } from '@/lib/shared/escape';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Hydrated } from '@/components/shell/Hydrated';
@@ -32,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body data-tenant={tenant?.slug ?? ''} style={{ ['--brand' as string]: accessibleBrand(brand.primaryColor) }}>
-        {brand.customCss ? <style data-custom-css>{cssForStyleElement(brand.customCss)}</style> : null}
+        {brand.customCss ? <style data-custom-css>{cssForStyle(brand.customCss)}</style> : null}
         <NextIntlClientProvider>
           <Toaster>{children}</Toaster>
         </NextIntlClientProvider>

@@ -12,8 +12,9 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
 import { CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
-import { AI_TYPE_KEY, BLOOMS, aiErrorText, creditsLeft, creditsUsedUp, type AiCredits, type AiType, type BloomsLevel } from './shared';
+import { AI_TYPE_KEY, aiErrorText, creditsLeft, creditsUsedUp, type AiCredits, type AiType } from './shared';
 import type { AiToolGate } from './ContentAiActions';
+import { BLOOM_LEVELS, type BloomLevel } from '@/lib/content/blooms';
 
 interface Recommendation {
   contentId: string;
@@ -54,7 +55,7 @@ const TEXT = { overflowWrap: 'anywhere', margin: '0.25rem 0' } as const;
 const LIST = { listStyle: 'none', padding: 0, margin: '0.5rem 0 0', display: 'grid', gap: '0.6rem' } as const;
 const CARD_ITEM = { border: '1px solid var(--border)', borderRadius: '8px', padding: '0.6rem 0.75rem', minWidth: 0 } as const;
 
-const isBlooms = (l: string | null): l is BloomsLevel => !!l && (BLOOMS as readonly string[]).includes(l);
+const isBlooms = (l: string | null): l is BloomLevel => !!l && (BLOOM_LEVELS as readonly string[]).includes(l);
 
 export function CollectionAiActions({
   collectionId,

@@ -20,8 +20,8 @@ import {
   type AiCredits,
   type AiTranslator,
   type AiType,
-  type BloomsLevel,
 } from './shared';
+import { type BloomLevel } from '@/lib/content/blooms';
 
 /** an action the caller's plan has (allowed), else the name of the plan that unlocks it */
 export interface AiToolGate {
@@ -31,9 +31,9 @@ export interface AiToolGate {
 
 interface Critique {
   contentId: string;
-  bloomsLevel: BloomsLevel;
+  bloomsLevel: BloomLevel;
   explanation: string;
-  suggestions: { issue: string; rewrite: string; targetLevel?: BloomsLevel }[];
+  suggestions: { issue: string; rewrite: string; targetLevel?: BloomLevel }[];
   credits: AiCredits;
 }
 interface Made {
@@ -133,7 +133,7 @@ export function ContentAiActions({
   const critique = useAiAction<Critique>(t, setCredits);
   const variantAction = useAiAction<Made>(t, setCredits);
   const remixAction = useAiAction<Made>(t, setCredits);
-  const [target, setTarget] = useState<BloomsLevel | ''>('');
+  const [target, setTarget] = useState<BloomLevel | ''>('');
   const [variant, setVariant] = useState<Variant>('easier');
   const [readingLevel, setReadingLevel] = useState('');
   const remixTypes = AI_TYPES.filter((ty) => ty !== contentType);

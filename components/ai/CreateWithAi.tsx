@@ -13,11 +13,12 @@ import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
 import { BloomsSelect, CreditsLine, Upgrade } from './parts';
-import { AI_TYPES, aiErrorText, aiTypeName, creditsLeft, creditsUsedUp, type AiCredits, type AiType, type BloomsLevel } from './shared';
+import { AI_TYPES, aiErrorText, aiTypeName, creditsLeft, creditsUsedUp, type AiCredits, type AiType } from './shared';
 import { postForm, type Draft, type Generated, type Job } from './create/api';
 import { DraftView } from './create/DraftView';
 import { JobPanel } from './create/JobPanel';
 import { ObjectivePicker, type CurriculumObjective } from './create/ObjectivePicker';
+import { type BloomLevel } from '@/lib/content/blooms';
 
 export type { AiCredits } from './shared';
 export { textOf } from './create/DraftView';
@@ -139,7 +140,7 @@ export function CreateWithAi({
   const [count, setCount] = useState('5');
   const [language, setLanguage] = useState(defaultLanguage);
   const [difficulty, setDifficulty] = useState<(typeof DIFFICULTIES)[number]>('medium');
-  const [blooms, setBlooms] = useState<BloomsLevel | ''>('');
+  const [blooms, setBlooms] = useState<BloomLevel | ''>('');
   const [objective, setObjective] = useState<CurriculumObjective | null>(null);
   const [credits, setCredits] = useState(initialCredits);
   const [busy, setBusy] = useState<'generate' | 'save' | null>(null);

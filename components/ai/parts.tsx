@@ -4,7 +4,8 @@
 import Link from 'next/link';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { BLOOMS, creditsLeft, type AiCredits, type BloomsLevel } from './shared';
+import { creditsLeft, type AiCredits } from './shared';
+import { BLOOM_LEVELS, type BloomLevel } from '@/lib/content/blooms';
 
 /** A button that stays focusable while it cannot act (aria-disabled), so the focus stays where the user was. */
 export function RunButton({ testId, blocked, busy, describedBy, children }: { testId: string; blocked: boolean; busy: boolean; describedBy: string; children: ReactNode }) {
@@ -67,12 +68,12 @@ export function CreditsLine({ id, testId, credits, cost, style }: { id: string; 
 }
 
 /** A Bloom's level select whose empty choice (`anyLabel`) means any level. */
-export function BloomsSelect({ id, value, onChange, anyLabel, style }: { id: string; value: BloomsLevel | ''; onChange: (v: BloomsLevel | '') => void; anyLabel: string; style?: CSSProperties }) {
+export function BloomsSelect({ id, value, onChange, anyLabel, style }: { id: string; value: BloomLevel | ''; onChange: (v: BloomLevel | '') => void; anyLabel: string; style?: CSSProperties }) {
   const t = useTranslations('ai');
   return (
-    <select id={id} data-testid={id} value={value} onChange={(e) => onChange(e.target.value as BloomsLevel | '')} style={style}>
+    <select id={id} data-testid={id} value={value} onChange={(e) => onChange(e.target.value as BloomLevel | '')} style={style}>
       <option value="">{anyLabel}</option>
-      {BLOOMS.map((b) => (
+      {BLOOM_LEVELS.map((b) => (
         <option key={b} value={b}>
           {t(`bloomsLevels.${b}`)}
         </option>

@@ -49,8 +49,6 @@ export function aiTypeName(t: AiTranslator, library: string): string {
   return key ? t(`types.${key}`) : machine.replace(/^H5P\./, '');
 }
 
-export const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
-export type BloomsLevel = (typeof BLOOMS)[number];
 
 export interface AiCredits {
   used: number;

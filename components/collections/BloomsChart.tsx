@@ -1,11 +1,10 @@
 // The Bloom's distribution of a collection as bars, each with a marker at the spec's target share.
 import { useFormatter, useTranslations } from 'next-intl';
+import { BLOOM_LEVELS, type BloomLevel } from '@/lib/content/blooms';
 
-export const BLOOMS_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
-export type BloomsLevel = (typeof BLOOMS_LEVELS)[number];
-type Dist = Record<BloomsLevel, number>;
+type Dist = Record<BloomLevel, number>;
 
-export const isBloomsLevel = (v: string | null | undefined): v is BloomsLevel => (BLOOMS_LEVELS as readonly string[]).includes(v ?? '');
+export const isBloomsLevel = (v: string | null | undefined): v is BloomLevel => (BLOOM_LEVELS as readonly string[]).includes(v ?? '');
 
 export interface BloomsAnalysisView {
   distribution: Dist;
@@ -30,7 +29,7 @@ export function BloomsChart({ analysis }: { analysis: BloomsAnalysisView }) {
         {analysis.gaps.length ? <span className="muted"> · {t('gaps', { levels: analysis.gaps.map(levelName).join(', ') })}</span> : null}
       </p>
       <div className="blooms" role="img" aria-label={t('chartLabel')}>
-        {BLOOMS_LEVELS.map((l) => (
+        {BLOOM_LEVELS.map((l) => (
           <div className="blooms-row" key={l} data-testid={`blooms-${l}`}>
             <span style={{ textTransform: 'capitalize' }}>{t(`level.${l}`)}</span>
             <div

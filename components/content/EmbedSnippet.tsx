@@ -6,13 +6,14 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useToast } from '@/components/ui/Toaster';
 import { h5pApi } from './api';
+import { escapeHtml } from '@/lib/shared/escape';
 
 type Size = 'responsive' | 'fixed';
 
 /** `origin`: where the player plays (the content origin, lib/h5p/player-origin.ts); its resizer sizes its frames. */
 export function embedSnippet(origin: string, contentId: string, token: string, title: string, size: Size, width: number, height: number): string {
   const src = `${origin}/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(token)}`;
-  const safeTitle = title.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+  const safeTitle = escapeHtml(title);
   if (size === 'fixed') {
     return `<iframe src="${src}" width="${width}" height="${height}" style="max-width:100%;border:0" allowfullscreen allow="fullscreen" title="${safeTitle}"></iframe>`;
   }

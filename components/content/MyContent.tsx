@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useToast } from '@/components/ui/Toaster';
 import { ContentActions } from './ContentActions';
 import styles from './MyContent.module.css';
+import { isBloomLevel } from '@/lib/content/blooms';
 
 export interface MyContentItem {
   id: string;
@@ -29,9 +30,6 @@ export interface MyContentItem {
 
 type Sort = 'updated' | 'created' | 'title' | 'views' | 'quality';
 const SORTS: Sort[] = ['updated', 'created', 'title', 'views', 'quality'];
-const BLOOM_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
-type BloomLevel = (typeof BLOOM_LEVELS)[number];
-const isBloomLevel = (v: string): v is BloomLevel => (BLOOM_LEVELS as readonly string[]).includes(v);
 
 interface Props {
   initialItems: MyContentItem[];

@@ -1,10 +1,10 @@
 // Words the marketplace shows for curriculum and quality codes: the known difficulties and Bloom's levels in the
 // reader's language, any other value (a difficulty is free text up to 50 characters) as it is stored.
+import { BLOOM_LEVELS } from '@/lib/content/blooms';
 const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 
 type Difficulty = (typeof DIFFICULTIES)[number];
-type Blooms = (typeof BLOOMS)[number];
+type Blooms = (typeof BLOOM_LEVELS)[number];
 
 const isOneOf = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
 
@@ -13,5 +13,5 @@ export function difficultyLabel(t: (key: `difficulty.${Difficulty}`) => string, 
 }
 
 export function bloomsLabel(t: (key: `blooms.${Blooms}`) => string, value: string): string {
-  return isOneOf(BLOOMS, value) ? t(`blooms.${value}`) : value;
+  return isOneOf(BLOOM_LEVELS, value) ? t(`blooms.${value}`) : value;
 }

@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/marketplace/client-api';
 import { useToast } from '@/components/ui/Toaster';
 import { accessibleBrand } from '@/lib/tenant/contrast';
+import { cssForStyle, escapeHtml } from '@/lib/shared/escape';
 
 export interface BrandValues {
   primaryColor: string;
@@ -17,7 +18,6 @@ export interface BrandValues {
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function BrandSettings({ initial, customDomain, baseDomain, tenantName }: { initial: BrandValues; customDomain: string | null; baseDomain: string; tenantName: string }) {
   const t = useTranslations('settings.brand');
@@ -32,7 +32,7 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
   const set = <K extends keyof BrandValues>(k: K, value: BrandValues[K]) => setV((x) => ({ ...x, [k]: value }));
 
   const previewDoc = useMemo(() => {
-    const css = (v.customCss ?? '').replace(/</g, '\\3c ');
+    const css = cssForStyle(v.customCss ?? '');
     return `<!doctype html><html><head><style>body{font:14px system-ui,sans-serif;margin:12px;--brand:${accessibleBrand(colourValid ? v.primaryColor : '#6366f1')}}button{background:var(--brand);color:#fff;border:0;border-radius:6px;padding:6px 12px}.card{border:1px solid #ddd;border-radius:8px;padding:12px}</style><style>${css}</style></head><body><div class="card"><h2>${escapeHtml(v.appName || tenantName)}</h2><p>${escapeHtml(t('previewText'))}</p><button type="button">${escapeHtml(t('previewButton'))}</button></div></body></html>`;
   }, [v.customCss, v.primaryColor, v.appName, colourValid, tenantName, t]);
 

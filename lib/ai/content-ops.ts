@@ -11,8 +11,9 @@ import { AppError } from '@/lib/http/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
 import { withAiCredit } from './credits';
-import { BLOOMS, DIFFICULTIES, GENERABLE_TYPES, generateItem, type GenerableType, type Generated } from './generate';
+import { DIFFICULTIES, GENERABLE_TYPES, generateItem, type GenerableType, type Generated } from './generate';
 import { sourceOfItem } from './sources';
+import { BLOOM_LEVELS } from '@/lib/content/blooms';
 
 const generable = (t: string): t is GenerableType => (GENERABLE_TYPES as string[]).includes(t);
 
@@ -27,15 +28,15 @@ async function itemFor(principal: Principal | null, user: User, contentId: strin
 // ---------------------------------------------------------------- critique
 
 const critiqueAnswer = z.object({
-  bloomsLevel: z.enum(BLOOMS),
+  bloomsLevel: z.enum(BLOOM_LEVELS),
   explanation: z.string().trim().min(1).max(2000),
   suggestions: z
-    .array(z.object({ issue: z.string().trim().min(1).max(1000), rewrite: z.string().trim().min(1).max(2000), targetLevel: z.enum(BLOOMS).optional() }))
+    .array(z.object({ issue: z.string().trim().min(1).max(1000), rewrite: z.string().trim().min(1).max(2000), targetLevel: z.enum(BLOOM_LEVELS).optional() }))
     .min(1)
     .max(10),
 });
 
-export const critiqueBody = z.object({ targetLevel: z.enum(BLOOMS).optional() });
+export const critiqueBody = z.object({ targetLevel: z.enum(BLOOM_LEVELS).optional() });
 
 /** POST /api/ai/content/:id/critique: the item's Bloom's level, why, and rewrites that raise or fit it (one credit). */
 export async function critique(principal: Principal | null, user: User, contentId: string, b: z.infer<typeof critiqueBody>) {

@@ -16,13 +16,13 @@ import { withAiCredit, type CreditItem } from './credits';
 import { assertFitsSemantics, subLibraries } from './semantics';
 import { HOW, paramsOf, SHAPES, SUB_LIBRARIES, TOPIC_TYPES, type AnyType, type BuildContext } from './shapes';
 import { textOfUrl } from './sources';
+import { BLOOM_LEVELS } from '@/lib/content/blooms';
 
 export { paramsOf } from './shapes';
 /** the types generated from a topic or text (every plan) */
 export type GenerableType = (typeof TOPIC_TYPES)[number];
 export const GENERABLE_TYPES: GenerableType[] = [...TOPIC_TYPES];
 
-export const BLOOMS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
 /** What every generation takes besides its source. */
@@ -30,7 +30,7 @@ export const generateOptions = z.object({
   contentType: z.enum(GENERABLE_TYPES as [GenerableType, ...GenerableType[]]),
   language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
   difficulty: z.enum(DIFFICULTIES).default('medium'),
-  bloomsLevel: z.enum(BLOOMS).optional(),
+  bloomsLevel: z.enum(BLOOM_LEVELS).optional(),
   questionCount: z.number().int().min(1).max(20).default(5),
   /** save it as the caller's private content (default), or only return the draft to review */
   save: z.boolean().default(true),
@@ -96,7 +96,7 @@ export interface GenerationRequest {
   attach?: { folder: string; name: string }[];
   language: string;
   difficulty: (typeof DIFFICULTIES)[number];
-  bloomsLevel?: (typeof BLOOMS)[number] | undefined;
+  bloomsLevel?: (typeof BLOOM_LEVELS)[number] | undefined;
   questionCount: number;
   save: boolean;
   curriculum?: MetadataInput | undefined;

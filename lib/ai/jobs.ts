@@ -18,8 +18,9 @@ import { assertAiConfigured } from './client';
 import { curriculumField, generateInteractiveVideo, videoItem, type VideoItem } from './media';
 import { textOfPdf } from './sources';
 import { AI_LIMIT_REACHED } from './credits';
-import { BLOOMS, generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
+import { generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
 import { addItems, createCollection } from '@/lib/collections/service';
+import { BLOOM_LEVELS } from '@/lib/content/blooms';
 
 export const QUEUE = 'ai-jobs';
 export const MAX_BULK_ITEMS = 50;
@@ -52,7 +53,7 @@ export const lessonBundleBody = generateOptions
   });
 
 /** For each Bloom's level, the types that suit it, best first (the first one installed is used). */
-const BUNDLE_TYPES: Record<(typeof BLOOMS)[number], GenerableType[]> = {
+const BUNDLE_TYPES: Record<(typeof BLOOM_LEVELS)[number], GenerableType[]> = {
   remember: ['H5P.Dialogcards', 'H5P.TrueFalse'],
   understand: ['H5P.QuestionSet', 'H5P.MultiChoice'],
   apply: ['H5P.Blanks'],
@@ -64,7 +65,7 @@ const BUNDLE_TYPES: Record<(typeof BLOOMS)[number], GenerableType[]> = {
 /** The items of a bundle: Bloom's levels spread from remember upwards, each with an installed type that suits the level. */
 export function bundlePlan(b: z.infer<typeof lessonBundleBody>, installed: Set<string>): z.infer<typeof generateBody>[] {
   return Array.from({ length: b.count }, (_, i) => {
-    const level = BLOOMS[Math.round((i * (BLOOMS.length - 1)) / (b.count - 1))]!;
+    const level = BLOOM_LEVELS[Math.round((i * (BLOOM_LEVELS.length - 1)) / (b.count - 1))]!;
     const types = BUNDLE_TYPES[level];
     const contentType = types.find((t) => installed.has(t)) ?? types.at(-1)!;
     return { contentType, topic: b.objective, bloomsLevel: level, language: b.language, difficulty: b.difficulty, questionCount: 4, save: true };

@@ -18,8 +18,10 @@ import { OutboundUrlError, outboundFetch } from '@/lib/http/outbound';
 import { assertAiConfigured, transcribe, type Cue } from './client';
 import { metadataBody } from '@/lib/curriculum/schemas';
 import type { CreditItem } from './credits';
-import { BLOOMS, DIFFICULTIES, generateItem, type Generated } from './generate';
+import { DIFFICULTIES, generateItem, type Generated } from './generate';
 import { MAX_SOURCE_CHARS } from './sources';
+import { escapeVttText } from '@/lib/shared/escape';
+import { BLOOM_LEVELS } from '@/lib/content/blooms';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
@@ -52,7 +54,7 @@ export const curriculumField = z
 const mediaOptions = z.object({
   language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
   difficulty: z.enum(DIFFICULTIES).default('medium'),
-  bloomsLevel: z.enum(BLOOMS).optional(),
+  bloomsLevel: z.enum(BLOOM_LEVELS).optional(),
   questionCount: z.coerce.number().int().min(1).max(12).default(5),
   curriculum: curriculumField,
 });
@@ -239,8 +241,7 @@ export function vttOf(cues: Cue[]): string {
     const sec = Math.floor((ms % 60_000) / 1000);
     return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
   };
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/-->/g, '--&gt;');
-  return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${ts(c.start)} --> ${ts(Math.max(c.end, c.start + 0.5))}\n${esc(c.text)}`).join('\n\n')}\n`;
+  return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${ts(c.start)} --> ${ts(Math.max(c.end, c.start + 0.5))}\n${escapeVttText(c.text)}`).join('\n\n')}\n`;
 }
 
 /** What a video job item stores (the uploads are the caller's, by name). */
@@ -256,7 +257,7 @@ export const videoItem = z.object({
   title: z.string().optional(),
   language: z.string(),
   difficulty: z.enum(DIFFICULTIES),
-  bloomsLevel: z.enum(BLOOMS).optional(),
+  bloomsLevel: z.enum(BLOOM_LEVELS).optional(),
   questionCount: z.number().int(),
   curriculum: metadataBody.optional(),
 });

@@ -18,10 +18,13 @@
 // | create     | Essay                                                                                           |
 //
 // Content types not in the table have no level (and are left out of a collection's distribution).
+import { z } from 'zod';
 import { machineNameOf } from './types';
 
 export const BLOOM_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 export type BloomLevel = (typeof BLOOM_LEVELS)[number];
+/** The levels as a zod enum, for request and response schemas. */
+export const bloomLevelSchema = z.enum(BLOOM_LEVELS);
 
 export const isBloomLevel = (v: unknown): v is BloomLevel => typeof v === 'string' && (BLOOM_LEVELS as readonly string[]).includes(v);
 

@@ -1,9 +1,8 @@
 // Zod schemas of the curriculum feature: the central service's records (snake_case, spec "Curriculum
 // hierarchy"), the metadata body of POST /api/curriculum/content/:contentId/metadata, and route params.
 import { z } from 'zod';
+import { BLOOM_LEVELS } from '@/lib/content/blooms';
 
-export const BLOOM_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
-export type BloomLevel = (typeof BLOOM_LEVELS)[number];
 
 const code = z.string().trim().min(1).max(100);
 const name = z.string().trim().min(1).max(255);

@@ -26,8 +26,9 @@ import { launcherPage, playerFiles, STANDALONE_OPTIONS } from './scorm';
 import { UUID_JS } from './client-js';
 import { masteryPercent, scaled } from './mastery';
 import { translatorFor } from '@/lib/i18n/translate';
+import { escapeXml } from '@/lib/shared/escape';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = escapeXml; // lib/shared/escape.ts
 
 /**
  * The course structure: one course, one AU launched from index.html. `mastery` is the mastery score as a

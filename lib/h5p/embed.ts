@@ -23,12 +23,14 @@ import { playerCsp } from './csp';
 import { newNonce } from '../../scripts/header-policy.mjs';
 export { PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
-import { cssForStyleElement, DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
+import { cssForStyle, escapeHtml, jsonForScript } from '@/lib/shared/escape';
+import { DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-/** JSON that is safe inside a <script> element */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+// one escaping module for every page the service writes (lib/shared/escape.ts)
+const attr = escapeHtml;
+const text = escapeHtml;
+const scriptJson = jsonForScript;
 
 /** Content files of a player page go through the token-checked route (works for private content, no cookie). */
 export function scopeContentFiles(integration: Record<string, unknown>, contentId: string, token: string | undefined): Record<string, unknown> {
@@ -53,7 +55,6 @@ function playerNotices(locale: Locale) {
 /** The name form an anonymous viewer sees when the author's embed asks for a name. */
 function nameForm(locale: Locale): string {
   const t = translatorFor(locale, 'player');
-  const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<form class="lumen-learner-name" hidden data-testid="learner-name-form">
 <label>${text(t('nameLabel'))} <input name="learner-name" maxlength="100" autocomplete="name" required data-testid="learner-name"></label>
 <button type="submit">${text(t('nameSave'))}</button>
@@ -64,7 +65,6 @@ function nameForm(locale: Locale): string {
 /** The page shown inside the frame (with 429) when the viewer is rate limited: no JSON error in a frame. */
 export function busyPageHtml(locale: Locale): string {
   const t = translatorFor(locale, 'player');
-  const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<!doctype html>
 <html lang="${attr(locale)}">
 <head>
@@ -131,7 +131,7 @@ img, video, iframe { max-width: 100%; }
 .lumen-learner-name[hidden] { display: none; }
 .lumen-learner-name small { flex-basis: 100%; color: #475467; }
 </style>
-${brand.customCss ? `<style data-custom-css>${cssForStyleElement(brand.customCss)}</style>` : ''}
+${brand.customCss ? `<style data-custom-css>${cssForStyle(brand.customCss)}</style>` : ''}
 <script nonce="${nonce}">
 // The sandboxed page has no storage of its own (opaque origin): H5P's request queue and clipboard read
 // localStorage, so give them an in-memory store for the life of the page.

@@ -16,10 +16,11 @@ import { nodeToWeb } from './http';
 import { masteryPercent, scaled } from './mastery';
 import { standaloneDir } from './paths';
 import type { H5pActor } from './permissions';
+import { escapeXml } from '@/lib/shared/escape';
 
 export type ScormVersion = '1.2' | '2004';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = escapeXml; // lib/shared/escape.ts
 
 /** imsmanifest.xml; `mastery` is the mastery score as a percentage (0–100). */
 export function manifest(version: ScormVersion, id: string, title: string, files: string[], mastery = 100): string {

@@ -8,13 +8,13 @@
 // scripts the policy runs (no inline handler, no javascript: URL), and its forms post only where the page posts —
 // the picker and the link page to this origin, the deep-linking response to the platform's return URL's origin, the
 // rest nowhere. The page's frame-ancestors is its path's (scripts/header-policy.mjs adds it).
+import { escapeHtml, jsonForScript } from '@/lib/shared/escape';
 import type { BrandConfig } from '@/lib/tenant/brand';
 import { formActionOf, newNonce, pageCsp } from '../../scripts/header-policy.mjs';
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (v: string | number | null | undefined) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
-/** a value for an inline script: JSON that cannot close the script element */
-const js = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+// one escaping module for every page the service writes (lib/shared/escape.ts)
+const esc = escapeHtml;
+const js = jsonForScript;
 
 interface Shell {
   title: string;

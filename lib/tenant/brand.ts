@@ -41,11 +41,3 @@ export function brandOf(raw: unknown): BrandConfig {
   return out;
 }
 
-/**
- * A tenant's custom CSS as the text of a <style> element: every `<` becomes the CSS escape `\3c `, so the text can
- * never end its element or start markup (`</style>`, `<script>`, `<!--`), however it is split or cased; CSS
- * itself reads `\3c ` as `<` in strings and selectors.
- */
-export function cssForStyleElement(css: string): string {
-  return css.replace(/</g, '\\3c ');
-}

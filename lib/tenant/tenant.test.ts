@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND, brandOf, cssForStyleElement } from './brand';
+import { cssForStyle as cssForStyleElement } from '@/lib/shared/escape';
+import { DEFAULT_BRAND, brandOf } from './brand';
 import { normalizeHost } from './host';
 import { slugFromHost } from './resolve';
 

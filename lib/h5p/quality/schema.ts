@@ -1,7 +1,8 @@
 // The quality report (spec "Quality report") and the shape an AI critic must answer with.
 import { z } from 'zod';
+import { bloomLevelSchema } from '@/lib/content/blooms';
 
-export const bloomsLevel = z.enum(['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create']);
+export const bloomsLevel = bloomLevelSchema;
 const score = z.number().min(0).max(100);
 
 export const qualityReportSchema = z.object({
