@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
 import type { Job } from '@/lib/admin/jobs';
 

@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
+import { PLAN_IDS, type PlanId } from '@/lib/plans/plans';
 
 interface FoundUser {
   id: string;
@@ -16,7 +17,6 @@ interface FoundUser {
   usage: { contentsCreatedThisMonth: number; aiGenerationsThisMonth: number; storageUsed: number };
 }
 
-const PLANS = ['free', 'pro', 'premium'] as const;
 
 export function UserPlanSupport() {
   const t = useTranslations('admin.support');
@@ -38,7 +38,7 @@ export function UserPlanSupport() {
     try {
       await callApi('PUT', `/api/admin/users/${u.id}/plan`, { plan });
       setFound((list) => list?.map((x) => (x.id === u.id ? { ...x, plan } : x)) ?? null);
-      toast({ title: t('planChanged', { email: u.email, plan: tp(plan as (typeof PLANS)[number]) }), tone: 'success' });
+      toast({ title: t('planChanged', { email: u.email, plan: tp(plan as PlanId) }), tone: 'success' });
     } catch (err) {
       toast({ title: (err as Error).message, tone: 'error' });
     }
@@ -75,7 +75,7 @@ export function UserPlanSupport() {
                   {t('planOf', { email: u.email })}
                 </label>
                 <select id={`plan-${u.id}`} value={u.plan} onChange={(e) => void setPlan(u, e.target.value)} data-testid="support-plan">
-                  {PLANS.map((p) => (
+                  {PLAN_IDS.map((p) => (
                     <option key={p} value={p}>
                       {tp(p)}
                     </option>
@@ -123,7 +123,7 @@ export function TenantSupport() {
       {field('domain', 'harbour.school.org')}
       <label htmlFor="tenant-plan">{t('tenant.plan')}</label>
       <select id="tenant-plan" value={form.plan} onChange={(e) => setForm({ ...form, plan: e.target.value })}>
-        {PLANS.map((p) => (
+        {PLAN_IDS.map((p) => (
           <option key={p} value={p}>
             {tp(p)}
           </option>

@@ -10,7 +10,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
 import { AI_TYPE_KEY, aiErrorText, creditsLeft, creditsUsedUp, type AiCredits, type AiType } from './shared';
 import type { AiToolGate } from './ContentAiActions';

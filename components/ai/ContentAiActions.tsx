@@ -9,7 +9,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { BloomsSelect, CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
 import {
   AI_TYPES,

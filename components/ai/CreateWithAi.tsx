@@ -10,7 +10,7 @@
 // typed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
 import { BloomsSelect, CreditsLine, Upgrade } from './parts';
 import { AI_TYPES, aiErrorText, aiTypeName, creditsLeft, creditsUsedUp, type AiCredits, type AiType } from './shared';

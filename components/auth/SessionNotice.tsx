@@ -5,7 +5,7 @@
 // keeps the server-side session sliding.
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { SESSION_ENDED_EVENT, reportSessionEnded } from '@/components/marketplace/client-api';
+import { SESSION_ENDED_EVENT, reportSessionEnded } from '@/components/shared/api';
 
 const CHECK_EVERY_MS = 4 * 60 * 1000;
 

@@ -4,7 +4,7 @@
 // goes there. A refusal (payments not configured, provider unreachable) is shown beside the button.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 
 export function BillingButton({ action, planId, label, testId, primary }: { action: 'checkout' | 'portal'; planId?: 'pro' | 'premium'; label: string; testId: string; primary?: boolean }) {
   const t = useTranslations('settings.billing');

@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { CurriculumFields, EMPTY_CURRICULUM, type CurriculumValue } from '@/components/curriculum/CurriculumFields';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';

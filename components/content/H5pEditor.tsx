@@ -6,7 +6,7 @@
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { createElement, useEffect, useRef, useState } from 'react';
-import { apiFetch, reportSessionEnded } from '@/components/marketplace/client-api';
+import { apiFetch, reportSessionEnded } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
 
 interface Draft {

@@ -4,7 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { reportSessionEnded } from '@/components/marketplace/client-api';
+import { reportSessionEnded } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
 
 export function ImportForm() {

@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useToast } from '@/components/ui/Toaster';
 import { ContentActions } from './ContentActions';

@@ -1,5 +1,5 @@
-// Browser-side calls to the /h5p API with the session cookie (components/marketplace/client-api.ts).
-import { apiFetch, callApi } from '@/components/marketplace/client-api';
+// Browser-side calls to the /h5p API with the session cookie (components/shared/api.ts).
+import { apiFetch, callApi } from '@/components/shared/api';
 
 export async function h5pApi<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   return (await callApi<T>(method, path, body)).data;

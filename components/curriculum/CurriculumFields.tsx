@@ -3,7 +3,7 @@
 // and language: the curriculum fields of a collection, for its create and edit forms.
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { CurriculumNotice, type CurriculumState } from './CurriculumNotice';
 import { SearchableSelect, type Choice } from './SearchableSelect';
 

@@ -3,7 +3,7 @@
 // metadata (POST /api/curriculum/content/:contentId/metadata). Each level loads from the read endpoints.
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
 import { CurriculumCascade, type CurriculumChoice } from './CurriculumCascade';
 import { DIFFICULTIES, isDifficulty, useLanguageChoices } from './CurriculumFields';

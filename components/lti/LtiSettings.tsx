@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { apiFetch, callApi } from '@/components/marketplace/client-api';
+import { apiFetch, callApi } from '@/components/shared/api';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
 

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useToast } from '@/components/ui/Toaster';
-import { callApi } from './client-api';
+import { callApi } from '@/components/shared/api';
 
 export function CloneForm({ contentId, title }: { contentId: string; title: string }) {
   const t = useTranslations('marketplace');

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '@/components/ui/Toaster';
-import { callApi } from './client-api';
+import { callApi } from '@/components/shared/api';
 import { difficultyLabel } from './labels';
 
 interface Item {

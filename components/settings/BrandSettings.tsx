@@ -4,7 +4,7 @@
 // frame (no script, no origin), so a preview can never touch this page.
 import { useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { cssForStyle, escapeHtml } from '@/lib/shared/escape';

@@ -8,6 +8,7 @@ import { featureMessage, requiredPlanFor } from '@/lib/plans/plans';
 import { RATE_LIMIT_MESSAGES, type Tier } from './rate-limit';
 import type { AuthLevel } from './route';
 import { routeOptionsOf, type RecordedOptions } from './route-registry';
+import { PLAN_IDS } from '@/lib/plans/plans';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -276,7 +277,7 @@ export function buildOpenApi(info: DocumentInfo, routes: RouteDoc[]): Json {
           properties: {
             success: { const: false },
             error: { const: 'feature_not_available' },
-            requiredPlan: { type: 'string', enum: ['free', 'pro', 'premium'] },
+            requiredPlan: { type: 'string', enum: [...PLAN_IDS] },
             message: { type: 'string' },
           },
         },

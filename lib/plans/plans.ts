@@ -2,6 +2,8 @@
 
 export const PLAN_IDS = ['free', 'pro', 'premium'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
+/** The plans a user can buy (checkout). */
+export const PAID_PLAN_IDS = ['pro', 'premium'] as const satisfies readonly PlanId[];
 
 export const FEATURE_FLAGS = [
   'pdf-to-h5p',

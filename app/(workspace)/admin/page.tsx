@@ -10,6 +10,7 @@ import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { adminOverview, adminScope, ADMIN_USERS_LIMIT } from '@/lib/admin/overview';
 import { currentBrand } from '@/lib/tenant/current';
+import { isPlanId } from '@/lib/plans/plans';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('admin');
@@ -33,7 +34,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     getFormatter(),
     adminOverview(scope, after),
   ]);
-  const planName = (id: string) => (['free', 'pro', 'premium'].includes(id) ? tp(id as 'free' | 'pro' | 'premium') : id);
+  const planName = (id: string) => (isPlanId(id) ? tp(id) : id);
   return (
     <>
       <TopBar brand={brand} signedIn />

@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { callApi } from '@/components/marketplace/client-api';
+import { callApi } from '@/components/shared/api';
 import { aiErrorText, creditsUsedUp, type AiCredits } from '../shared';
 import { ACTIVE, type Job } from './api';
 

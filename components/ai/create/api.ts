@@ -1,7 +1,7 @@
 'use client';
 // The calls and answers of "Create with AI" (components/ai/CreateWithAi.tsx): a draft from the generation routes,
 // an AI job (PDF, video) and its state, and a multipart POST with the session cookie (callApi sends JSON only).
-import { apiFetch, type Envelope } from '@/components/marketplace/client-api';
+import { apiFetch, type Envelope } from '@/components/shared/api';
 import type { AiCredits } from '../shared';
 
 export interface Draft {

@@ -1,5 +1,6 @@
 'use client';
-// Browser-side calls to the API. The browser holds only the httpOnly session cookie (sent with every same-origin
+// Browser-side calls to the API, for every component (one helper: the session-ended notice and the envelope's
+// error text are handled once). The browser holds only the httpOnly session cookie (sent with every same-origin
 // request); it never holds a token. A 401 means the session has ended: the page is told (SessionNotice) so the
 // user sees why and can sign in again without losing what they were doing.
 export interface Envelope<T> {
