@@ -19,6 +19,7 @@ import { DraftView } from './create/DraftView';
 import { JobPanel } from './create/JobPanel';
 import { ObjectivePicker, type CurriculumObjective } from './create/ObjectivePicker';
 import { type BloomLevel } from '@/lib/content/blooms';
+import { AI_LIMITS, DIFFICULTIES } from '@/lib/ai/limits';
 
 export type { AiCredits } from './shared';
 export { textOf } from './create/DraftView';
@@ -70,23 +71,23 @@ const COUNTED: Partial<Record<TypeChoice, CountKey>> = {
   'H5P.CoursePresentation': 'coursePresentation',
   branching: 'branching',
 };
+// the server's own limits (lib/ai/limits.ts), so the form refuses what the API would
 const COUNT_MAX: Record<CountKey, number> = {
-  blanks: 20,
-  dragText: 20,
-  markTheWords: 20,
-  singleChoiceSet: 20,
-  questionSet: 20,
-  dialogcards: 20,
-  summary: 20,
-  accordion: 20,
-  coursePresentation: 20,
-  branching: 10,
-  hotspots: 12,
-  video: 20,
+  blanks: AI_LIMITS.questionCount,
+  dragText: AI_LIMITS.questionCount,
+  markTheWords: AI_LIMITS.questionCount,
+  singleChoiceSet: AI_LIMITS.questionCount,
+  questionSet: AI_LIMITS.questionCount,
+  dialogcards: AI_LIMITS.questionCount,
+  summary: AI_LIMITS.questionCount,
+  accordion: AI_LIMITS.questionCount,
+  coursePresentation: AI_LIMITS.questionCount,
+  branching: AI_LIMITS.branchingSteps,
+  hotspots: AI_LIMITS.hotspots,
+  video: AI_LIMITS.questionCount,
 };
-const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-const TOPIC_MAX = 500;
-const TEXT_MAX = 50_000;
+const TOPIC_MAX = AI_LIMITS.topic;
+const TEXT_MAX = AI_LIMITS.text;
 const MB = 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
@@ -182,7 +183,7 @@ export function CreateWithAi({
   const fixedType = source === 'image' ? 'H5P.ImageHotspots' : source === 'video' ? 'H5P.InteractiveVideo' : null;
   const effectiveType: TypeChoice = typeChoices.includes(type) ? type : 'H5P.MultiChoice';
   const counted: CountKey | undefined = source === 'image' ? 'hotspots' : source === 'video' ? 'video' : COUNTED[effectiveType];
-  const max = counted ? COUNT_MAX[counted] : 20;
+  const max = counted ? COUNT_MAX[counted] : AI_LIMITS.questionCount;
   const languageName = (code: string) => languages.find((l) => l.code === code)?.name ?? code;
   const typeLabel = (ty: TypeChoice) => (ty === BRANCHING ? t('types.branchingScenario') : aiTypeName(t, ty));
 
@@ -234,15 +235,15 @@ export function CreateWithAi({
       }
       case 'pdf':
         if (!pdf) return invalid('ai-pdf', t('errors.pdfRequired')), null;
-        if (tooBig('ai-pdf', pdf, 20)) return null;
+        if (tooBig('ai-pdf', pdf, AI_LIMITS.pdfBytes / MB)) return null;
         return { path: '/api/ai/jobs/pdf', body: form({ file: pdf, contentType: effectiveType, pages: pages.trim(), curriculum: curriculumJson }), job: true };
       case 'image':
         if (!image) return invalid('ai-image', t('errors.imageRequired')), null;
         if (image.type && !IMAGE_TYPES.includes(image.type)) return invalid('ai-image', t('errors.imageType')), null;
-        if (tooBig('ai-image', image, 10)) return null;
+        if (tooBig('ai-image', image, AI_LIMITS.imageBytes / MB)) return null;
         return { path: '/api/ai/generate/image-hotspots', body: form({ image, topic: imageTopic.trim(), save: 'false', curriculum: curriculumJson }), job: false };
       case 'video': {
-        if (captions && tooBig('ai-captions', captions, 1)) return null;
+        if (captions && tooBig('ai-captions', captions, AI_LIMITS.captionsBytes / MB)) return null;
         const rest = { captions, title: videoTitle.trim(), curriculum: curriculumJson };
         if (videoFrom === 'url') {
           const value = videoUrl.trim();
@@ -250,7 +251,7 @@ export function CreateWithAi({
           return { path: '/api/ai/jobs/video', body: form({ videoUrl: value, ...rest }), job: true };
         }
         if (!video) return invalid('ai-video', t('errors.videoRequired')), null;
-        if (tooBig('ai-video', video, captions ? 200 : 25)) return null;
+        if (tooBig('ai-video', video, (captions ? AI_LIMITS.videoBytes : AI_LIMITS.transcribeBytes) / MB)) return null;
         return { path: '/api/ai/jobs/video', body: form({ video, ...rest }), job: true };
       }
     }
@@ -436,7 +437,7 @@ export function CreateWithAi({
                   inputMode="url"
                   value={url}
                   onChange={(e) => setUrl(e.target.value)}
-                  maxLength={2000}
+                  maxLength={AI_LIMITS.url}
                   required
                   autoComplete="url"
                   aria-describedby={describedBy('ai-url')}
@@ -456,7 +457,7 @@ export function CreateWithAi({
                     data-testid="ai-pages"
                     value={pages}
                     onChange={(e) => setPages(e.target.value)}
-                    maxLength={200}
+                    maxLength={AI_LIMITS.pages}
                     autoComplete="off"
                     aria-describedby="ai-pages-hint"
                   />
@@ -506,7 +507,7 @@ export function CreateWithAi({
                         inputMode="url"
                         value={videoUrl}
                         onChange={(e) => setVideoUrl(e.target.value)}
-                        maxLength={2000}
+                        maxLength={AI_LIMITS.url}
                         required
                         autoComplete="off"
                         aria-describedby={describedBy('ai-video-url')}
@@ -525,7 +526,7 @@ export function CreateWithAi({
                       data-testid="ai-video-title"
                       value={videoTitle}
                       onChange={(e) => setVideoTitle(e.target.value)}
-                      maxLength={200}
+                      maxLength={AI_LIMITS.title}
                       autoComplete="off"
                     />
                   </div>

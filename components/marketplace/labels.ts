@@ -1,7 +1,7 @@
 // Words the marketplace shows for curriculum and quality codes: the known difficulties and Bloom's levels in the
 // reader's language, any other value (a difficulty is free text up to 50 characters) as it is stored.
+import { DIFFICULTIES } from '@/lib/ai/limits';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
-const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
 type Difficulty = (typeof DIFFICULTIES)[number];
 type Blooms = (typeof BLOOM_LEVELS)[number];

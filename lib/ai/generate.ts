@@ -17,13 +17,14 @@ import { assertFitsSemantics, subLibraries } from './semantics';
 import { HOW, paramsOf, SHAPES, SUB_LIBRARIES, TOPIC_TYPES, type AnyType, type BuildContext } from './shapes';
 import { textOfUrl } from './sources';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
+import { AI_LIMITS, DIFFICULTIES } from './limits';
 
 export { paramsOf } from './shapes';
 /** the types generated from a topic or text (every plan) */
 export type GenerableType = (typeof TOPIC_TYPES)[number];
 export const GENERABLE_TYPES: GenerableType[] = [...TOPIC_TYPES];
 
-export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export { DIFFICULTIES };
 
 /** What every generation takes besides its source. */
 export const generateOptions = z.object({
@@ -31,7 +32,7 @@ export const generateOptions = z.object({
   language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
   difficulty: z.enum(DIFFICULTIES).default('medium'),
   bloomsLevel: z.enum(BLOOM_LEVELS).optional(),
-  questionCount: z.number().int().min(1).max(20).default(5),
+  questionCount: z.number().int().min(1).max(AI_LIMITS.questionCount).default(5),
   /** save it as the caller's private content (default), or only return the draft to review */
   save: z.boolean().default(true),
   /** the curriculum objective it is generated for: saved as the item's curriculum metadata, and its objectives
@@ -40,8 +41,8 @@ export const generateOptions = z.object({
 });
 
 const sourceFields = {
-  topic: z.string().trim().min(1).max(500).optional(),
-  text: z.string().trim().min(1).max(50_000).optional(),
+  topic: z.string().trim().min(1).max(AI_LIMITS.topic).optional(),
+  text: z.string().trim().min(1).max(AI_LIMITS.text).optional(),
 };
 const hasSource = [(b: { topic?: string | undefined; text?: string | undefined }) => Boolean(b.topic || b.text), { message: 'topic or text is required', path: ['topic'] as PropertyKey[] }] as const;
 
@@ -50,11 +51,11 @@ export const generateBody = generateOptions.extend(sourceFields).refine(...hasSo
 /** POST /api/ai/generate/branching-scenario: a topic or text; questionCount is the number of decision steps (≤ 10). */
 export const branchingBody = generateOptions
   .omit({ contentType: true })
-  .extend({ ...sourceFields, questionCount: z.number().int().min(1).max(10).default(4) })
+  .extend({ ...sourceFields, questionCount: z.number().int().min(1).max(AI_LIMITS.branchingSteps).default(4) })
   .refine(...hasSource);
 
 /** POST /api/ai/generate/url: a web page as the source. */
-export const urlBody = generateOptions.extend({ url: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000) });
+export const urlBody = generateOptions.extend({ url: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(AI_LIMITS.url) });
 
 export type GenerateBody = z.infer<typeof generateBody>;
 

@@ -21,6 +21,7 @@ import { AI_LIMIT_REACHED } from './credits';
 import { generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
 import { addItems, createCollection } from '@/lib/collections/service';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
+import { AI_LIMITS } from './limits';
 
 export const QUEUE = 'ai-jobs';
 export const MAX_BULK_ITEMS = 50;
@@ -159,7 +160,7 @@ export const submitBulk = (user: User, body: z.infer<typeof bulkBody>) => submit
 
 /** the fields of a PDF job (multipart, besides the file) */
 export const pdfFields = generateOptions.omit({ save: true }).extend({
-  pages: z.string().trim().max(200).optional(),
+  pages: z.string().trim().max(AI_LIMITS.pages).optional(),
   /** the curriculum objective, as JSON (a multipart field) */
   curriculum: curriculumField,
 });

@@ -22,12 +22,13 @@ import { DIFFICULTIES, generateItem, type Generated } from './generate';
 import { MAX_SOURCE_CHARS } from './sources';
 import { escapeVttText } from '@/lib/shared/escape';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
+import { AI_LIMITS } from './limits';
 
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
-export const CAPTIONS_MAX_BYTES = 1024 * 1024;
+export const IMAGE_MAX_BYTES = AI_LIMITS.imageBytes;
+export const VIDEO_MAX_BYTES = AI_LIMITS.videoBytes;
+export const CAPTIONS_MAX_BYTES = AI_LIMITS.captionsBytes;
 /** the most a transcription request may carry (OpenAI's limit) */
-export const TRANSCRIBE_MAX_BYTES = 25 * 1024 * 1024;
+export const TRANSCRIBE_MAX_BYTES = AI_LIMITS.transcribeBytes;
 
 const IMAGE_TYPES: Record<string, { mime: string; ext: string }> = {
   png: { mime: 'image/png', ext: 'png' },
@@ -55,7 +56,7 @@ const mediaOptions = z.object({
   language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/, 'must be a language code like en or pt-BR').default('en'),
   difficulty: z.enum(DIFFICULTIES).default('medium'),
   bloomsLevel: z.enum(BLOOM_LEVELS).optional(),
-  questionCount: z.coerce.number().int().min(1).max(12).default(5),
+  questionCount: z.coerce.number().int().min(1).max(AI_LIMITS.hotspots).default(5),
   curriculum: curriculumField,
 });
 
@@ -68,11 +69,11 @@ export const imageFields = mediaOptions.extend({
 
 /** POST /api/ai/jobs/video: the fields besides the `video` and `captions` files. */
 export const videoFields = mediaOptions.extend({
-  questionCount: z.coerce.number().int().min(1).max(20).default(5),
-  videoUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000).optional(),
+  questionCount: z.coerce.number().int().min(1).max(AI_LIMITS.questionCount).default(5),
+  videoUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(AI_LIMITS.url).optional(),
   /** instead of the captions file: its address (fetched through the SSRF guard) */
-  captionsUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(2000).optional(),
-  title: z.string().trim().min(1).max(200).optional(),
+  captionsUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).max(AI_LIMITS.url).optional(),
+  title: z.string().trim().min(1).max(AI_LIMITS.title).optional(),
 });
 
 /**

@@ -6,6 +6,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { AppError } from '@/lib/http/errors';
 import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/http/outbound';
+import { AI_LIMITS } from './limits';
 
 /** the most source text a generation reads */
 export const MAX_SOURCE_CHARS = 50_000;
@@ -63,7 +64,7 @@ export function sourceOfItem(item: { title: string; mainLibrary: string; paramet
 }
 
 /** A PDF upload's size limit. */
-export const PDF_MAX_BYTES = 20 * 1024 * 1024;
+export const PDF_MAX_BYTES = AI_LIMITS.pdfBytes;
 const PDF_MAX_PAGES = 500;
 
 /** "1-3,5" → [1, 2, 3, 5] within 1..total; undefined → every page. 400 with the reason otherwise. */
