@@ -8,7 +8,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
-import { assertContentQuota, releaseContentQuota } from '@/lib/plans/quota';
+import { releaseContentQuota } from '@/lib/plans/quota';
 import { copyUploadIntoContent } from './uploads';
 import { assertCanRead, type Reader } from './access';
 import { invalidate } from '@/lib/cache/local';
@@ -19,6 +19,7 @@ import { h5p } from './server';
 import { deleteQualityReport } from './quality/store';
 import { scheduleQualityReport } from './quality/background';
 import { copyContent, COPY_SOURCE_SELECT } from './copy';
+import { assertQuotaLeft } from './create-owned';
 
 export const ERR = {
   missingFields: 'Library and params are required',
@@ -129,7 +130,7 @@ export async function createContent(user: User, actor: H5pActor, raw: unknown, o
   const body = parseContentBody(raw);
   await assertLibraryInstalled(body.library);
   // refused before the parameters are validated or anything is stored; the charge itself goes with the row
-  assertContentQuota(await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { plan: true, contentsCreatedThisMonth: true } }), 429, ERR.quota);
+  await assertQuotaLeft(user.id, new AppError(429, ERR.quota));
   const { editor } = await h5p();
   // the acting user is the owner (addContent makes the acting user the owner of new content)
   const owner = actor.id === user.id ? actor : { ...actor, id: user.id };

@@ -3,17 +3,13 @@
 // gets them swept at start-up); then one transaction (create-owned.ts) — content, private ownership, the quota unit,
 // the files' bytes charged to the caller's storage, curriculum metadata (and the tags, and the clone record, when
 // asked). A failed copy leaves nothing behind: copied files are removed, and nothing was charged.
-import { randomUUID } from 'node:crypto';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
-import { db, Prisma } from '@/lib/db/client';
+import type { Prisma } from '@/lib/db/client';
 import type { AppError } from '@/lib/http/errors';
-import { log } from '@/lib/log';
 import { fileStore } from '@/lib/files/store';
-import { isWithinLimit, planOf } from '@/lib/plans/plans';
-import { commitOwnedContent, dropPending, markPending } from './create-owned';
+import { assertQuotaLeft, createOwnedContent } from './create-owned';
 import { contentPrefix } from './paths';
 import { isParametersFile, mapBounded } from './storage/content-storage';
-import { scheduleQualityReport } from './quality/background';
 import { filterContentParams } from './sanitize';
 
 export interface CopySource {
@@ -48,51 +44,37 @@ export async function copyContent(source: CopySource, userId: string, opts: Copy
       : source.metadata;
 
   // refused before anything is copied; the charge itself is taken with the rows (one transaction)
-  const owner = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { plan: true, contentsCreatedThisMonth: true } });
-  if (!isWithinLimit(owner.contentsCreatedThisMonth, planOf(owner.plan).limits.contentsPerMonth)) throw opts.quotaExceeded;
+  await assertQuotaLeft(userId, opts.quotaExceeded);
 
-  const newId = randomUUID();
   const store = fileStore();
   const from = contentPrefix(source.id);
-  const to = contentPrefix(newId);
-  let pending = false;
-  try {
-    // a stale content.json from an old import is not content (the parameters are in the row)
-    const files = (await store.list(from)).filter((f) => !isParametersFile(f.name));
-    const bytes = files.reduce((a, f) => a + f.size, 0);
-    if (files.length) {
-      // copied before the rows exist (invisible), announced so that a crash before the commit gets them swept
-      await markPending(newId);
-      pending = true;
-      // copied within the store (a server-side copy on S3), a few at a time
-      await mapBounded(files, 8, (f) => store.copy(`${from}${f.name}`, `${to}${f.name}`));
-    }
-    // content, private ownership, the quota unit and the files' bytes (403 Storage limit reached) in one transaction
-    await commitOwnedContent(
-      { id: newId, title, mainLibrary: source.mainLibrary, metadata: metadata as Prisma.InputJsonValue, parameters: parameters as Prisma.InputJsonValue, creatorId: userId },
-      userId,
-      {
-        quotaExceeded: opts.quotaExceeded,
-        storageBytes: bytes,
-        pending,
-        extra: async (tx) => {
-          const meta = await tx.contentCurriculumMetadata.findUnique({ where: { contentId: source.id } });
-          if (meta) {
-            const { contentId: _src, createdAt: _c, updatedAt: _u, ...rest } = meta;
-            await tx.contentCurriculumMetadata.upsert({ where: { contentId: newId }, create: { ...rest, contentId: newId }, update: rest });
-          }
-          if (opts.copyTags) {
-            const tags = await tx.contentTag.findMany({ where: { contentId: source.id }, select: { tag: true } });
-            if (tags.length) await tx.contentTag.createMany({ data: tags.map((t) => ({ contentId: newId, tag: t.tag })) });
-          }
-          if (opts.recordClone) await tx.contentClone.create({ data: { sourceContentId: source.id, cloneContentId: newId, userId } });
-        },
-      },
-    );
-  } catch (err) {
-    if (pending) await dropPending(newId).catch((e) => log.error({ err: e, contentId: newId }, 'could not remove the files of a failed copy'));
-    throw err;
-  }
-  scheduleQualityReport(newId);
-  return { contentId: newId };
+  // a stale content.json from an old import is not content (the parameters are in the row)
+  const files = (await store.list(from)).filter((f) => !isParametersFile(f.name));
+  const contentId = await createOwnedContent(userId, {
+    row: (id) => ({ id, title, mainLibrary: source.mainLibrary, metadata: metadata as Prisma.InputJsonValue, parameters: parameters as Prisma.InputJsonValue, creatorId: userId }),
+    quotaExceeded: opts.quotaExceeded,
+    // copied within the store (a server-side copy on S3), a few at a time; their bytes are charged to the new owner
+    ...(files.length
+      ? {
+          storeFiles: async (id: string) => {
+            await mapBounded(files, 8, (f) => store.copy(`${from}${f.name}`, `${contentPrefix(id)}${f.name}`));
+            return files.reduce((a, f) => a + f.size, 0);
+          },
+        }
+      : {}),
+    // the source's curriculum metadata, tags and the clone record, in the same transaction
+    extra: async (tx, newId) => {
+      const meta = await tx.contentCurriculumMetadata.findUnique({ where: { contentId: source.id } });
+      if (meta) {
+        const { contentId: _src, createdAt: _c, updatedAt: _u, ...rest } = meta;
+        await tx.contentCurriculumMetadata.upsert({ where: { contentId: newId }, create: { ...rest, contentId: newId }, update: rest });
+      }
+      if (opts.copyTags) {
+        const tags = await tx.contentTag.findMany({ where: { contentId: source.id }, select: { tag: true } });
+        if (tags.length) await tx.contentTag.createMany({ data: tags.map((t) => ({ contentId: newId, tag: t.tag })) });
+      }
+      if (opts.recordClone) await tx.contentClone.create({ data: { sourceContentId: source.id, cloneContentId: newId, userId } });
+    },
+  });
+  return { contentId };
 }

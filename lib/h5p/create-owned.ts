@@ -5,16 +5,20 @@
 // Files stored before that commit (an import's, a copy's) are announced in pending_contents first; the commit
 // deletes the record in the same transaction, and start-up removes the files of records a dead instance left
 // (sweep.ts). The editor's save, the API's create and AI generation come here through DbContentStorage.addContent;
-// the import, duplicate and marketplace clone call it directly.
+// the import, duplicate and marketplace clone through createOwnedContent(), which adds the steps around it: the
+// files stored under the announced id, undone on any failure, and the quality report once the item exists.
+import { randomUUID } from 'node:crypto';
 import { forgetUser } from '@/lib/auth/users';
 import { db, type Prisma } from '@/lib/db/client';
 import { fileStore } from '@/lib/files/store';
 import type { AppError } from '@/lib/http/errors';
-import { consumeContentQuota } from '@/lib/plans/quota';
+import { log } from '@/lib/log';
+import { consumeContentQuota, hasContentQuotaLeft } from '@/lib/plans/quota';
 import { chargeStorage } from '@/lib/plans/storage';
 import { pauseAt } from '@/lib/test-pause';
 import { forgetContent } from './content-cache';
 import { contentPrefix } from './paths';
+import { scheduleQualityReport } from './quality/background';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -78,4 +82,54 @@ export async function commitOwnedContent(row: NewContentRow, ownerId: string, op
   // the cached user (its counters) and any cached miss of the new id
   await forgetUser(ownerId);
   await forgetContent(row.id);
+}
+
+/**
+ * Refuses an owner whose monthly content quota is used up, with `refusal`, before anything is stored (the charge
+ * itself is taken with the row, in commitOwnedContent's transaction: two requests racing past this check cannot
+ * both be charged past the limit).
+ */
+export async function assertQuotaLeft(ownerId: string, refusal: AppError): Promise<void> {
+  const owner = await db().user.findUniqueOrThrow({ where: { id: ownerId }, select: { plan: true, contentsCreatedThisMonth: true } });
+  if (!hasContentQuotaLeft(owner)) throw refusal;
+}
+
+export interface CreateOwnedOptions {
+  /** the refusal when the owner's monthly content quota is used up (nothing is written) */
+  quotaExceeded: AppError;
+  /** the new item's row, given its id */
+  row: (contentId: string) => NewContentRow | Promise<NewContentRow>;
+  /** stores the item's files under its id before the commit and answers their bytes (charged to the owner) */
+  storeFiles?: (contentId: string) => Promise<number>;
+  /** further rows of the new item, in the same transaction */
+  extra?: (tx: Tx, contentId: string) => Promise<void>;
+}
+
+/**
+ * A new content item of `ownerId` made from a row and files (import, duplicate, marketplace clone): the files are
+ * announced (pending_contents) and stored under a new id, then the row, its private ownership and the quota and
+ * storage charges are committed in one transaction; on any failure the stored files and the announcement are
+ * removed. Once committed, its quality report is scheduled. Returns the new id.
+ */
+export async function createOwnedContent(ownerId: string, opts: CreateOwnedOptions): Promise<string> {
+  const id = randomUUID();
+  const row = await opts.row(id);
+  let pending = false;
+  try {
+    let bytes = 0;
+    if (opts.storeFiles) {
+      // stored before the row exists (invisible: nothing serves content without a row), announced so that a crash
+      // before the commit gets them swept; the commit claims the announcement
+      await markPending(id);
+      pending = true;
+      bytes = await opts.storeFiles(id);
+    }
+    const extra = opts.extra;
+    await commitOwnedContent(row, ownerId, { quotaExceeded: opts.quotaExceeded, storageBytes: bytes, pending, ...(extra ? { extra: (tx: Tx) => extra(tx, id) } : {}) });
+  } catch (err) {
+    if (pending) await dropPending(id).catch((e: unknown) => log.error({ err: e, contentId: id }, 'could not remove the files of a failed creation'));
+    throw err;
+  }
+  scheduleQualityReport(id);
+  return id;
 }

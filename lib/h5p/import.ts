@@ -12,17 +12,15 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ContentPermission, GeneralPermission, H5pError, LibraryName, type IContentMetadata, type ILibraryMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import PackageValidator from '@lumieducation/h5p-server/build/src/PackageValidator';
-import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/http/errors';
-import { assertContentQuota, CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
-import { commitOwnedContent, dropPending, markPending } from './create-owned';
+import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
+import { assertQuotaLeft, createOwnedContent } from './create-owned';
 import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError } from './multipart';
 import { extractPackage, inspectPackage, PackageRejected, hasZipSignature } from './package-inspector';
 import { h5pRoot } from './paths';
 import { RolePermissionSystem, type H5pActor } from './permissions';
 import { h5p, MAX_FILE_SIZE, MAX_TOTAL_SIZE } from './server';
-import { scheduleQualityReport } from './quality/background';
 import { contentRow } from './storage/content-storage';
 
 export const MAX_IMPORT_SIZE = 500 * 1024 * 1024;
@@ -93,8 +91,6 @@ export async function installPackage(file: string, actor: H5pActor, ownerId: str
   const mayInstall = await new RolePermissionSystem().checkForGeneralAction(actor, GeneralPermission.UpdateAndInstallLibraries);
   const dir = path.join(importsRoot(), randomUUID());
   await fsp.mkdir(dir, { recursive: true });
-  let contentId: string | undefined;
-  let committed = false;
   try {
     try {
       await extractPackage(file, { maxFileSize: MAX_FILE_SIZE, maxTotalSize: MAX_TOTAL_SIZE }, {
@@ -133,24 +129,19 @@ export async function installPackage(file: string, actor: H5pActor, ownerId: str
       if (!(await new RolePermissionSystem().checkForContent(actor, ContentPermission.Create, undefined))) {
         throw new H5pError('h5p-server:content-missing-create-permission', {}, 403);
       }
-      const id = randomUUID();
-      const row = await contentRow(id, metadata, parameters, actor.id);
-      // the files go in under the new id before the row exists (invisible: nothing serves content without a row),
-      // announced so that a crash before the commit gets them swept; the commit claims the announcement
-      await markPending(id);
-      contentId = id;
-      const { bytes } = await contentStorage.adoptFiles(id, path.join(dir, 'content'));
-      await commitOwnedContent(row, ownerId, { quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED), storageBytes: bytes, pending: true });
-      committed = true;
-      return { contentId: id, installedLibraries: installed.length, metadata };
+      // the unpacked files move in under the new id, then the row, its owner and the charges commit together
+      // (create-owned.ts: undone on any failure, the quality report scheduled once it exists)
+      const contentId = await createOwnedContent(ownerId, {
+        row: (id) => contentRow(id, metadata, parameters, actor.id),
+        quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED),
+        storeFiles: async (id) => (await contentStorage.adoptFiles(id, path.join(dir, 'content'))).bytes,
+      });
+      return { contentId, installedLibraries: installed.length, metadata };
     } catch (err) {
       if (err instanceof H5pError && err.httpStatusCode >= 500) throw err;
       if (isH5pFailure(err)) throw new AppError(400, describe(err));
       throw err;
     }
-  } catch (err) {
-    if (contentId && !committed) await dropPending(contentId).catch(() => undefined);
-    throw err;
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
@@ -175,11 +166,8 @@ export async function importPackage(req: Request, user: User, actor: H5pActor) {
     const type = (file.mimetype || '').toLowerCase();
     if (!ACCEPTED_TYPES.includes(type) && !file.filename.toLowerCase().endsWith('.h5p')) throw new AppError(400, IMPORT_ERR.type);
     if (!hasZipSignature(file.head)) throw new AppError(400, IMPORT_ERR.notZip);
-    const result = await installPackage(file.path, actor, user.id, async () => {
-      // refused early, before libraries are installed; the charge itself is taken with the row (one transaction)
-      assertContentQuota(await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { plan: true, contentsCreatedThisMonth: true } }));
-    });
-    scheduleQualityReport(result.contentId);
+    // refused early, before libraries are installed; the charge itself is taken with the row (one transaction)
+    const result = await installPackage(file.path, actor, user.id, () => assertQuotaLeft(user.id, new AppError(429, CONTENT_QUOTA_EXCEEDED)));
     return { contentId: result.contentId, installedLibraries: result.installedLibraries, title: result.metadata.title };
   } finally {
     await parsed.cleanup();

@@ -51,8 +51,13 @@ export async function usageOf(user: UsageSource): Promise<Usage> {
 }
 
 /** Throws 429 when the monthly content quota is used up (spec: at or above the limit, unless -1). */
+/** Whether the user may still create content this month (their plan's monthly allowance not used up). */
+export function hasContentQuotaLeft(user: { plan: string; contentsCreatedThisMonth: number }): boolean {
+  return isWithinLimit(user.contentsCreatedThisMonth, planOf(user.plan).limits.contentsPerMonth);
+}
+
 export function assertContentQuota(user: { plan: string; contentsCreatedThisMonth: number }, status = 429, message = CONTENT_QUOTA_EXCEEDED): void {
-  if (!isWithinLimit(user.contentsCreatedThisMonth, planOf(user.plan).limits.contentsPerMonth)) {
+  if (!hasContentQuotaLeft(user)) {
     throw new AppError(status, message);
   }
 }
