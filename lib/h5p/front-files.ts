@@ -1,4 +1,4 @@
-// What the front HTTP server (scripts/static-files.mjs) needs from the app to serve static H5P files outside the
+// What the front HTTP server (server/static-files.mjs) needs from the app to serve static H5P files outside the
 // Next.js pipeline: where they live, and the access decisions of the routes it stands in front of — content files
 // of open content (public, or without an owner: spec "Authentication" 6) and a player's files (its content
 // token). Registered on globalThis at start-up; everything else (private content files) is left to the routes.
@@ -6,7 +6,7 @@ import { verifyEmbedToken } from '@/lib/auth/embed-token';
 import { ANONYMOUS, contentAccessFacts, mayRead } from './access';
 import { fileStore } from '@/lib/files/store';
 import { coreDir, editorDir } from './paths';
-import { bundleUrl } from '../../scripts/asset-bundle.mjs';
+import { bundleUrl } from '../../server/asset-bundle.mjs';
 
 export interface FrontFiles {
   /** local folders; libraries and content are null on a remote file store (the app's routes serve them from it) */
@@ -33,7 +33,7 @@ const frontFiles: FrontFiles = {
 };
 
 /**
- * One script and one stylesheet URL for a player page's files (scripts/asset-bundle.mjs), when the front server
+ * One script and one stylesheet URL for a player page's files (server/asset-bundle.mjs), when the front server
  * answers bundles and the libraries are on local disk; otherwise the files one by one.
  */
 export function pageAssets(scripts: string[], styles: string[]): { scripts: string[]; styles: string[] } {

@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { H5pError } from '@lumieducation/h5p-server';
-import { IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '../../scripts/file-types.mjs';
+import { IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '../../server/file-types.mjs';
 import { fileStore, FileMissingError, isSafeKey, type StoredFile } from '@/lib/files/store';
 import { safeJoin, UnsafePathError } from './paths';
 
-// the file rules are shared with the front server (scripts/static-files.mjs), which serves most of these files
+// the file rules are shared with the front server (server/static-files.mjs), which serves most of these files
 export { IMMUTABLE, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP };
 
 /** True for a file that could run script on our origin (by its name or by the type it is served as). */

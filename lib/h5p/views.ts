@@ -17,7 +17,7 @@ const g = globalThis as unknown as { __lumenViews?: Tally; __lumenShutdownHooks?
 function tally(): Tally {
   if (!g.__lumenViews) {
     g.__lumenViews = { pending: new Map() };
-    // the front server (scripts/server.mjs) runs these on SIGTERM: pending counts are written before exit
+    // the front server (server/server.mjs) runs these on SIGTERM: pending counts are written before exit
     (g.__lumenShutdownHooks ??= []).push(() => flushViews());
   }
   return g.__lumenViews;

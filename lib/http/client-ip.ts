@@ -1,6 +1,6 @@
 import { config } from '@/lib/config';
 
-/** Set by our HTTP server (scripts/server.mjs) from the socket on every request; clients cannot supply it. */
+/** Set by our HTTP server (server/server.mjs) from the socket on every request; clients cannot supply it. */
 export const CONNECTION_IP_HEADER = 'x-lumen-connection-ip';
 
 /**

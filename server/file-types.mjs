@@ -1,4 +1,4 @@
-// File types and the rules for serving files, shared by the front server (scripts/static-files.mjs) and the
+// File types and the rules for serving files, shared by the front server (server/static-files.mjs) and the
 // Next.js file routes (lib/h5p/http.ts): content types, cache policies, the sandbox for files that can carry script,
 // and Range parsing. Plain JavaScript: the front server runs it before (and without) the app's build.
 import path from 'node:path';
@@ -18,7 +18,7 @@ export const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const SHORT_CACHE = 'public, max-age=300';
-// the sandbox policy of files that can carry script, kept with every path's headers (scripts/header-policy.mjs)
+// the sandbox policy of files that can carry script, kept with every path's headers (server/header-policy.mjs)
 export { USER_FILE_CSP } from './header-policy.mjs';
 /** File types a browser runs script in when they are opened on their own (documents, not subresources). */
 const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;

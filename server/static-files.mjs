@@ -167,7 +167,7 @@ function streamFile(file, res, opts) {
   s.pipe(res);
 }
 
-/** Text and compressed forms of a bundle (scripts/asset-bundle.mjs), kept in memory per version of its files. */
+/** Text and compressed forms of a bundle (server/asset-bundle.mjs), kept in memory per version of its files. */
 async function sendBundle(req, res, roots, name, list, headers) {
   const bundle = parseBundle(name, list);
   if (!bundle) return false;
@@ -275,7 +275,7 @@ export async function serveStatic(req, res, base) {
       return sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: isScriptable(rel) ? user : frame, sandboxScriptable: true });
     }
     case 'bundle': {
-      // one script or stylesheet for a player page, joined from core and library files (scripts/asset-bundle.mjs)
+      // one script or stylesheet for a player page, joined from core and library files (server/asset-bundle.mjs)
       if (!roots.libraries || rest.length !== 1) return false;
       const list = q === -1 ? null : new URLSearchParams(url.slice(q + 1)).get('f');
       if (await sendBundle(req, res, roots, rest[0], list, user)) return true;

@@ -1,4 +1,4 @@
-// The one header policy (scripts/header-policy.mjs): the class of each path, what an answer of the class carries,
+// The one header policy (server/header-policy.mjs): the class of each path, what an answer of the class carries,
 // that an answer's own nonce'd policy is kept (with the class's frame-ancestors), and the page policies' shape.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
