@@ -32,6 +32,7 @@ export const config = {
   // video uploads) skip the proxy: Next.js buffers a request body for a proxy and cuts it at 10 MB. Those routes
   // read the body themselves and nothing the proxy sets (the route wrapper falls back to the Host header and a
   // fresh request id; server/server.mjs drops a client's own x-lumen-host, and sets their headers). The list must be
-  // a literal here: server/header-policy.test.ts checks it names exactly STREAMING_UPLOAD_PATHS.
+  // a literal here: server/header-policy.test.ts checks it names exactly STREAMING_UPLOAD_PATHS
+  // (server/paths.mjs).
   matcher: ['/((?!_next/static|_next/image|favicon.ico|h5p/import$|h5p/ajax$|api/ai/jobs/pdf$|api/ai/jobs/video$|api/ai/generate/image-hotspots$).*)'],
 };

@@ -14,14 +14,6 @@
 /** Files that may carry script (SVG, HTML, XML … uploaded with content): an opaque origin, no script, framed anywhere. */
 export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
 
-/**
- * The routes that take large uploads: they skip proxy.ts (Next.js buffers a proxied body and cuts it at 10 MB)
- * and the front server does not apply the JSON body limit to them. proxy.ts's matcher must be a literal (Next.js
- * reads it at build time): server/header-policy.test.ts checks that it names exactly these paths.
- */
-export const STREAMING_UPLOAD_PATHS = ['/h5p/import', '/h5p/ajax', '/api/ai/jobs/pdf', '/api/ai/jobs/video', '/api/ai/generate/image-hotspots'];
-export const STREAMING_UPLOADS = /^\/(h5p\/(import|ajax)|api\/ai\/jobs\/(pdf|video)|api\/ai\/generate\/image-hotspots)\/?$/;
-
 /** What sandboxed content may still do: run its scripts, open links in new windows, go full screen, submit forms. */
 export const PLAYER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-presentation allow-modals';
 

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyHeaderPolicy, edgeHeaders, formActionOf, isWorkspacePage, newNonce, pageCsp, pathClass, playerCsp, proxyHeaders, STREAMING_UPLOAD_PATHS, STREAMING_UPLOADS, workspacePageCsp } from './header-policy.mjs';
+import { applyHeaderPolicy, edgeHeaders, formActionOf, isWorkspacePage, newNonce, pageCsp, pathClass, playerCsp, proxyHeaders, workspacePageCsp } from './header-policy.mjs';
+import { STREAMING_UPLOAD_PATHS, STREAMING_UPLOADS } from './paths.mjs';
 
 /** Applies the policy to a plain header record, as the front server does to a response. */
 function applied(pathname: string, headers: Record<string, string>) {

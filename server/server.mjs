@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
 import { CONTENT_ORIGIN_HEADER, contentOrigin, isContentPath, isContentRequest } from './content-origin.mjs';
-import { applyHeaderPolicy, STREAMING_UPLOADS } from './header-policy.mjs';
+import { applyHeaderPolicy } from './header-policy.mjs';
+import { CONNECTION_IP_HEADER, HOST_HEADER, JSON_BODY_LIMIT, STREAMING_UPLOADS } from './paths.mjs';
 import { serveStatic } from './static-files.mjs';
 
 // Encoded control characters (%00–%1F, %7F) in a request target never reach the app (item: PostgreSQL refuses
@@ -66,9 +67,8 @@ const isApiPath = (path) => /^\/(api|h5p)(\/|$)/i.test(path);
 // Every body is limited to the JSON body limit except on the routes that take large uploads (they skip the proxy
 // and apply their own limits: the H5P import and editor uploads, the AI's PDF, image and video). Next.js would
 // otherwise buffer such a body for the proxy and hand the route a truncated copy; a declared length over the limit
-// is refused before a byte is read. The list is STREAMING_UPLOADS of server/header-policy.mjs (proxy.ts's matcher
+// is refused before a byte is read. The list is STREAMING_UPLOADS of server/paths.mjs (proxy.ts's matcher
 // is checked against it).
-const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
 function declaredTooLarge(req) {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -187,9 +187,9 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
   const current = new WeakMap();
   const onRequest = (req, res, onContentPort) => {
     enforceHeaderPolicy(req, res);
-    req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
+    req.headers[CONNECTION_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
     // the tenant host is the proxy's to set (from Host): a client's own never reaches a route, proxied or not
-    delete req.headers['x-lumen-host'];
+    delete req.headers[HOST_HEADER];
     // so is the content host's mark: set below when the request is the content host's, by port or by name
     delete req.headers[CONTENT_ORIGIN_HEADER];
     const socket = req.socket;
