@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
 import { CONTENT_ORIGIN_HEADER, contentOrigin, isContentPath, isContentRequest } from './content-origin.mjs';
+import { fastLane } from './globals.mjs';
 import { applyHeaderPolicy } from './header-policy.mjs';
 import { CONNECTION_IP_HEADER, HOST_HEADER, JSON_BODY_LIMIT, STREAMING_UPLOADS } from './paths.mjs';
 import { serveStatic } from './static-files.mjs';
@@ -201,7 +202,7 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
     if (isContentRequest(content, req.headers.host, onContentPort) && asContentHost(req, res)) return;
     // static H5P files (server/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
     // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
-    const lane = globalThis.__lumenFastLane;
+    const lane = fastLane();
     const fast = async () => {
       if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase()))) return true;
       return lane ? lane.handle(req, res) : false;

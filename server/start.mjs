@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
 import { ensureIdpStateAsync } from './embedded/idp-state.mjs';
+import { shutdownHooks } from './globals.mjs';
 import { applyMemoryFlags } from './v8-memory.mjs';
 
 const t0 = performance.now();
@@ -144,7 +145,7 @@ function shutdown() {
   server.close();
   contentServer?.close();
   // the app writes what it batches (view counts) before the database goes away
-  const hooks = globalThis.__lumenShutdownHooks ?? [];
+  const hooks = shutdownHooks();
   Promise.allSettled(hooks.map((h) => h())).finally(() => {
     dbChild?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 500).unref();

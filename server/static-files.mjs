@@ -15,12 +15,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { joinBundle, parseBundle } from './asset-bundle.mjs';
+import { frontFiles, markFrontBundles } from './globals.mjs';
 import { COMPRESSIBLE, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 
 // tells the app (lib/h5p/front-files.ts) that /h5p/bundle/… is answered here
-globalThis.__lumenFrontBundles = true;
+markFrontBundles();
 const gzip = promisify(zlib.gzip);
 
 /** `rel` under `root`, or null when it would leave it (`..`, absolute, backslash, NUL). */
@@ -246,7 +247,7 @@ const LIBRARY_ROUTES = new Set(['install', 'install-essentials', 'status']);
  */
 export async function serveStatic(req, res, base) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const hooks = globalThis.__lumenFrontFiles;
+  const hooks = frontFiles();
   if (!hooks) return false; // the app has not registered yet (start-up): Next.js answers
   const url = req.url ?? '/';
   const q = url.indexOf('?');

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 import { applyHeaderPolicy } from './edge-headers';
 import { LiteHeaders } from './lite-headers';
+import { setFastLane } from '../../server/globals.mjs';
 import { FAST_LANE, RAW_BODY } from './route';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -77,5 +78,5 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
 
 /** Lets the front server answer the fast-lane routes (called once at start-up). */
 export function registerFastLane(): void {
-  (globalThis as unknown as { __lumenFastLane?: { handle: typeof handle } }).__lumenFastLane = { handle };
+  setFastLane({ handle });
 }
