@@ -26,6 +26,15 @@ const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xm
 /** True for a file that could run script on our origin (by its name or by the type it is served as). */
 export const isScriptable = (file) => SCRIPTABLE.test(file) || SCRIPTABLE_TYPES.test(mimeOf(file));
 
+/**
+ * The strong ETag of a file on disk: size, modification time and inode, so a file replaced in place (a new
+ * inode) or rewritten gets a new tag. One formula for the front server, the app's routes and the local file store.
+ */
+export const fileEtag = (st) => `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
+
+/** Whether an If-None-Match header names this ETag (a weak form of it counts, as for GET). */
+export const etagMatches = (ifNoneMatch, etag) => !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
+
 /** One `bytes=a-b` range: undefined for none or an unsupported form, null when unsatisfiable. */
 export function parseRange(header, size) {
   if (!header) return undefined;

@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { joinBundle, parseBundle } from './asset-bundle.mjs';
 import { frontFiles, markFrontBundles } from './globals.mjs';
-import { COMPRESSIBLE, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
+import { COMPRESSIBLE, etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -114,7 +114,7 @@ async function sendFile(req, res, root, rel, { cacheControl, headers = {}, range
   if (!st.isFile()) return false;
   const type = mimeOf(file);
   const compressible = COMPRESSIBLE.test(type) && st.size <= 8 * 1024 * 1024;
-  const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
+  const etag = fileEtag(st);
   const out = {
     'Content-Type': type,
     'Cache-Control': cacheControl,
@@ -127,8 +127,7 @@ async function sendFile(req, res, root, rel, { cacheControl, headers = {}, range
     ...(sandboxScriptable && isScriptable(file) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
   };
   if (compressible && headers.Vary) out.Vary = `${headers.Vary}, Accept-Encoding`;
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, out);
     res.end();
     return true;
@@ -198,8 +197,7 @@ async function sendBundle(req, res, roots, name, list, headers) {
     'X-Content-Type-Options': 'nosniff',
   };
   if (headers.Vary) out.Vary = `${headers.Vary}, Accept-Encoding`;
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, out);
     res.end();
     return true;
