@@ -15,6 +15,8 @@ ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts ./scripts
+# postinstall also makes the embedded database's template (server/embedded/pglite-template.mjs)
+COPY server ./server
 RUN npm ci --no-audit --no-fund
 
 # --- build: next build writes .next (as for `npm start`) and .next/standalone (output: 'standalone' in
@@ -36,10 +38,12 @@ COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/prisma/migrations ./prisma/migrations
 COPY --from=build --chown=node:node /app/.vendor/h5p ./.vendor/h5p
-# scripts/docker-start.mjs hands Next this build's configuration, then scripts/start.mjs → scripts/server.mjs (our
-# HTTP server in front of Next) runs exactly as with `npm start`; round-robin.mjs is compose.yaml's proxy
-COPY --from=build --chown=node:node /app/scripts/docker-start.mjs /app/scripts/start.mjs /app/scripts/server.mjs /app/scripts/static-files.mjs /app/scripts/asset-bundle.mjs /app/scripts/file-types.mjs /app/scripts/header-policy.mjs /app/scripts/content-origin.mjs /app/scripts/round-robin.mjs /app/scripts/v8-memory.mjs ./scripts/
-COPY --from=build --chown=node:node /app/scripts/embedded ./scripts/embedded
+# server/docker-start.mjs hands Next this build's configuration, then server/start.mjs → server/server.mjs (our
+# HTTP server in front of Next) runs exactly as with `npm start`. server/ is the whole front server (every module it
+# loads at run time, embedded/ included), so it is copied as a folder: a new module there cannot be left out.
+COPY --from=build --chown=node:node /app/server ./server
+# round-robin.mjs is compose.yaml's proxy (a developer/test tool kept in scripts/)
+COPY --from=build --chown=node:node /app/scripts/round-robin.mjs ./scripts/
 # the embedded database (PGlite), used only when DATABASE_URL is unset (`docker run` on its own)
 COPY --from=build --chown=node:node /app/node_modules/@electric-sql ./node_modules/@electric-sql
 # DATA_DIR: a volume shared by every instance (content and library files, the embedded IdP's keys)
@@ -51,4 +55,4 @@ USER node
 EXPOSE 3000 3001
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "scripts/docker-start.mjs"]
+CMD ["node", "server/docker-start.mjs"]

@@ -11,9 +11,9 @@ const nextConfig = {
   serverExternalPackages: ['@lumieducation/h5p-server', 'yauzl-promise', 'yazl', 'busboy', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite', 'pg-boss', 'linkedom', '@mozilla/readability', 'unpdf'],
   poweredByHeader: false,
   // The build also writes .next/standalone: the server files and only the node_modules they use, which the
-  // Dockerfile copies into the image (there scripts/docker-start.mjs hands Next this build's configuration and
-  // runs scripts/start.mjs → scripts/server.mjs, our own HTTP server, as everywhere else). `npm start` and the
-  // test tiers keep running the ordinary .next build through scripts/start.mjs; nothing else changes.
+  // Dockerfile copies into the image (there server/docker-start.mjs hands Next this build's configuration and
+  // runs server/start.mjs → server/server.mjs, our own HTTP server, as everywhere else). `npm start` and the
+  // test tiers keep running the ordinary .next build through server/start.mjs; nothing else changes.
   output: 'standalone',
   // trace from this folder (not from a parent that happens to hold another lockfile): server.js sits at the
   // standalone root
@@ -27,7 +27,7 @@ const nextConfig = {
   // the first answer by seconds (docs/performance.md, "Start-up on the embedded defaults")
   experimental: { preloadEntriesOnStart: false },
   // No headers() here: every response's headers, also of the routes that skip proxy.ts, come from one policy
-  // (scripts/header-policy.mjs) applied by the front server (scripts/server.mjs).
+  // (server/header-policy.mjs) applied by the front server (server/server.mjs).
 };
 
 export default withNextIntl(nextConfig);

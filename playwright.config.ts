@@ -1,5 +1,5 @@
 // End-to-end tier: Debian's Chromium driven by Playwright against the built app, started by
-// scripts/start.mjs on real PostgreSQL and Redis with the embedded identity provider (the first README
+// server/start.mjs on real PostgreSQL and Redis with the embedded identity provider (the first README
 // command's path). scripts/e2e.mjs prepares the database and data folder, then runs `playwright test`.
 import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/support/env';
@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node server/start.mjs',
     url: `${E2E.appUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,6 @@
 // Runs before every request (Next.js 16 renamed middleware.ts to proxy.ts). It parses the host once,
 // overwrites the headers only the app may set, gives each request an id, and sets the headers of the path's class
-// that no answer may change (scripts/header-policy.mjs, the one policy; the front server applies the whole policy
+// that no answer may change (server/header-policy.mjs, the one policy; the front server applies the whole policy
 // to every response it sends, also to the routes this proxy skips, and keeps a page's own nonce'd CSP).
 // The tenant itself is resolved from this host in one place, lib/tenant/resolve.ts (cached lookup).
 import { NextResponse, type NextRequest } from 'next/server';
@@ -31,7 +31,8 @@ export const config = {
   // Large uploads (/h5p/import up to 500 MB, the H5P editor's /h5p/ajax file uploads, the AI's PDF, image and
   // video uploads) skip the proxy: Next.js buffers a request body for a proxy and cuts it at 10 MB. Those routes
   // read the body themselves and nothing the proxy sets (the route wrapper falls back to the Host header and a
-  // fresh request id; scripts/server.mjs drops a client's own x-lumen-host, and sets their headers). The list must be
-  // a literal here: scripts/header-policy.test.ts checks it names exactly STREAMING_UPLOAD_PATHS.
+  // fresh request id; server/server.mjs drops a client's own x-lumen-host, and sets their headers). The list must be
+  // a literal here: server/header-policy.test.ts checks it names exactly STREAMING_UPLOAD_PATHS
+  // (server/paths.mjs).
   matcher: ['/((?!_next/static|_next/image|favicon.ico|h5p/import$|h5p/ajax$|api/ai/jobs/pdf$|api/ai/jobs/video$|api/ai/generate/image-hotspots$).*)'],
 };

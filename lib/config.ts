@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Options } from '@/lib/files/s3';
-import { contentOrigin } from '../scripts/content-origin.mjs';
+import { contentOrigin } from '../server/content-origin.mjs';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -34,7 +34,7 @@ const schema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   APP_URL: url(),
-  /** the content origin (issue 23 item 6, scripts/content-origin.mjs): a second host name content plays on */
+  /** the content origin (issue 23 item 6, server/content-origin.mjs): a second host name content plays on */
   CONTENT_URL: url(),
   CONTENT_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   BASE_DOMAIN: z.preprocess(
@@ -123,7 +123,7 @@ export interface AppConfig {
   port: number;
   appUrl: string;
   /**
-   * where content plays (the player page and its files; scripts/content-origin.mjs): CONTENT_URL, or the other
+   * where content plays (the player page and its files; server/content-origin.mjs): CONTENT_URL, or the other
    * loopback name at CONTENT_PORT when the app runs on loopback; undefined: on the app's host, opaque sandbox only
    */
   contentUrl: string | undefined;
@@ -316,7 +316,7 @@ export function config(): AppConfig {
   return g.__lumenConfig;
 }
 
-/** The database URL; start-up (scripts/start.mjs) provides the embedded database's when DATABASE_URL is unset. */
+/** The database URL; start-up (server/start.mjs) provides the embedded database's when DATABASE_URL is unset. */
 export function databaseUrl(): string {
   const u = config().databaseUrl;
   if (!u) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: not set (start with `npm start` to use the embedded database)');

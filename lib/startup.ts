@@ -39,7 +39,7 @@ export async function startup(): Promise<void> {
       if (/^(Migration .* failed|A previous migration failed)/.test(msg)) stop(`Database migration failed: ${msg}`);
       const waited = Date.now() - started;
       if (waited > MIGRATION_WAIT_MS) stop(`Database unreachable at start-up: ${msg}`);
-      // the embedded database boots alongside the app (scripts/start.mjs): poll briskly at first
+      // the embedded database boots alongside the app (server/start.mjs): poll briskly at first
       const quiet = waited < QUICK_RETRY_MS;
       if (!quiet) log.warn({ attempt, err: msg }, 'database not reachable yet; retrying');
       await new Promise((r) => setTimeout(r, quiet ? 50 : 2_000));

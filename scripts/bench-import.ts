@@ -59,7 +59,7 @@ async function main() {
   await resetRedis(redisUrl);
   const hub = await startHubStandin();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'server', 'start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, H5P_HUB_URL: hub.url, E2E_TEST_CODE: 'bench', LOG_LEVEL: 'warn', NEXT_DIST_DIR: distDir, IDP_BASE_URL: '', IDP_CLIENT_SECRET: '' },
     stdio: ['ignore', 'ignore', 'inherit'],

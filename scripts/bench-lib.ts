@@ -1,6 +1,6 @@
 // Shared parts of `npm run bench:marketplace`, `bench:collections` and `bench:content-list`: a dedicated database
 // seeded with 100,000 public contents (curriculum metadata and quality scores), the BUILT app started as a child
-// process against it (scripts/start.mjs, production mode), a token from a stand-in IdP, latency stats measured
+// process against it (server/start.mjs, production mode), a token from a stand-in IdP, latency stats measured
 // over real HTTP, and a background load that runs while they are measured.
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/lumen_bench_cur),

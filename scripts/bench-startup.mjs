@@ -3,7 +3,7 @@
 // Time from `npm start` to the first 200 from GET /api/health on the embedded defaults (no DATABASE_URL,
 // REDIS_URL or IdP): first starts, each on an empty DATA_DIR (with the PGlite template `npm install` made), and
 // restarts on one DATA_DIR; medians of each. Also the resident memory (VmRSS, and the peak VmHWM) of the
-// embedded database's process (scripts/embedded/pglite-server.mjs) and of the app's, when healthy and after a
+// embedded database's process (server/embedded/pglite-server.mjs) and of the app's, when healthy and after a
 // settle of a few seconds with a handful of requests. Needs a build (`npm run build`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

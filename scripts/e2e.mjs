@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import { ensureIdpState } from './embedded/idp-state.mjs';
+import { ensureIdpState } from '../server/embedded/idp-state.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resetDatabase, resetRedis } from './stores.mjs';

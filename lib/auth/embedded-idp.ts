@@ -1,7 +1,7 @@
 // The embedded Keycloak-compatible identity provider, used when no IDP_BASE_URL is configured. It serves
 // Keycloak's token and certs endpoints at Keycloak's paths under the app's own address, so the login code
 // talks to it over HTTP exactly as it talks to a real Keycloak realm. Its state (RSA key, client secret,
-// demo accounts) is created by `npm start` (scripts/embedded/idp-state.mjs) under DATA_DIR.
+// demo accounts) is created by `npm start` (server/embedded/idp-state.mjs) under DATA_DIR.
 // Refresh tokens behave as Keycloak's with "Revoke Refresh Token" on: every refresh answers a new one and spends
 // the one presented (a claim on its jti in the shared cache, so every instance sees it at once); presenting a
 // spent one again is a sign it was stolen, so it also revokes its whole session (OAuth 2.0 Security BCP 4.14).

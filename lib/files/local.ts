@@ -7,6 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fileEtag } from '../../server/file-types.mjs';
 import { assertKey, assertPrefix, FileMissingError, type ByteRange, type FileStore, type ListedFile, type StoredFile } from './types';
 
 export class LocalFileStore implements FileStore {
@@ -29,7 +30,7 @@ export class LocalFileStore implements FileStore {
     try {
       const st = await fsp.stat(/*turbopackIgnore: true*/ this.localPath(key));
       if (!st.isFile()) return null;
-      return { size: st.size, mtime: st.mtime, etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"` };
+      return { size: st.size, mtime: st.mtime, etag: fileEtag(st) };
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;

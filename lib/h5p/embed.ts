@@ -1,6 +1,6 @@
 // The player page (/h5p/embed/<id>?token=…): a complete HTML page that plays one content item. It is the only
 // place where content runs, and it never runs on the app's origin. Served on the content origin (CONTENT_URL,
-// scripts/content-origin.mjs: another site, which serves nothing of the app and reads no cookie) its CSP `sandbox`
+// server/content-origin.mjs: another site, which serves nothing of the app and reads no cookie) its CSP `sandbox`
 // keeps that origin (allow-same-origin: content reads its own files — canvas, captions, XHR); served on the app's
 // host (an old embed snippet, or no content origin configured) the `sandbox` directive has no allow-same-origin and
 // gives it an opaque origin wherever it is shown — in the workspace's <iframe sandbox>, in a third-party site's
@@ -20,7 +20,7 @@ import { pageAssets } from './front-files';
 import { contentSnapshot } from './content-cache';
 import { UUID_JS } from './client-js';
 import { playerCsp } from './csp';
-import { newNonce } from '../../scripts/header-policy.mjs';
+import { newNonce } from '../../server/header-policy.mjs';
 export { PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from './permissions';
 import { cssForStyle, escapeHtml, jsonForScript } from '@/lib/shared/escape';
@@ -95,7 +95,7 @@ export async function embedHtml(
   locale: Locale,
   brand: BrandConfig = DEFAULT_BRAND,
   viewer: { anonymous: boolean; learner?: string } = { anonymous: false },
-  /** served on the content origin (scripts/content-origin.mjs): the page keeps its origin (allow-same-origin) */
+  /** served on the content origin (server/content-origin.mjs): the page keeps its origin (allow-same-origin) */
   origin: { sameOrigin: boolean } = { sameOrigin: false },
 ): Promise<{ html: string; csp: string }> {
   const nonce = newNonce();

@@ -1,21 +1,13 @@
-// What the front HTTP server (scripts/static-files.mjs) needs from the app to serve static H5P files outside the
+// What the front HTTP server (server/static-files.mjs) needs from the app to serve static H5P files outside the
 // Next.js pipeline: where they live, and the access decisions of the routes it stands in front of — content files
 // of open content (public, or without an owner: spec "Authentication" 6) and a player's files (its content
-// token). Registered on globalThis at start-up; everything else (private content files) is left to the routes.
+// token). Registered at start-up through server/globals.mjs (the interface FrontFiles is declared there); everything else (private content files) is left to the routes.
 import { verifyEmbedToken } from '@/lib/auth/embed-token';
 import { ANONYMOUS, contentAccessFacts, mayRead } from './access';
 import { fileStore } from '@/lib/files/store';
 import { coreDir, editorDir } from './paths';
-import { bundleUrl } from '../../scripts/asset-bundle.mjs';
-
-export interface FrontFiles {
-  /** local folders; libraries and content are null on a remote file store (the app's routes serve them from it) */
-  roots(): { core: string; editor: string; libraries: string | null; content: string | null };
-  /** 'open' when anyone may read the item's files; 'other' leaves the decision to the route */
-  contentAccess(contentId: string): Promise<'open' | 'other'>;
-  /** whether the token is an embed or player token of exactly this content */
-  playerToken(token: string, contentId: string): Promise<boolean>;
-}
+import { bundleUrl } from '../../server/asset-bundle.mjs';
+import { frontBundles, setFrontFiles, type FrontFiles } from '../../server/globals.mjs';
 
 const frontFiles: FrontFiles = {
   roots: () => {
@@ -33,11 +25,11 @@ const frontFiles: FrontFiles = {
 };
 
 /**
- * One script and one stylesheet URL for a player page's files (scripts/asset-bundle.mjs), when the front server
+ * One script and one stylesheet URL for a player page's files (server/asset-bundle.mjs), when the front server
  * answers bundles and the libraries are on local disk; otherwise the files one by one.
  */
 export function pageAssets(scripts: string[], styles: string[]): { scripts: string[]; styles: string[] } {
-  if (!(globalThis as unknown as { __lumenFrontBundles?: boolean }).__lumenFrontBundles || !fileStore().localPath('libraries')) return { scripts, styles };
+  if (!frontBundles() || !fileStore().localPath('libraries')) return { scripts, styles };
   const js = bundleUrl(scripts, '.js');
   const css = bundleUrl(styles, '.css');
   return { scripts: js ? [js] : scripts, styles: css ? [css] : styles };
@@ -45,5 +37,5 @@ export function pageAssets(scripts: string[], styles: string[]): { scripts: stri
 
 /** Lets the front server serve static H5P files (called once at start-up). */
 export function registerFrontFiles(): void {
-  (globalThis as unknown as { __lumenFrontFiles?: FrontFiles }).__lumenFrontFiles = frontFiles;
+  setFrontFiles(frontFiles);
 }

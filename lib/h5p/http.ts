@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { H5pError } from '@lumieducation/h5p-server';
-import { IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '../../scripts/file-types.mjs';
+import { etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '../../server/file-types.mjs';
 import { fileStore, FileMissingError, isSafeKey, type StoredFile } from '@/lib/files/store';
 import { safeJoin, UnsafePathError } from './paths';
 
-// the file rules are shared with the front server (scripts/static-files.mjs), which serves most of these files
+// the file rules are shared with the front server (server/static-files.mjs), which serves most of these files
 export { IMMUTABLE, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP };
 
 /** True for a file that could run script on our origin (by its name or by the type it is served as). */
@@ -45,7 +45,7 @@ export async function serveFile(req: Request, root: string, rel: string, opts: F
     return notFound();
   }
   if (!st.isFile()) return notFound();
-  const info = { size: st.size, mtime: st.mtime, etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"` };
+  const info = { size: st.size, mtime: st.mtime, etag: fileEtag(st) };
   return respond(req, file, info, opts, (range) => Readable.from(fs.createReadStream(file, range)));
 }
 
@@ -82,8 +82,7 @@ async function respond(
     'X-Content-Type-Options': 'nosniff',
     ...(opts.sandboxScriptable && isScriptableFile(name) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
   };
-  const inm = req.headers.get('if-none-match');
-  if (inm && inm.split(',').some((t) => t.trim() === st.etag || t.trim() === `W/${st.etag}`)) return new Response(null, { status: 304, headers });
+  if (etagMatches(req.headers.get('if-none-match'), st.etag)) return new Response(null, { status: 304, headers });
   if (req.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': String(st.size) } });
   if (opts.range) {
     const r = parseRange(req.headers.get('range'), st.size);

@@ -1,4 +1,4 @@
-// Where the player frame is loaded from (issue 23 item 6, scripts/content-origin.mjs): the content origin when there
+// Where the player frame is loaded from (issue 23 item 6, server/content-origin.mjs): the content origin when there
 // is one, else the app's own host (opaque sandbox). Every page that frames the player (the workspace, the LTI
 // player page, the embed snippet) takes its address from here.
 import { config } from '@/lib/config';

@@ -3,6 +3,7 @@
 // play itself never waits for it. Pending counts are written on shutdown too (flushViews).
 import { db } from '@/lib/db/client';
 import { log } from '@/lib/log';
+import { addShutdownHook } from '../../server/globals.mjs';
 
 /** how long plays are gathered before they are written */
 export const VIEW_FLUSH_MS = 250;
@@ -13,12 +14,12 @@ interface Tally {
   writing?: Promise<void>;
 }
 
-const g = globalThis as unknown as { __lumenViews?: Tally; __lumenShutdownHooks?: (() => Promise<void>)[] };
+const g = globalThis as unknown as { __lumenViews?: Tally };
 function tally(): Tally {
   if (!g.__lumenViews) {
     g.__lumenViews = { pending: new Map() };
-    // the front server (scripts/server.mjs) runs these on SIGTERM: pending counts are written before exit
-    (g.__lumenShutdownHooks ??= []).push(() => flushViews());
+    // the front server (server/start.mjs) runs these on SIGTERM: pending counts are written before exit
+    addShutdownHook(() => flushViews());
   }
   return g.__lumenViews;
 }

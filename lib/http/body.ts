@@ -3,8 +3,8 @@
 // cancelled. Nothing past the limit is ever buffered.
 import { AppError } from './errors';
 
-/** The spec's JSON request body limit (also the limit of every non-file body). */
-export const JSON_BODY_LIMIT = 10 * 1024 * 1024;
+/** The spec's JSON request body limit (also the limit of every non-file body), one figure with the front server's. */
+export { JSON_BODY_LIMIT } from '../../server/paths.mjs';
 
 export const BODY_TOO_LARGE = 'Request body too large';
 

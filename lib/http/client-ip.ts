@@ -1,7 +1,8 @@
 import { config } from '@/lib/config';
 
-/** Set by our HTTP server (scripts/server.mjs) from the socket on every request; clients cannot supply it. */
-export const CONNECTION_IP_HEADER = 'x-lumen-connection-ip';
+/** Set by our HTTP server (server/server.mjs) from the socket on every request; clients cannot supply it. */
+import { CONNECTION_IP_HEADER } from '../../server/paths.mjs';
+export { CONNECTION_IP_HEADER };
 
 /**
  * The client's IP: the connection's address, or the first X-Forwarded-For entry when TRUST_PROXY=true

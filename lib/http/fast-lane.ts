@@ -1,13 +1,14 @@
 // The fast lane: the hottest routes — the health check, the player's model and the player page — answered by the
-// front HTTP server (scripts/server.mjs) by calling their route handlers directly, without Next.js's router,
+// front HTTP server (server/server.mjs) by calling their route handlers directly, without Next.js's router,
 // proxy and rendering machinery in between. The handlers are the same functions Next.js would call (the one route
 // wrapper: rate limit, authentication, validation, error map); what the proxy does for them (the request id, the
-// normalised host, the path's headers) is done here the same way (scripts/header-policy.mjs).
+// normalised host, the path's headers) is done here the same way (server/header-policy.mjs).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 import { applyHeaderPolicy } from './edge-headers';
 import { LiteHeaders } from './lite-headers';
+import { setFastLane } from '../../server/globals.mjs';
 import { FAST_LANE, RAW_BODY } from './route';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -77,5 +78,5 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
 
 /** Lets the front server answer the fast-lane routes (called once at start-up). */
 export function registerFastLane(): void {
-  (globalThis as unknown as { __lumenFastLane?: { handle: typeof handle } }).__lumenFastLane = { handle };
+  setFastLane({ handle });
 }

@@ -271,7 +271,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       }
 
       const rawParams = routeParams ? await routeParams.params : {};
-      // no control character in a path parameter or a query value reaches the database (scripts/server.mjs
+      // no control character in a path parameter or a query value reaches the database (server/server.mjs
       // refuses encoded ones in the URL before Next.js; this covers every route() caller)
       assertNoControlChars(rawParams, { root: 'path' });
       assertCleanQuery(url.searchParams);

@@ -7,10 +7,10 @@
 // Each page carries its own Content-Security-Policy (issue 22): its <script> elements bear a fresh nonce, the only
 // scripts the policy runs (no inline handler, no javascript: URL), and its forms post only where the page posts —
 // the picker and the link page to this origin, the deep-linking response to the platform's return URL's origin, the
-// rest nowhere. The page's frame-ancestors is its path's (scripts/header-policy.mjs adds it).
+// rest nowhere. The page's frame-ancestors is its path's (server/header-policy.mjs adds it).
 import { escapeHtml, jsonForScript } from '@/lib/shared/escape';
 import type { BrandConfig } from '@/lib/tenant/brand';
-import { formActionOf, newNonce, pageCsp } from '../../scripts/header-policy.mjs';
+import { formActionOf, newNonce, pageCsp } from '../../server/header-policy.mjs';
 
 // one escaping module for every page the service writes (lib/shared/escape.ts)
 const esc = escapeHtml;

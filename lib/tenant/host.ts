@@ -9,5 +9,5 @@ export function normalizeHost(host: string | null | undefined): string {
 }
 
 /** Set by proxy.ts on every request: the normalised host (an inbound value is overwritten). */
-export const HOST_HEADER = 'x-lumen-host';
+export { HOST_HEADER } from '../../server/paths.mjs';
 export const REQUEST_ID_HEADER = 'x-request-id';

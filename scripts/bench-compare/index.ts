@@ -86,7 +86,7 @@ interface App {
 
 async function startOurApp(dataDir: string): Promise<App> {
   let out = '';
-  const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(ROOT, 'server', 'start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,

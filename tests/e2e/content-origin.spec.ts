@@ -1,4 +1,4 @@
-// Issue 23 items 6 and 7: content plays on a content origin of its own (scripts/content-origin.mjs), where it reads
+// Issue 23 items 6 and 7: content plays on a content origin of its own (server/content-origin.mjs), where it reads
 // its own files as same-origin — an image exported from a canvas (Agamotto), a captions track (Interactive Video),
 // audio fetched with X-Requested-With (sound effects) — and still reaches nothing of the app: no cookie, no storage,
 // no API. The workspace player takes its content's height on every load, down as well as up, and never moves the

@@ -100,7 +100,7 @@ test('the language menu switches the workspace to German, keeps it on the accoun
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
 
-// Issue 22 item 1: every workspace page binds its scripts to a fresh nonce (proxy.ts, scripts/header-policy.mjs);
+// Issue 22 item 1: every workspace page binds its scripts to a fresh nonce (proxy.ts, server/header-policy.mjs);
 // Next.js stamps it on each script it renders, so the pages work, and an inline handler put into a page does not run.
 test('workspace pages run only their nonce-bound scripts, the 404 page too', async ({ page }) => {
   const refused: string[] = [];

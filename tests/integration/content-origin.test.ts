@@ -1,4 +1,4 @@
-// The content origin (issue 23 item 6, scripts/content-origin.mjs): content plays on a host of its own. There the
+// The content origin (issue 23 item 6, server/content-origin.mjs): content plays on a host of its own. There the
 // player page keeps its origin (allow-same-origin, so content reads its own files); the host serves nothing of the
 // app (every app path 404), reads no cookie and sets none; it is reached by its port (CONTENT_PORT) or by its name
 // (Host: CONTENT_URL's host, several instances behind one proxy). The app's host never serves a player page with

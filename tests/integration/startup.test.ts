@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 async function runStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const port = String(await freePort());
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env: { ...process.env, PORT: port, HOST: '127.0.0.1', ...env } });
+    const child = spawn(process.execPath, [path.join(ROOT, 'server', 'start.mjs')], { cwd: ROOT, env: { ...process.env, PORT: port, HOST: '127.0.0.1', ...env } });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

@@ -1,4 +1,4 @@
-// Static H5P files answered by the front server (scripts/static-files.mjs), outside the Next.js pipeline:
+// Static H5P files answered by the front server (server/static-files.mjs), outside the Next.js pipeline:
 // strong ETags, immutable versioned URLs, compressed text, Range, HEAD, and the same access rules and sandbox
 // headers as the routes behind it (private content files still go to the app's route).
 import fs from 'node:fs';

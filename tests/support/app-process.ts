@@ -1,4 +1,4 @@
-// Starts the real app (scripts/start.mjs → Next.js production build) as a child process for tests.
+// Starts the real app (server/start.mjs → Next.js production build) as a child process for tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
 export interface AppProcess {
   url: string;
   port: number;
-  /** the content host's own port (CONTENT_PORT, scripts/content-origin.mjs): http://127.0.0.1:<contentPort> */
+  /** the content host's own port (CONTENT_PORT, server/content-origin.mjs): http://127.0.0.1:<contentPort> */
   contentUrl: string;
   contentPort: number;
   dataDir: string;
@@ -37,7 +37,7 @@ export async function startApp(env: Record<string, string | undefined>, opts: { 
   const contentPort = env.CONTENT_PORT ? Number(env.CONTENT_PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'server', 'start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), CONTENT_PORT: String(contentPort), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3211);
-/** the content origin's port (scripts/content-origin.mjs): E2E_CONTENT_PORT, else E2E_PORT + 100 (clear of 3211/3301-3305) */
+/** the content origin's port (server/content-origin.mjs): E2E_CONTENT_PORT, else E2E_PORT + 100 (clear of 3211/3301-3305) */
 const contentPort = Number(process.env.E2E_CONTENT_PORT ?? port + 100);
 const dataDir = path.resolve(__dirname, '..', '..', '..', '.data', 'e2e');
 

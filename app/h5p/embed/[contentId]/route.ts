@@ -29,7 +29,7 @@ const languageOf = (req: Request) => localeOf(new URL(req.url).searchParams.get(
 
 // the player page: content runs here, sandboxed into an opaque origin by its CSP, whose scripts are bound to the
 // page's fresh nonce (lib/h5p/embed.ts); other answers here (errors, the busy page) run no script at all
-// (scripts/header-policy.mjs PLAYER_PATH_CSP)
+// (server/header-policy.mjs PLAYER_PATH_CSP)
 const play = route(
   // the English busy page; a limited viewer gets it in their language below
   { action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: embedQuery, limitedPage: busyPageHtml('en') },
@@ -41,7 +41,7 @@ const play = route(
     const viewer = anonymousViewer(ctx.principal, ctx.url);
     const actor = playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, bearerQueryToken(ctx.url)));
     // on the content origin (the front server marks its requests) the page keeps its own origin; on the app's host
-    // it stays opaque (scripts/content-origin.mjs)
+    // it stays opaque (server/content-origin.mjs)
     const sameOrigin = ctx.req.headers.get(CONTENT_ORIGIN_HEADER) === '1';
     // the content host is no tenant's: the page wears the brand of its content's owner's tenant
     const tenant = sameOrigin ? await resolveTenantById((await contentSnapshot(ctx.params.contentId))?.facts.ownerTenantId) : ctx.tenant;

@@ -2,7 +2,7 @@
 // The container's entry point (Dockerfile). The image holds Next's standalone output (.next/standalone: the
 // server files and only the node_modules they use) but not next.config.mjs and its build-time plugins, so Next
 // is handed the configuration this build was made with — what the standalone server.js does — and then our own
-// start-up runs as everywhere else: scripts/start.mjs → scripts/server.mjs (the HTTP server in front of Next).
+// start-up runs as everywhere else: server/start.mjs → server/server.mjs (the HTTP server in front of Next).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

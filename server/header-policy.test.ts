@@ -1,9 +1,10 @@
-// The one header policy (scripts/header-policy.mjs): the class of each path, what an answer of the class carries,
+// The one header policy (server/header-policy.mjs): the class of each path, what an answer of the class carries,
 // that an answer's own nonce'd policy is kept (with the class's frame-ancestors), and the page policies' shape.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyHeaderPolicy, edgeHeaders, formActionOf, isWorkspacePage, newNonce, pageCsp, pathClass, playerCsp, proxyHeaders, STREAMING_UPLOAD_PATHS, STREAMING_UPLOADS, workspacePageCsp } from './header-policy.mjs';
+import { applyHeaderPolicy, edgeHeaders, formActionOf, isWorkspacePage, newNonce, pageCsp, pathClass, playerCsp, proxyHeaders, workspacePageCsp } from './header-policy.mjs';
+import { STREAMING_UPLOAD_PATHS, STREAMING_UPLOADS } from './paths.mjs';
 
 /** Applies the policy to a plain header record, as the front server does to a response. */
 function applied(pathname: string, headers: Record<string, string>) {

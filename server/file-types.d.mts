@@ -6,4 +6,6 @@ export const SHORT_CACHE: string;
 export const USER_FILE_CSP: string;
 export function isScriptable(file: string): boolean;
 /** One `bytes=a-b` range: undefined for none or an unsupported form, null when unsatisfiable. */
+export function fileEtag(st: { size: number; mtimeMs: number; ino: number }): string;
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean;
 export function parseRange(header: string | null | undefined, size: number): { start: number; end: number } | undefined | null;

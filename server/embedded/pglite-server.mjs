@@ -1,10 +1,10 @@
 // The embedded PostgreSQL-compatible database (PGlite, PostgreSQL in WASM) served over the PostgreSQL wire
-// protocol on 127.0.0.1, with its data under DATA_DIR. Run as a child process by scripts/start.mjs, which
+// protocol on 127.0.0.1, with its data under DATA_DIR. Run as a child process by server/start.mjs, which
 // is told over IPC once it is listening.
 //
-// A first start copies a pre-initialised data directory (scripts/embedded/pglite-template.mjs) instead of
+// A first start copies a pre-initialised data directory (server/embedded/pglite-template.mjs) instead of
 // running initdb here; the settings below keep the process small (a few tens of MiB of PostgreSQL memory on
-// top of the WASM runtime; scripts/start.mjs runs it with V8 on a single thread) — this is a single-user
+// top of the WASM runtime; server/start.mjs runs it with V8 on a single thread) — this is a single-user
 // development database, not a production server.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// File types and the rules for serving files, shared by the front server (scripts/static-files.mjs) and the
+// File types and the rules for serving files, shared by the front server (server/static-files.mjs) and the
 // Next.js file routes (lib/h5p/http.ts): content types, cache policies, the sandbox for files that can carry script,
 // and Range parsing. Plain JavaScript: the front server runs it before (and without) the app's build.
 import path from 'node:path';
@@ -18,13 +18,22 @@ export const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const SHORT_CACHE = 'public, max-age=300';
-// the sandbox policy of files that can carry script, kept with every path's headers (scripts/header-policy.mjs)
+// the sandbox policy of files that can carry script, kept with every path's headers (server/header-policy.mjs)
 export { USER_FILE_CSP } from './header-policy.mjs';
 /** File types a browser runs script in when they are opened on their own (documents, not subresources). */
 const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;
 const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/[\w.+-]*\+xml)\b/i;
 /** True for a file that could run script on our origin (by its name or by the type it is served as). */
 export const isScriptable = (file) => SCRIPTABLE.test(file) || SCRIPTABLE_TYPES.test(mimeOf(file));
+
+/**
+ * The strong ETag of a file on disk: size, modification time and inode, so a file replaced in place (a new
+ * inode) or rewritten gets a new tag. One formula for the front server, the app's routes and the local file store.
+ */
+export const fileEtag = (st) => `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
+
+/** Whether an If-None-Match header names this ETag (a weak form of it counts, as for GET). */
+export const etagMatches = (ifNoneMatch, etag) => !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
 
 /** One `bytes=a-b` range: undefined for none or an unsupported form, null when unsatisfiable. */
 export function parseRange(header, size) {

@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import next from 'next';
 import { CONTENT_ORIGIN_HEADER, contentOrigin, isContentPath, isContentRequest } from './content-origin.mjs';
-import { applyHeaderPolicy, STREAMING_UPLOADS } from './header-policy.mjs';
+import { fastLane } from './globals.mjs';
+import { applyHeaderPolicy } from './header-policy.mjs';
+import { CONNECTION_IP_HEADER, HOST_HEADER, JSON_BODY_LIMIT, STREAMING_UPLOADS } from './paths.mjs';
 import { serveStatic } from './static-files.mjs';
 
 // Encoded control characters (%00–%1F, %7F) in a request target never reach the app (item: PostgreSQL refuses
@@ -66,9 +68,8 @@ const isApiPath = (path) => /^\/(api|h5p)(\/|$)/i.test(path);
 // Every body is limited to the JSON body limit except on the routes that take large uploads (they skip the proxy
 // and apply their own limits: the H5P import and editor uploads, the AI's PDF, image and video). Next.js would
 // otherwise buffer such a body for the proxy and hand the route a truncated copy; a declared length over the limit
-// is refused before a byte is read. The list is STREAMING_UPLOADS of scripts/header-policy.mjs (proxy.ts's matcher
+// is refused before a byte is read. The list is STREAMING_UPLOADS of server/paths.mjs (proxy.ts's matcher
 // is checked against it).
-const JSON_BODY_LIMIT = 10 * 1024 * 1024;
 
 function declaredTooLarge(req) {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -114,7 +115,7 @@ export function serverTimeouts(env = process.env) {
 
 /**
  * Every response this server sends — Next.js's (also for the routes proxy.ts skips), the fast lane's, the static
- * files', the refusals above — gets the headers of its path's class (scripts/header-policy.mjs) as its headers are
+ * files', the refusals above — gets the headers of its path's class (server/header-policy.mjs) as its headers are
  * written: Node.js writes them through writeHead, also when a body is written without it (_implicitHeader). An
  * answer's own Content-Security-Policy (a page's nonce'd one) is kept.
  */
@@ -145,7 +146,7 @@ function enforceHeaderPolicy(req, res) {
 const staticBase = () => ({ 'x-request-id': randomUUID(), 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
 
 /**
- * A request for the content host (scripts/content-origin.mjs): it reads no cookie and sets none, and answers only
+ * A request for the content host (server/content-origin.mjs): it reads no cookie and sets none, and answers only
  * the content's paths — anything of the app is 404 there. Returns true when it answered (404).
  */
 function asContentHost(req, res) {
@@ -187,9 +188,9 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
   const current = new WeakMap();
   const onRequest = (req, res, onContentPort) => {
     enforceHeaderPolicy(req, res);
-    req.headers['x-lumen-connection-ip'] = req.socket.remoteAddress ?? 'unknown';
+    req.headers[CONNECTION_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
     // the tenant host is the proxy's to set (from Host): a client's own never reaches a route, proxied or not
-    delete req.headers['x-lumen-host'];
+    delete req.headers[HOST_HEADER];
     // so is the content host's mark: set below when the request is the content host's, by port or by name
     delete req.headers[CONTENT_ORIGIN_HEADER];
     const socket = req.socket;
@@ -199,9 +200,9 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
     if (refused) return refuse(req, res, refused);
     if (declaredTooLarge(req)) return refuseBody(req, res);
     if (isContentRequest(content, req.headers.host, onContentPort) && asContentHost(req, res)) return;
-    // static H5P files (scripts/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
+    // static H5P files (server/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
     // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
-    const lane = globalThis.__lumenFastLane;
+    const lane = fastLane();
     const fast = async () => {
       if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase()))) return true;
       return lane ? lane.handle(req, res) : false;

@@ -15,12 +15,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { joinBundle, parseBundle } from './asset-bundle.mjs';
-import { COMPRESSIBLE, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
+import { frontFiles, markFrontBundles } from './globals.mjs';
+import { COMPRESSIBLE, etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 
 // tells the app (lib/h5p/front-files.ts) that /h5p/bundle/… is answered here
-globalThis.__lumenFrontBundles = true;
+markFrontBundles();
 const gzip = promisify(zlib.gzip);
 
 /** `rel` under `root`, or null when it would leave it (`..`, absolute, backslash, NUL). */
@@ -113,7 +114,7 @@ async function sendFile(req, res, root, rel, { cacheControl, headers = {}, range
   if (!st.isFile()) return false;
   const type = mimeOf(file);
   const compressible = COMPRESSIBLE.test(type) && st.size <= 8 * 1024 * 1024;
-  const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
+  const etag = fileEtag(st);
   const out = {
     'Content-Type': type,
     'Cache-Control': cacheControl,
@@ -126,8 +127,7 @@ async function sendFile(req, res, root, rel, { cacheControl, headers = {}, range
     ...(sandboxScriptable && isScriptable(file) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
   };
   if (compressible && headers.Vary) out.Vary = `${headers.Vary}, Accept-Encoding`;
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, out);
     res.end();
     return true;
@@ -167,7 +167,7 @@ function streamFile(file, res, opts) {
   s.pipe(res);
 }
 
-/** Text and compressed forms of a bundle (scripts/asset-bundle.mjs), kept in memory per version of its files. */
+/** Text and compressed forms of a bundle (server/asset-bundle.mjs), kept in memory per version of its files. */
 async function sendBundle(req, res, roots, name, list, headers) {
   const bundle = parseBundle(name, list);
   if (!bundle) return false;
@@ -197,8 +197,7 @@ async function sendBundle(req, res, roots, name, list, headers) {
     'X-Content-Type-Options': 'nosniff',
   };
   if (headers.Vary) out.Vary = `${headers.Vary}, Accept-Encoding`;
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, out);
     res.end();
     return true;
@@ -246,7 +245,7 @@ const LIBRARY_ROUTES = new Set(['install', 'install-essentials', 'status']);
  */
 export async function serveStatic(req, res, base) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const hooks = globalThis.__lumenFrontFiles;
+  const hooks = frontFiles();
   if (!hooks) return false; // the app has not registered yet (start-up): Next.js answers
   const url = req.url ?? '/';
   const q = url.indexOf('?');
@@ -275,7 +274,7 @@ export async function serveStatic(req, res, base) {
       return sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: isScriptable(rel) ? user : frame, sandboxScriptable: true });
     }
     case 'bundle': {
-      // one script or stylesheet for a player page, joined from core and library files (scripts/asset-bundle.mjs)
+      // one script or stylesheet for a player page, joined from core and library files (server/asset-bundle.mjs)
       if (!roots.libraries || rest.length !== 1) return false;
       const list = q === -1 ? null : new URLSearchParams(url.slice(q + 1)).get('f');
       if (await sendBundle(req, res, roots, rest[0], list, user)) return true;

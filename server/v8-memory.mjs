@@ -1,4 +1,4 @@
-// V8 settings for the server's resident memory (docs/performance.md, "Memory on a large package"). scripts/start.mjs
+// V8 settings for the server's resident memory (docs/performance.md, "Memory on a large package"). server/start.mjs
 // applies them in production before Next.js and the app load, so every start has them (npm start, the container,
 // the benches and the tests); a flag of the same family given on the command line or in NODE_OPTIONS wins.
 //

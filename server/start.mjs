@@ -14,12 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
 import { ensureIdpStateAsync } from './embedded/idp-state.mjs';
+import { shutdownHooks } from './globals.mjs';
 import { applyMemoryFlags } from './v8-memory.mjs';
 
 const t0 = performance.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
-// V8 settings for the server's resident memory, before Next.js and the app load (scripts/v8-memory.mjs)
+// V8 settings for the server's resident memory, before Next.js and the app load (server/v8-memory.mjs)
 const memory = dev ? null : applyMemoryFlags();
 nextEnv.loadEnvConfig(root, dev);
 const env = process.env;
@@ -54,7 +55,7 @@ let dbChild;
 let dbReady = Promise.resolve();
 if (blank(env.DATABASE_URL)) {
   const dbPort = await freePort();
-  dbChild = fork(path.join(root, 'scripts', 'embedded', 'pglite-server.mjs'), [path.join(dataDir, 'pglite'), String(dbPort)], {
+  dbChild = fork(path.join(root, 'server', 'embedded', 'pglite-server.mjs'), [path.join(dataDir, 'pglite'), String(dbPort)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // not this process's flags (an --inspect port would clash); V8 on one thread: no background compiler and GC
     // threads, each with its own memory arena — the smaller footprint, and no slower for this workload
@@ -144,7 +145,7 @@ function shutdown() {
   server.close();
   contentServer?.close();
   // the app writes what it batches (view counts) before the database goes away
-  const hooks = globalThis.__lumenShutdownHooks ?? [];
+  const hooks = shutdownHooks();
   Promise.allSettled(hooks.map((h) => h())).finally(() => {
     dbChild?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 500).unref();

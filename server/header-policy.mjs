@@ -1,7 +1,7 @@
 // The one header policy (issue 22, items 1 and 11): which class a path belongs to, and the headers every answer of
-// that class carries, whoever answers it — the front server (scripts/server.mjs, for every response, also the
+// that class carries, whoever answers it — the front server (server/server.mjs, for every response, also the
 // routes that skip proxy.ts and the static H5P files), the fast lane (lib/http/fast-lane.ts) and proxy.ts. Plain
-// JavaScript: the front server runs it before (and without) the app's build, as scripts/file-types.mjs.
+// JavaScript: the front server runs it before (and without) the app's build, as server/file-types.mjs.
 //
 // Classes: `player` (/h5p/embed/<id>, content runs there, sandboxed), `user-file` (content and scriptable library
 // files, sandboxed), `h5p` (every other /h5p/ path: framed by any site), `lti` (the pages an LMS frames: launch,
@@ -14,19 +14,11 @@
 /** Files that may carry script (SVG, HTML, XML … uploaded with content): an opaque origin, no script, framed anywhere. */
 export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors *";
 
-/**
- * The routes that take large uploads: they skip proxy.ts (Next.js buffers a proxied body and cuts it at 10 MB)
- * and the front server does not apply the JSON body limit to them. proxy.ts's matcher must be a literal (Next.js
- * reads it at build time): scripts/header-policy.test.ts checks that it names exactly these paths.
- */
-export const STREAMING_UPLOAD_PATHS = ['/h5p/import', '/h5p/ajax', '/api/ai/jobs/pdf', '/api/ai/jobs/video', '/api/ai/generate/image-hotspots'];
-export const STREAMING_UPLOADS = /^\/(h5p\/(import|ajax)|api\/ai\/jobs\/(pdf|video)|api\/ai\/generate\/image-hotspots)\/?$/;
-
 /** What sandboxed content may still do: run its scripts, open links in new windows, go full screen, submit forms. */
 export const PLAYER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-presentation allow-modals';
 
 /**
- * The sandbox of the player on the content origin (scripts/content-origin.mjs, issue 23 item 6): its own origin's
+ * The sandbox of the player on the content origin (server/content-origin.mjs, issue 23 item 6): its own origin's
  * rights too, so content reads its own files as same-origin (canvas, captions, XHR) — that origin is another site
  * than the app's and serves nothing of it. Never used for a page on the app's host.
  */

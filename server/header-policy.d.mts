@@ -1,6 +1,4 @@
 export type PathClass = 'player' | 'user-file' | 'h5p' | 'lti' | 'docs' | 'app';
-export const STREAMING_UPLOAD_PATHS: string[];
-export const STREAMING_UPLOADS: RegExp;
 export const PLAYER_SANDBOX: string;
 export const CONTENT_PLAYER_SANDBOX: string;
 export const DOCS_CSP: string;

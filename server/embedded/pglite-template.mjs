@@ -5,8 +5,8 @@
 // (postinstall) or, when the migrations changed since, by the next first start; never committed. The migrations
 // are applied by the app's own runner (lib/db/migrate.ts, as `npm run db:migrate`), so _prisma_migrations is
 // exactly what a start-up would have written.
-//   node scripts/embedded/pglite-template.mjs          makes the template unless it exists (never fails)
-//   node scripts/embedded/pglite-template.mjs <dir>    initdb only, into <dir> (the fallback of a first start)
+//   node server/embedded/pglite-template.mjs          makes the template unless it exists (never fails)
+//   node server/embedded/pglite-template.mjs <dir>    initdb only, into <dir> (the fallback of a first start)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';

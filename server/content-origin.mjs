@@ -11,7 +11,7 @@
 //
 // Which requests are the content host's: those that arrive on the content port (CONTENT_PORT, default PORT+1: the
 // same process listens there too) and those whose Host is CONTENT_URL's (several instances behind one proxy that
-// routes both names to PORT). Plain JavaScript: the front server (scripts/server.mjs) runs it before the app's build,
+// routes both names to PORT). Plain JavaScript: the front server (server/server.mjs) runs it before the app's build,
 // lib/config.ts reads the same answer.
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
