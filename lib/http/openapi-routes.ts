@@ -533,30 +533,10 @@ export const API_ROUTES: RouteDoc[] = [
   },
 
   // ------------------------------------------------------------ referral, tenant
-  {
-    file: 'app/api/referral/link/route.ts',
-    tag: 'Referral',
-    module: m(referralLink),
-    operations: { GET: { summary: 'Own referral code and link', success: { kind: 'envelope', data: 'code (8 uppercase hex characters), link' } } },
-  },
-  {
-    file: 'app/api/referral/convert/route.ts',
-    tag: 'Referral',
-    module: m(referralConvert),
-    operations: {
-      POST: {
-        summary: 'Convert a referral (during registration)',
-        description: 'Credits the referrer with 5 AI generations. An unknown code answers converted=false.',
-        success: { kind: 'envelope', data: 'converted, referrerId (or null)' },
-      },
-    },
-  },
-  {
-    file: 'app/api/referral/stats/route.ts',
-    tag: 'Referral',
-    module: m(referralStats),
-    operations: { GET: { summary: 'Own referral statistics', success: { kind: 'envelope', data: 'totalReferrals, convertedReferrals, pendingReferrals, totalRewards' } } },
-  },
+  // converted: summary, tags and response schema are in the route files' own options
+  { file: 'app/api/referral/link/route.ts', tag: 'Referral', module: m(referralLink), operations: { GET: {} } },
+  { file: 'app/api/referral/convert/route.ts', tag: 'Referral', module: m(referralConvert), operations: { POST: {} } },
+  { file: 'app/api/referral/stats/route.ts', tag: 'Referral', module: m(referralStats), operations: { GET: {} } },
   {
     file: 'app/api/tenant/current/route.ts',
     tag: 'Tenant',
