@@ -28,6 +28,6 @@ describe('route contracts: real answers parse with the route\'s response schema'
     expect(get.summary).toBe('Own referral statistics');
     expect(get.tags).toEqual(['Referral']);
     const data = get.responses['200'].content['application/json'].schema.properties.data as Json;
-    expect(Object.keys(data.properties).sort()).toEqual(['convertedReferrals', 'pendingReferrals', 'totalRewards', 'totalReferrals']);
+    expect(Object.keys(data.properties).sort()).toEqual(['convertedReferrals', 'pendingReferrals', 'totalReferrals', 'totalRewards']);
   });
 });
