@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { LTI_UNAUTHORIZED } from '@/lib/lti/http';
-import { deletePlatform, platformPatch, platformView, updatePlatform } from '@/lib/lti/platforms';
+import { deletePlatform, platformPatch, platformView, platformViewSchema, updatePlatform } from '@/lib/lti/platforms';
 
 export const dynamic = 'force-dynamic';
 
 const opts = { feature: 'lti-integration', unauthorizedText: LTI_UNAUTHORIZED, params: z.object({ platformId: z.uuid({ message: 'must be a UUID' }) }) } as const;
 
-export const PATCH = route({ ...opts, action: 'update platform', body: platformPatch }, async (ctx) =>
+export const PATCH = route({ ...opts, action: 'update platform', body: platformPatch, response: platformViewSchema }, async (ctx) =>
   reply(platformView(await updatePlatform({ user: requireUser(ctx), principal: ctx.principal }, ctx.params.platformId, ctx.body))),
 );
 
