@@ -7,6 +7,7 @@ import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import type { LtiPlatform, Prisma, User } from '@/lib/generated/prisma/client';
+import { apiError } from '@/lib/http/error-catalogue';
 import { AppError } from '@/lib/http/errors';
 
 const httpUrl = (max: number) =>
@@ -38,6 +39,11 @@ export const platformPatch = platformBody
 
 export const PLATFORM_NOT_FOUND = 'Platform not found';
 export const PLATFORM_TAKEN = 'This issuer and client id are registered by another account';
+/** The platform routes' errors as catalogue entries (text unchanged, plus a machine code for the API document). */
+export const PLATFORM_ERR = {
+  notFound: apiError(404, 'platform_not_found', PLATFORM_NOT_FOUND),
+  taken: apiError(409, 'platform_taken', PLATFORM_TAKEN),
+} as const;
 
 /** The API shape of a platform (no secrets are held: the tool signs with its own key): the routes' response schema. */
 export const platformViewSchema = z.object({

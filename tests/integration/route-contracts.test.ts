@@ -30,4 +30,17 @@ describe('route contracts: real answers parse with the route\'s response schema'
     const data = get.responses['200'].content['application/json'].schema.properties.data as Json;
     expect(Object.keys(data.properties).sort()).toEqual(['convertedReferrals', 'pendingReferrals', 'totalReferrals', 'totalRewards']);
   });
+
+  it('names a route\'s catalogue errors with their text and machine code', async () => {
+    const doc = (await api('GET', '/api/openapi.json')).body as Json;
+    const patch = doc.paths['/lti/platforms/{platformId}'].patch as Json;
+    expect(patch.summary).toBe('Edit a platform');
+    expect(patch.responses['404']['x-error-codes']).toEqual({ 'Platform not found': 'platform_not_found' });
+    expect(patch.responses['409']['x-error-codes']).toEqual({ 'This issuer and client id are registered by another account': 'platform_taken' });
+    expect(patch.responses['409'].content['application/json'].examples['This issuer and client id are registered by another account'].value).toEqual({
+      success: false,
+      error: 'This issuer and client id are registered by another account',
+    });
+    expect(doc.paths['/lti/platforms'].post.responses['201']).toBeDefined();
+  });
 });
