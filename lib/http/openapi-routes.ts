@@ -2,7 +2,9 @@
 // that is missing). Auth, tier, feature and the zod schemas come from each route's own options; this list adds
 // only what the interface specification says about it: a short summary, the success status and data, and the
 // service's own error texts. Paths the specification lists but the service does not offer yet (LTI launch/JWKS/
-// platforms/deep linking/AGS/NRPS) are not here.
+// platforms/deep linking/AGS/NRPS) are not here. Issue 24 item 1 is moving all of that into each route's own
+// options (summary, tags, status, response, errors); a converted route's entry here is only the pointer to its
+// file and module (`{}` per method) until the document walks app/ itself and this list is deleted.
 import { z } from 'zod';
 import pkg from '@/package.json';
 import { ERR } from '@/lib/h5p/content';
