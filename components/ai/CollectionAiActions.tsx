@@ -15,6 +15,7 @@ import { CreditsLine, ErrorLine, RunButton, Upgrade } from './parts';
 import { AI_TYPE_KEY, aiErrorText, creditsLeft, creditsUsedUp, type AiCredits, type AiType } from './shared';
 import type { AiToolGate } from './ContentAiActions';
 import { BLOOM_LEVELS, type BloomLevel } from '@/lib/content/blooms';
+import { ACTIVE, type Job } from './create/api';
 
 interface Recommendation {
   contentId: string;
@@ -29,17 +30,6 @@ interface Recommended {
   recommendations: Recommendation[];
   credits: AiCredits;
 }
-type JobStatus = 'queued' | 'running' | 'completed' | 'completed_with_errors' | 'stopped_no_credits' | 'cancelled';
-interface Job {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  progress: { done: number; total: number };
-  results: { index: number; contentId?: string; title?: string; error?: string }[];
-  detail: string | null;
-  output: { collectionId: string; title: string } | null;
-}
-const ACTIVE: JobStatus[] = ['queued', 'running'];
 const POLL_MS = 1500;
 /** the content languages offered for a bundle (any BCP 47 code works with the API) */
 const LANGUAGES = ['ar', 'cs', 'da', 'de', 'el', 'en', 'es', 'fi', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ru', 'sv', 'tr', 'uk', 'zh'];

@@ -9,6 +9,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { apiFetch, callApi } from '@/components/shared/api';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
+import type { PlatformRow as PlatformRowOfApi } from '@/lib/lti/platforms';
 
 /** GET /lti/config */
 export interface ToolConfig {
@@ -19,22 +20,8 @@ export interface ToolConfig {
   loginUrl: string;
 }
 
-/** One row of GET /lti/platforms */
-export interface PlatformRow {
-  id: string;
-  issuer: string;
-  clientId: string;
-  name: string;
-  authLoginUrl: string;
-  authTokenUrl: string;
-  keysetUrl: string;
-  deploymentId: string | null;
-  agsEndpoint: string | null;
-  nrpsEndpoint: string | null;
-  createdAt: string;
-  updatedAt: string;
-  stats: { lastLaunchAt: string | null; launchesThisMonth: number; passbackFailures: number; passbackPending: number };
-}
+/** One row of GET /lti/platforms: inferred from the route's response schema, never copied by hand */
+export type PlatformRow = PlatformRowOfApi;
 
 /** One row of GET /lti/contexts */
 export interface ContextRow {

@@ -123,15 +123,35 @@ export async function startAiJobs(): Promise<void> {
   if (config().ai.apiUrl) await boss();
 }
 
-export function jobView(j: AiJob) {
+/** Every status a job passes through (the column is a plain string; these are the values the worker writes). */
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'stopped_no_credits', 'cancelled', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The success data of GET /api/ai/jobs/{jobId} (and the jobs list): the one description of a job the browser's types are inferred from. */
+export const jobViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(JOB_STATUSES),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  results: z.array(z.object({ index: z.number().int(), contentId: z.string().optional(), title: z.string().optional(), error: z.string().optional() })),
+  detail: z.string().nullable(),
+  /** a lesson bundle's collection, once gathered */
+  output: z.object({ collectionId: z.string(), title: z.string() }).nullable(),
+  cancelRequested: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+export function jobView(j: AiJob): JobView {
   return {
     id: j.id,
     kind: j.kind,
-    status: j.status,
+    status: j.status as JobStatus,
     progress: { done: j.done, total: j.total },
     results: j.results as unknown as JobResult[],
     detail: j.detail,
-    output: j.output ?? null,
+    output: (j.output ?? null) as JobView['output'],
     cancelRequested: j.cancelRequested,
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),

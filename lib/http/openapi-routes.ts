@@ -2,7 +2,9 @@
 // that is missing). Auth, tier, feature and the zod schemas come from each route's own options; this list adds
 // only what the interface specification says about it: a short summary, the success status and data, and the
 // service's own error texts. Paths the specification lists but the service does not offer yet (LTI launch/JWKS/
-// platforms/deep linking/AGS/NRPS) are not here.
+// platforms/deep linking/AGS/NRPS) are not here. Issue 24 item 1 is moving all of that into each route's own
+// options (summary, tags, status, response, errors); a converted route's entry here is only the pointer to its
+// file and module (`{}` per method) until the document walks app/ itself and this list is deleted.
 import { z } from 'zod';
 import pkg from '@/package.json';
 import { ERR } from '@/lib/h5p/content';
@@ -533,30 +535,10 @@ export const API_ROUTES: RouteDoc[] = [
   },
 
   // ------------------------------------------------------------ referral, tenant
-  {
-    file: 'app/api/referral/link/route.ts',
-    tag: 'Referral',
-    module: m(referralLink),
-    operations: { GET: { summary: 'Own referral code and link', success: { kind: 'envelope', data: 'code (8 uppercase hex characters), link' } } },
-  },
-  {
-    file: 'app/api/referral/convert/route.ts',
-    tag: 'Referral',
-    module: m(referralConvert),
-    operations: {
-      POST: {
-        summary: 'Convert a referral (during registration)',
-        description: 'Credits the referrer with 5 AI generations. An unknown code answers converted=false.',
-        success: { kind: 'envelope', data: 'converted, referrerId (or null)' },
-      },
-    },
-  },
-  {
-    file: 'app/api/referral/stats/route.ts',
-    tag: 'Referral',
-    module: m(referralStats),
-    operations: { GET: { summary: 'Own referral statistics', success: { kind: 'envelope', data: 'totalReferrals, convertedReferrals, pendingReferrals, totalRewards' } } },
-  },
+  // converted: summary, tags and response schema are in the route files' own options
+  { file: 'app/api/referral/link/route.ts', tag: 'Referral', module: m(referralLink), operations: { GET: {} } },
+  { file: 'app/api/referral/convert/route.ts', tag: 'Referral', module: m(referralConvert), operations: { POST: {} } },
+  { file: 'app/api/referral/stats/route.ts', tag: 'Referral', module: m(referralStats), operations: { GET: {} } },
   {
     file: 'app/api/tenant/current/route.ts',
     tag: 'Tenant',
@@ -1408,8 +1390,9 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'LTI',
     module: m(ltiPlatforms),
     operations: {
-      POST: { summary: 'Register a platform (upsert on issuer and client id)', status: 201, success: { kind: 'envelope', data: 'platform record' }, errors: { 409: ['This issuer and client id are registered by another account'] } },
-      GET: { summary: 'The caller\'s platforms with last launch, launches this month and passback failures', success: { kind: 'envelope', data: 'platforms with stats' } },
+      // converted: summary, status, response schema and errors are in the route file's options
+      POST: {},
+      GET: {},
     },
   },
   {
@@ -1417,8 +1400,9 @@ export const API_ROUTES: RouteDoc[] = [
     tag: 'LTI',
     module: m(ltiPlatform),
     operations: {
-      PATCH: { summary: 'Edit a platform', success: { kind: 'envelope', data: 'platform record' }, errors: { 404: ['Platform not found'], 409: ['This issuer and client id are registered by another account'] } },
-      DELETE: { summary: 'Remove a platform with its launches and courses', success: { kind: 'envelope', message: true }, errors: { 404: ['Platform not found'] } },
+      // converted but for DELETE's answer (a message, no data), which stays described here until the option exists
+      PATCH: {},
+      DELETE: { success: { kind: 'envelope', message: true } },
     },
   },
   {

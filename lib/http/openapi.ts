@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document of the service, generated. A route's auth level, rate tier, feature gate and zod
 // schemas (params, query, body) come from the options it runs on (route() records them: route-registry.ts);
-// what only the spec says (summary, success status, error texts of the service) comes from the list of
-// documented routes (openapi-routes.ts). The zod schemas become JSON Schema 2020-12 through zod's own
+// what only the spec says (summary, tags, success status, the zod schema of the success data, the service's
+// errors from the error catalogue) comes from the route's own options too once it declares them; for a route
+// not yet converted it comes from its entry in the list of documented routes (openapi-routes.ts). The zod schemas become JSON Schema 2020-12 through zod's own
 // z.toJSONSchema, the dialect OpenAPI 3.1 uses.
 import { z, type ZodType } from 'zod';
 import { featureMessage, requiredPlanFor } from '@/lib/plans/plans';
@@ -25,7 +26,8 @@ export type SuccessDoc =
   | { kind: 'file'; description: string; contentType: string };
 
 export interface OperationDoc {
-  summary: string;
+  /** required unless the route's own options carry one */
+  summary?: string;
   description?: string;
   /** the handler this operation runs, when it is not the route file's export of the method (catch-alls) */
   handler?: unknown;
@@ -75,9 +77,12 @@ export function pathOfFile(file: string): string {
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-/** zod → JSON Schema 2020-12 as a request sees it (defaults make a member optional), without `$schema`. */
-export function jsonSchemaOf(schema: ZodType): Json {
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+/**
+ * zod → JSON Schema 2020-12, without `$schema`: as a request sees it (defaults make a member optional), or with
+ * io 'output' as a response is (the handler's value after parsing).
+ */
+export function jsonSchemaOf(schema: ZodType, io: 'input' | 'output' = 'input'): Json {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   delete out.$schema;
   // z.number().int() adds the safe-integer bounds: noise in a reference
   return JSON.parse(JSON.stringify(out), (k, v) => (k === 'maximum' && v === MAX_SAFE ? undefined : k === 'minimum' && v === -MAX_SAFE ? undefined : v)) as Json;
@@ -118,7 +123,14 @@ const errorContent = (texts: string[], schema = '#/components/schemas/Error', ex
   },
 });
 
-function successResponse(doc: OperationDoc): Json {
+function successResponse(doc: OperationDoc, response: ZodType | undefined): Json {
+  // a route's own response schema: the success envelope with that data
+  if (response) {
+    return {
+      description: 'Success envelope',
+      content: { 'application/json': { schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: jsonSchemaOf(response, 'output') } } } },
+    };
+  }
   const s = doc.success ?? { kind: 'envelope' };
   if (s.kind === 'file') return { description: s.description, content: { [s.contentType]: { schema: { type: 'string', format: 'binary' } } } };
   if (s.kind === 'json') return { description: s.description, content: { 'application/json': { schema: s.schema ?? { type: 'object' } } } };
@@ -178,10 +190,16 @@ function operation(route: RouteDoc, method: Method, doc: OperationDoc): Json {
     if (level === 'admin') add(403, 'Admin access required');
   }
   for (const [status, texts] of Object.entries(doc.errors ?? {})) add(Number(status), ...(texts ?? []));
+  // the route's own catalogue entries: their machine codes go beside the texts (x-error-codes, text → code)
+  const codes: Record<string, string> = {};
+  for (const e of recorded?.errors ?? []) {
+    add(e.status, e.error);
+    codes[e.error] = e.code;
+  }
   if (tier) add(429, RATE_LIMIT_MESSAGES[tier]);
   if (recorded) add(500, `Failed to ${recorded.action}`);
 
-  const responses: Json = { [String(doc.status ?? 200)]: successResponse(doc) };
+  const responses: Json = { [String(recorded?.status ?? doc.status ?? 200)]: successResponse(doc, recorded?.response) };
   const feature = recorded?.feature;
   for (const status of [...new Set([...errors.keys(), ...(feature ? [403] : [])])].sort((a, b) => a - b)) {
     const texts = errors.get(status) ?? [];
@@ -195,6 +213,8 @@ function operation(route: RouteDoc, method: Method, doc: OperationDoc): Json {
       res.description = [...texts.map(code), `\`feature_not_available\` (the ${feature} feature: ${extra.requiredPlan} plan or higher)`].join('; ');
       res.content = { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FeatureError' }] }, examples: { ...(content.examples as Json), ...(gate.examples as Json) } } };
     }
+    const statusCodes = Object.fromEntries(texts.filter((t) => codes[t]).map((t) => [t, codes[t]]));
+    if (Object.keys(statusCodes).length) res['x-error-codes'] = statusCodes;
     if (status === 429) res.headers = { 'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' }, 'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' }, 'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' }, 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
     responses[String(status)] = res;
   }
@@ -203,11 +223,13 @@ function operation(route: RouteDoc, method: Method, doc: OperationDoc): Json {
   if (feature) notes.push(`Needs the ${feature} feature (${requiredPlanFor(feature)} plan or higher).`);
   if (embed) notes.push('Also accepts a content token (embed or player token) of this content item as ?token=.');
   if (tier) notes.push(`Rate tier ${tier}.`);
+  const summary = recorded?.summary ?? doc.summary;
+  if (!summary) throw new Error(`${route.file} ${method}: no summary (give the route's options one)`);
   const op: Json = {
     operationId: `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, 'By-$1').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-    summary: doc.summary,
-    description: [doc.description, notes.join(' ')].filter(Boolean).join('\n\n'),
-    tags: [route.tag],
+    summary,
+    description: [recorded?.description ?? doc.description, notes.join(' ')].filter(Boolean).join('\n\n'),
+    tags: recorded?.tags ?? [route.tag],
     security: security(level, embed),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

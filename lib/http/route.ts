@@ -24,6 +24,7 @@ import { clientIp } from './client-ip';
 import { assertCleanQuery, assertNoControlChars } from './control-chars';
 import { AppError, mapError, validationMessage } from './errors';
 import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
+import type { ApiError } from './error-catalogue';
 import { recordRoute } from './route-registry';
 
 export { JSON_BODY_LIMIT } from './body';
@@ -59,6 +60,19 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   plainForbidden?: boolean;
   /** the text of every 401 of authentication (missing or refused credentials): the LTI endpoints answer `Unauthorized` */
   unauthorizedText?: string;
+  // ---- the route's contract, read only by the API document (lib/http/openapi.ts); nothing below changes what runs
+  /** one line for the API document */
+  summary?: string;
+  /** longer notes for the API document (CommonMark) */
+  description?: string;
+  /** the API document's tags of this operation */
+  tags?: string[];
+  /** the success status the handler answers with (documentation only; default 200) */
+  status?: number;
+  /** the zod schema of the success envelope's `data` (what the handler really returns; the browser infers its types from it) */
+  response?: ZodType;
+  /** the service's own errors this route may answer, from the error catalogue (the standard ones come from the options above) */
+  errors?: readonly ApiError[];
 }
 
 export interface RouteContext<P, Q, B> {

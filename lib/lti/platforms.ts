@@ -7,6 +7,7 @@ import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import type { LtiPlatform, Prisma, User } from '@/lib/generated/prisma/client';
+import { apiError } from '@/lib/http/error-catalogue';
 import { AppError } from '@/lib/http/errors';
 
 const httpUrl = (max: number) =>
@@ -38,9 +39,43 @@ export const platformPatch = platformBody
 
 export const PLATFORM_NOT_FOUND = 'Platform not found';
 export const PLATFORM_TAKEN = 'This issuer and client id are registered by another account';
+/** The platform routes' errors as catalogue entries (text unchanged, plus a machine code for the API document). */
+export const PLATFORM_ERR = {
+  notFound: apiError(404, 'platform_not_found', PLATFORM_NOT_FOUND),
+  taken: apiError(409, 'platform_taken', PLATFORM_TAKEN),
+} as const;
 
-/** The API shape of a platform (no secrets are held: the tool signs with its own key). */
-export function platformView(p: LtiPlatform) {
+/** The API shape of a platform (no secrets are held: the tool signs with its own key): the routes' response schema. */
+export const platformViewSchema = z.object({
+  id: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  authLoginUrl: z.string(),
+  authTokenUrl: z.string(),
+  keysetUrl: z.string(),
+  deploymentId: z.string().nullable(),
+  agsEndpoint: z.string().nullable(),
+  nrpsEndpoint: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlatformView = z.infer<typeof platformViewSchema>;
+
+/** A platform's figures in the list: last launch, launches this month, passback failures and pending. */
+export const platformStatsSchema = z.object({
+  lastLaunchAt: z.string().nullable(),
+  launchesThisMonth: z.number().int(),
+  passbackFailures: z.number().int(),
+  passbackPending: z.number().int(),
+});
+export type PlatformStats = z.infer<typeof platformStatsSchema>;
+
+/** One row of GET /lti/platforms (the browser's PlatformRow is inferred from it). */
+export const platformRowSchema = platformViewSchema.extend({ stats: platformStatsSchema });
+export type PlatformRow = z.infer<typeof platformRowSchema>;
+
+export function platformView(p: LtiPlatform): PlatformView {
   return {
     id: p.id,
     issuer: p.issuer,
@@ -145,15 +180,8 @@ export async function deletePlatform(c: Caller, id: string): Promise<void> {
   await db().ltiPlatform.delete({ where: { id } });
 }
 
-export interface PlatformStats {
-  lastLaunchAt: string | null;
-  launchesThisMonth: number;
-  passbackFailures: number;
-  passbackPending: number;
-}
-
 /** The caller's platforms with their figures: last launch, launches this month, passback failures. */
-export async function listPlatforms(c: Caller) {
+export async function listPlatforms(c: Caller): Promise<PlatformRow[]> {
   const rows = await db().ltiPlatform.findMany({ where: visibleWhere(c), orderBy: { createdAt: 'asc' } });
   const ids = rows.map((r) => r.id);
   const stats = new Map<string, PlatformStats>(ids.map((id) => [id, { lastLaunchAt: null, launchesThisMonth: 0, passbackFailures: 0, passbackPending: 0 }]));

@@ -16,6 +16,19 @@ export const convertBody = z.object({
   email: z.email().max(255),
 });
 
+// the success data of the referral routes (their response schemas; the browser's types are inferred from them)
+export const referralLinkView = z.object({
+  code: z.string().describe(`${REFERRAL_CODE_LENGTH} uppercase hex characters`),
+  link: z.string().describe('the sign-in page with ?ref=<code>'),
+});
+export const convertResultView = z.object({ converted: z.boolean(), referrerId: z.string().nullable() });
+export const referralStatsView = z.object({
+  totalReferrals: z.number().int(),
+  convertedReferrals: z.number().int(),
+  pendingReferrals: z.number().int(),
+  totalRewards: z.number().int().describe('AI generations earned'),
+});
+
 export const newReferralCode = () => randomBytes(REFERRAL_CODE_LENGTH / 2).toString('hex').toUpperCase();
 
 const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
@@ -41,10 +54,7 @@ export async function referralLink(userId: string) {
   return { code, link: `${config().appUrl}/login?ref=${code}` };
 }
 
-export interface ConvertResult {
-  converted: boolean;
-  referrerId: string | null;
-}
+export type ConvertResult = z.infer<typeof convertResultView>;
 
 /** A conversion only counts for an account created this recently (a sign-up, not an existing user). */
 export const REFERRAL_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

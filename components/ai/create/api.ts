@@ -2,6 +2,7 @@
 // The calls and answers of "Create with AI" (components/ai/CreateWithAi.tsx): a draft from the generation routes,
 // an AI job (PDF, video) and its state, and a multipart POST with the session cookie (callApi sends JSON only).
 import { apiFetch, type Envelope } from '@/components/shared/api';
+import type { JobStatus, JobView } from '@/lib/ai/jobs';
 import type { AiCredits } from '../shared';
 
 export interface Draft {
@@ -19,15 +20,9 @@ export interface Generated {
   source?: { url: string; title: string };
 }
 
-export type JobStatus = 'queued' | 'running' | 'completed' | 'completed_with_errors' | 'stopped_no_credits' | 'cancelled' | 'failed';
-export interface Job {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  progress: { done: number; total: number };
-  results: { index: number; contentId?: string; title?: string; error?: string }[];
-  detail: string | null;
-}
+// a job as GET /api/ai/jobs/{jobId} answers it: inferred from the route's response schema, never copied by hand
+export type { JobStatus };
+export type Job = JobView;
 export const ACTIVE: JobStatus[] = ['queued', 'running'];
 
 /** A multipart POST (files and fields) with the session cookie; the API's error (a plan gate's sentence) thrown. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assertAiConfigured } from '@/lib/ai/client';
-import { cancelJob, jobOf, jobView } from '@/lib/ai/jobs';
+import { cancelJob, jobOf, jobView, jobViewSchema } from '@/lib/ai/jobs';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 const params = z.object({ jobId: z.uuid({ message: 'must be a UUID' }) });
 
 // One of the caller's jobs: status, progress, the items made so far (the API tier: pages poll it; 503 without a provider).
-export const GET = route({ action: 'get AI job', auth: 'teacher', params }, async (ctx) => {
+export const GET = route({ action: 'get AI job', auth: 'teacher', params, response: jobViewSchema }, async (ctx) => {
   assertAiConfigured();
   return reply(jobView(await jobOf(requireUser(ctx), ctx.params.jobId)));
 });
