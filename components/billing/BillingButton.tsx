@@ -5,8 +5,9 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
+import type { PAID_PLAN_IDS } from '@/lib/plans/plans';
 
-export function BillingButton({ action, planId, label, testId, primary }: { action: 'checkout' | 'portal'; planId?: 'pro' | 'premium'; label: string; testId: string; primary?: boolean }) {
+export function BillingButton({ action, planId, label, testId, primary }: { action: 'checkout' | 'portal'; planId?: (typeof PAID_PLAN_IDS)[number]; label: string; testId: string; primary?: boolean }) {
   const t = useTranslations('settings.billing');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 // Realm roles → service role, and the extended permissions of each role (spec "Roles").
 import type { Principal, TokenPayload } from './types';
+import type { PlanId } from '@/lib/plans/plans';
 
 export type Role = 'admin' | 'teacher' | 'student';
 
@@ -58,7 +59,7 @@ export function permissionsOf(principal: Pick<Principal, 'kind' | 'payload' | 'r
 }
 
 /** Default plan of a user record created just in time. */
-export function defaultPlanFor(role: Role): 'premium' | 'pro' | 'free' {
+export function defaultPlanFor(role: Role): PlanId {
   return role === 'admin' ? 'premium' : role === 'teacher' ? 'pro' : 'free';
 }
 

@@ -9,8 +9,9 @@ import { config } from '@/lib/config';
 import { AppError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { BILLING_ERR, payments, providerError } from './stripe';
+import type { PAID_PLAN_IDS } from '@/lib/plans/plans';
 
-export type PaidPlan = 'pro' | 'premium';
+export type PaidPlan = (typeof PAID_PLAN_IDS)[number];
 
 /** The price id of a paid plan (PAYMENT_PRO_PRICE_ID / PAYMENT_PREMIUM_PRICE_ID), or undefined. */
 export function priceOf(plan: PaidPlan): string | undefined {
