@@ -113,6 +113,17 @@ export function serverTimeouts(env = process.env) {
   return { requestTimeout: out.REQUEST_TIMEOUT_MS, headersTimeout: out.HEADERS_TIMEOUT_MS, idleTimeout: out.REQUEST_IDLE_TIMEOUT_MS };
 }
 
+/** The request's path without its query (an absolute-form target reduced to its path; an unreadable one is `/`). */
+function pathnameOf(req) {
+  const target = (req.url ?? '/').split('?')[0];
+  if (target.startsWith('/')) return target;
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return '/';
+  }
+}
+
 /**
  * Every response this server sends — Next.js's (also for the routes proxy.ts skips), the fast lane's, the static
  * files', the refusals above — gets the headers of its path's class (server/header-policy.mjs) as its headers are
@@ -120,14 +131,7 @@ export function serverTimeouts(env = process.env) {
  * answer's own Content-Security-Policy (a page's nonce'd one) is kept.
  */
 function enforceHeaderPolicy(req, res) {
-  let pathname = (req.url ?? '/').split('?')[0];
-  if (!pathname.startsWith('/')) {
-    try {
-      pathname = new URL(pathname).pathname;
-    } catch {
-      pathname = '/';
-    }
-  }
+  const pathname = pathnameOf(req);
   const writeHead = res.writeHead;
   res.writeHead = function (status, reason, headers) {
     if (typeof reason !== 'string') [reason, headers] = [undefined, reason];
@@ -162,14 +166,7 @@ function asContentHost(req, res) {
     this.removeHeader('set-cookie');
     return writeHead.apply(this, args);
   };
-  let pathname = (req.url ?? '/').split('?')[0];
-  if (!pathname.startsWith('/')) {
-    try {
-      pathname = new URL(pathname).pathname;
-    } catch {
-      pathname = '/';
-    }
-  }
+  const pathname = pathnameOf(req);
   if (isContentPath(pathname)) return false;
   res.statusCode = 404;
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
