@@ -26,6 +26,19 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   return res;
 }
 
+/** A refused call: the envelope's text (the plan gate's sentence) with the status and the machine code (X-Error-Code). */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** the machine code the server names (lib/errors: a catalogue entry's code); '' when the answer carried none */
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
 export async function callApi<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
   const res = await apiFetch(path, {
     method,
@@ -34,6 +47,9 @@ export async function callApi<T = unknown>(method: string, path: string, body?: 
   });
   const json = (await res.json().catch(() => ({ success: false, error: `HTTP ${res.status}` }))) as Envelope<T>;
   // a plan gate answers error feature_not_available with a sentence in message: show the sentence
-  if (!res.ok || !json.success) throw new Error((json.error === 'feature_not_available' && json.message) || json.error || `HTTP ${res.status}`);
+  if (!res.ok || !json.success) {
+    const text = (json.error === 'feature_not_available' && json.message) || json.error || `HTTP ${res.status}`;
+    throw new ApiCallError(text, res.status, res.headers.get('x-error-code') ?? '');
+  }
   return json;
 }

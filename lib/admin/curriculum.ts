@@ -8,7 +8,7 @@ import { checkHealth } from '@/lib/curriculum/client';
 import { syncLogView } from '@/lib/curriculum/read';
 import { syncFramework, syncFrameworks } from '@/lib/curriculum/sync';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { latestJob, startJob, type Job } from './jobs';
 import { audit } from './manage';
 

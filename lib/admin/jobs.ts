@@ -5,7 +5,7 @@
 // progress it reads as interrupted and the next one may start.
 import { randomUUID } from 'node:crypto';
 import { cache } from '@/lib/cache';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 
 export type JobKind = 'install-essentials' | 'curriculum-sync';

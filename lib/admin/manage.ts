@@ -6,7 +6,7 @@ import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import { forgetUser } from '@/lib/auth/users';
 import { db, Prisma } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { PLAN_IDS } from '@/lib/plans/plans';
 import { forgetTenantHosts, SLUG_PATTERN } from '@/lib/tenant/resolve';

@@ -2,7 +2,7 @@
 // school admin only the users of their own tenant (none when their account has no tenant).
 import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, type SortKey } from '@/lib/db/keyset';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 export const ADMIN_USERS_LIMIT = 50;
 

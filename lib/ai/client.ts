@@ -6,7 +6,7 @@
 // the user message, never as instructions.
 import { z, type ZodType } from 'zod';
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 
 export const AI_NOT_CONFIGURED = 'AI generation is not configured';

@@ -7,7 +7,7 @@ import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertCanRead, readerOf } from '@/lib/h5p/access';
 import type { H5pActor } from '@/lib/h5p/permissions';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
 import { withAiCredit } from './credits';

@@ -6,7 +6,7 @@
 // died) finds the row and charges nothing; the refund deletes the row with the decrement, so it happens once.
 import { forgetUser } from '@/lib/auth/users';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { consumeAiGeneration, releaseAiGeneration } from '@/lib/plans/quota';
 
 export const AI_LIMIT_REACHED = 'AI generation limit reached';

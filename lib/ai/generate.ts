@@ -9,7 +9,7 @@ import { createContent } from '@/lib/h5p/content';
 import type { H5pActor } from '@/lib/h5p/permissions';
 import { saveMetadata } from '@/lib/curriculum/metadata';
 import { metadataBody, type MetadataInput } from '@/lib/curriculum/schemas';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
 import { withAiCredit, type CreditItem } from './credits';

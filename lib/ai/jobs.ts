@@ -12,7 +12,7 @@ import { db } from '@/lib/db/client';
 import type { AiJob, User } from '@/lib/generated/prisma/client';
 import { permissionsFor } from '@/lib/auth/roles';
 import type { H5pActor } from '@/lib/h5p/permissions';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';
 import { curriculumField, generateInteractiveVideo, videoItem, type VideoItem } from './media';

@@ -13,7 +13,7 @@ import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED,
 import type { H5pActor } from '@/lib/h5p/permissions';
 import { tempKey } from '@/lib/h5p/storage/temporary-storage';
 import { fileStore } from '@/lib/files/store';
-import { AppError, validationMessage } from '@/lib/http/errors';
+import { AppError, validationMessage } from '@/lib/errors';
 import { OutboundUrlError, outboundFetch } from '@/lib/http/outbound';
 import { assertAiConfigured, transcribe, type Cue } from './client';
 import { metadataBody } from '@/lib/curriculum/schemas';

@@ -6,7 +6,7 @@ import { LibraryName, type ILibraryName } from '@lumieducation/h5p-server';
 import { db } from '@/lib/db/client';
 import { filterParams, type SemanticsField, type SemanticsLoader } from '@/lib/h5p/sanitize';
 import { h5p } from '@/lib/h5p/server';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 async function loader(): Promise<SemanticsLoader> {
   const { editor } = await h5p();

@@ -4,7 +4,7 @@
 // with Mozilla's Readability on a linkedom document, no script run), and an existing content item's text.
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/http/outbound';
 import { AI_LIMITS } from './limits';
 

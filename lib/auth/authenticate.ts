@@ -2,7 +2,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { config } from '@/lib/config';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { resolveBrowserSession, sessionIdFromCookie } from './browser-session';
 import { isEmbedToken, verifyEmbedToken } from './embed-token';
 import { permissionsFor, userPrincipal } from './roles';

@@ -9,7 +9,7 @@ import { decode } from 'next-auth/jwt';
 import { config } from '@/lib/config';
 import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { IdpUnavailableError, refreshGrant, type IdpTokens } from './idp';
 import { userPrincipal } from './roles';

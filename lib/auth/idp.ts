@@ -1,7 +1,7 @@
 // Client of the Keycloak-compatible identity provider's token endpoint (password and refresh_token grants),
 // with Keycloak's error answers mapped to the spec's texts.
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 
 export interface IdpTokens {

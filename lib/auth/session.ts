@@ -8,7 +8,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import {
   createBrowserSession,

@@ -6,7 +6,7 @@ import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { forgetUser } from '@/lib/auth/users';
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { BILLING_ERR, payments, providerError } from './stripe';
 import type { PAID_PLAN_IDS } from '@/lib/plans/plans';

@@ -3,7 +3,7 @@
 // Without PAYMENT_SECRET_KEY payments are disabled: checkout and the portal answer 503 Payments are not configured.
 import Stripe from 'stripe';
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 
 export const BILLING_ERR = {

@@ -12,7 +12,7 @@ import { cache, keys } from '@/lib/cache';
 import { config } from '@/lib/config';
 import { db, type Prisma } from '@/lib/db/client';
 import { readBodyText } from '@/lib/http/body';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { planOfPrice } from './checkout';
 import { BILLING_ERR, SIGNATURE_TOLERANCE_S, webhookVerifier } from './stripe';

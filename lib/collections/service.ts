@@ -5,7 +5,7 @@ import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
 import { readerTenant, type Reader } from '@/lib/h5p/access';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { itemBloomsLevelSql } from '@/lib/content/blooms-sql';
 import { analyseBlooms } from './blooms';
 import { isAccessible, loadContents, statusFor } from './content';

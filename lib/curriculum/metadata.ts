@@ -5,7 +5,7 @@
 import { contentAccessFacts, mayManageContentData, type Reader } from '@/lib/h5p/access';
 import { db } from '@/lib/db/client';
 import type { ContentCurriculumMetadata } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { MetadataInput } from './schemas';
 
 export const metadataView = (m: ContentCurriculumMetadata) => ({

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { cache } from '@/lib/cache';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { CurriculumServiceError, fetchFramework, fetchFrameworks } from './client';
 import {

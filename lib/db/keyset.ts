@@ -6,7 +6,7 @@
 // for (sort, direction and a hash of the filters): a cursor of another list, sort or filter is refused with a 400,
 // as is anything that does not decode to values of the keys' types (so no malformed value ever reaches SQL).
 import { createHash } from 'node:crypto';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { Prisma } from './client';
 
 export type KeyType = 'timestamptz' | 'text' | 'int' | 'float8';

@@ -6,7 +6,7 @@
 // Types with a signature must carry it; types without one (plain text, JSON, CSV, fonts, XML …) are only refused
 // when their first bytes are an HTML document (the WHATWG sniffing signatures), which no such file starts with.
 import path from 'node:path';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 export type Sniffed =
   | 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | 'webp' | 'svg'

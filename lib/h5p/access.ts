@@ -11,7 +11,7 @@ import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import { userById } from '@/lib/auth/users';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { contentSnapshot, type ContentAccessFacts } from './content-cache';
 
 export const CONTENT_NOT_FOUND = 'Content not found';

@@ -6,7 +6,7 @@ import { H5pError } from '@lumieducation/h5p-server';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { assertContentMatches, extensionOf } from '@/lib/files/sniff';
-import { AppError, validationMessage } from '@/lib/http/errors';
+import { AppError, validationMessage } from '@/lib/errors';
 import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
 import { stateIdOf } from '@/lib/results/statements';

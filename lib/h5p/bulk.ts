@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { CONTENT_NOT_FOUND, canReadContent, readerOf } from './access';
 import { deleteContent, setVisibility } from './content';

@@ -17,7 +17,7 @@
 // In Browse and Review launch modes it sends only initialized and terminated (cmi5 10.2.2). The `launched`
 // statement is the LMS's.
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { activityIri, assertCanExport } from './content';
 import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
 import { nodeToWeb } from './http';

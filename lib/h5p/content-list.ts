@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { contentTypeSlug } from '@/lib/content/types';
 import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, MAX_CURSOR_LENGTH, type CursorValues, type SortKey } from '@/lib/db/keyset';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { machineNameFor, prefixTsQuery } from '@/lib/marketplace/search';
 import { CONTENT_DEFAULTS } from './content';

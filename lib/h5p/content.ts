@@ -7,7 +7,7 @@ import { storageAccountOf } from '@/lib/plans/storage';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { releaseContentQuota } from '@/lib/plans/quota';
 import { copyUploadIntoContent } from './uploads';
 import { assertCanRead, type Reader } from './access';

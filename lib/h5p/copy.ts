@@ -5,7 +5,7 @@
 // asked). A failed copy leaves nothing behind: copied files are removed, and nothing was charged.
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import type { Prisma } from '@/lib/db/client';
-import type { AppError } from '@/lib/http/errors';
+import type { AppError } from '@/lib/errors';
 import { fileStore } from '@/lib/files/store';
 import { assertQuotaLeft, createOwnedContent } from './create-owned';
 import { contentPrefix } from './paths';

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { forgetUser } from '@/lib/auth/users';
 import { db, type Prisma } from '@/lib/db/client';
 import { fileStore } from '@/lib/files/store';
-import type { AppError } from '@/lib/http/errors';
+import type { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { consumeContentQuota, hasContentQuotaLeft } from '@/lib/plans/quota';
 import { chargeStorage } from '@/lib/plans/storage';

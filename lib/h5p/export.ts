@@ -8,7 +8,7 @@ import { LibraryName, type IContentMetadata, type ILibraryName } from '@lumieduc
 import DependencyGetter from '@lumieducation/h5p-server/build/src/DependencyGetter';
 import { db } from '@/lib/db/client';
 import { assertCanExport } from './content';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { nodeToWeb } from './http';
 import { fileStore } from '@/lib/files/store';
 import { contentPrefix, libraryPrefix } from './paths';

@@ -5,7 +5,7 @@ import { H5pError, LibraryName } from '@lumieducation/h5p-server';
 import { cache } from '@/lib/cache';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { ESSENTIAL_CONTENT_TYPES } from '@/lib/content/types';
 import type { H5pActor } from './permissions';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { ContentPermission, GeneralPermission, H5pError, LibraryName, type IContentMetadata, type ILibraryMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import PackageValidator from '@lumieducation/h5p-server/build/src/PackageValidator';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 import { assertQuotaLeft, createOwnedContent } from './create-owned';
 import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError } from './multipart';

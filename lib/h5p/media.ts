@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertContentMatches } from '@/lib/files/sniff';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { ERR } from './content';
 import { CONTENT_WHITELIST } from './package-inspector';
 import type { H5pActor } from './permissions';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/lib/db/client';
 import { assertCanExport } from './content';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
 import { nodeToWeb } from './http';
 import { masteryPercent, scaled } from './mastery';

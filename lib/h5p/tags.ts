@@ -2,7 +2,7 @@
 // replaces the whole set; only the owner tags (403 like update, 404 for unknown content).
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { ERR } from './content';
 
 export const MAX_TAGS = 20;

@@ -3,7 +3,7 @@
 // Nothing is fetched from anywhere else, and the page's policy says so.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 export { DOCS_CSP } from './docs-csp';
 

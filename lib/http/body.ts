@@ -1,7 +1,7 @@
 // Bounded request body reading: a declared Content-Length over the limit is refused before a byte is read,
 // and a body without (or with a lying) Content-Length is read only up to the limit, then the stream is
 // cancelled. Nothing past the limit is ever buffered.
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 /** The spec's JSON request body limit (also the limit of every non-file body), one figure with the front server's. */
 export { JSON_BODY_LIMIT } from '../../server/paths.mjs';

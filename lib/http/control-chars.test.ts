@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { assertCleanQuery, assertNoControlChars, findControlChars } from './control-chars';
 
 describe('findControlChars', () => {

@@ -2,7 +2,7 @@
 // JSON, and because Prisma batches concurrent lookups one such value would fail other users' requests too.
 // Path parameters and query values allow none; JSON body strings allow tab, newline and carriage return
 // (H5P parameters and texts carry them), nothing else.
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

@@ -1,6 +1,6 @@
 // The answer for a path no route serves under /api: the JSON 404 envelope (rate-limited like a public read),
 // never the HTML not-found page.
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { route } from './route';
 
 export const apiNotFound = route({ action: 'find the route', auth: 'none' }, async () => {

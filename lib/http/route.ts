@@ -22,9 +22,9 @@ import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/t
 import { JSON_BODY_LIMIT, readBodyText } from './body';
 import { clientIp } from './client-ip';
 import { assertCleanQuery, assertNoControlChars } from './control-chars';
-import { AppError, mapError, validationMessage } from './errors';
+import { AppError, ERROR_CODE_HEADER, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
+import { mapError } from './errors';
 import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
-import type { ApiError } from './error-catalogue';
 import { recordRoute } from './route-registry';
 
 export { JSON_BODY_LIMIT } from './body';
@@ -311,10 +311,13 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       );
     } catch (err) {
       const mapped = mapError(err, opts.action);
-      if (authenticating && opts.unauthorizedText && mapped.status === 401) mapped.body = { success: false, error: opts.unauthorizedText };
+      if (authenticating && opts.unauthorizedText && mapped.status === 401) {
+        mapped.body = { success: false, error: opts.unauthorizedText };
+        mapped.code = errorCodeOf(opts.unauthorizedText);
+      }
       if (mapped.unexpected) reqLog().error({ err }, `failed to ${opts.action}`);
       else if (log.isLevelEnabled('info')) reqLog().info({ status: mapped.status, error: mapped.body.error }, 'request refused');
-      const headers: Record<string, string> = { ...limitHeaders, [REQUEST_ID_HEADER]: requestId };
+      const headers: Record<string, string> = { ...limitHeaders, [REQUEST_ID_HEADER]: requestId, [ERROR_CODE_HEADER]: mapped.code };
       if (mapped.status === 429 && limitHeaders['Retry-After']) {
         // the sandboxed player (origin "null") reads when to retry
         headers['Access-Control-Expose-Headers'] = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';

@@ -8,7 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { LtiLaunch } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { LAUNCH_TOKEN_SECONDS } from './launch';
 
 export const BINDING_COOKIE = 'lumen_lti_browser';

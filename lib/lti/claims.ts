@@ -1,7 +1,7 @@
 // The claims of an LTI 1.3 launch (IMS LTI 1.3 core, Deep Linking 2.0, AGS 2.0, NRPS 2.0): the claim names, the
 // role vocabulary, and the checks a verified id_token's payload must pass before anything is consumed or stored
 // (the certification list of external-services.md §6). Pure functions: no I/O here.
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 export const CLAIM = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',

@@ -2,7 +2,7 @@
 // (NRPS, when the platform offers it; else the learners seen in launches) with each learner's results for the
 // content launched in that course.
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { passbackText } from '@/lib/results/analytics';
 import { mapRoles } from './claims';

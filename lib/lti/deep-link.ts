@@ -9,7 +9,7 @@ import { db, Prisma } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform, User } from '@/lib/generated/prisma/client';
 import { ADMIN_REALM_ROLES } from '@/lib/auth/roles';
 import { canReadContent, contentAccessFacts, mayRead, readerOf, type ContentAccessFacts, type Reader } from '@/lib/h5p/access';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { CLAIM } from './claims';
 import { signWithToolKey } from './keys';
 import { platformFor, type Caller } from './platforms';

@@ -7,7 +7,7 @@ import { issueLtiPlayerToken } from '@/lib/auth/embed-token';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform, User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
 import { assertBound, bindLaunch } from './binding';
 import { badUrlClaim, isNavigableUrl } from './claims';

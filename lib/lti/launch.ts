@@ -10,7 +10,7 @@ import { SignJWT, compactVerify, decodeProtectedHeader, importJWK, jwtVerify } f
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { launchClaimsOf, type LaunchClaims } from './claims';
 import { platformKey } from './platform-http';
 

@@ -10,7 +10,7 @@
 import { db } from '@/lib/db/client';
 import { outboxWorker } from '@/lib/db/outbox-worker';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import type { GradingContext } from '@/lib/results/intake';
 import { backoffSeconds } from '@/lib/results/lrs';

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { JWK } from 'jose';
 import { cache } from '@/lib/cache';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/http/outbound';
 import { log } from '@/lib/log';
 import { signWithToolKey } from './keys';

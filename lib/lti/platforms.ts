@@ -7,8 +7,8 @@ import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import type { LtiPlatform, Prisma, User } from '@/lib/generated/prisma/client';
-import { apiError } from '@/lib/http/error-catalogue';
-import { AppError } from '@/lib/http/errors';
+import { apiError } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 
 const httpUrl = (max: number) =>
   z

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { mapRoles, SCOPE } from './claims';
 import { serviceCall } from './platform-http';
 

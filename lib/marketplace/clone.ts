@@ -6,7 +6,7 @@
 // `title` when given (default: the source's title) and recorded as a clone of the source (content_clones) in the
 // same transaction: the marketplace item page's clones count and "You cloned this" notice read it.
 import { db, Prisma } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { copyContent, COPY_SOURCE_SELECT } from '@/lib/h5p/copy';
 

@@ -2,7 +2,7 @@
 // Only public content whose content row exists (readable) is listed; the caller's own content is excluded.
 import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { itemBloomsLevel } from '@/lib/content/blooms';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';

@@ -8,7 +8,7 @@ import { db, type Prisma } from '@/lib/db/client';
 type Runner = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRaw'>;
 
 export const CONTENT_QUOTA_EXCEEDED = 'Monthly content quota exceeded';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { PLANS, REFERRAL_EXTRA_CREDITS, REWARDED, aiLimitWithCredits, isWithinLimit, planOf } from './plans';
 
 const planLimitSql = (field: 'contentsPerMonth' | 'aiGenerationsPerMonth') =>

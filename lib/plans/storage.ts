@@ -1,7 +1,7 @@
 // Storage accounting: bytes of content files are charged to the content's owner against the plan's
 // allowance when they are written, and given back when they are deleted. Storage never resets.
 import { db, type Prisma } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { releaseStorage, reserveStorage } from './quota';
 
 export const STORAGE_LIMIT_TEXT = 'Storage limit reached';

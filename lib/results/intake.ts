@@ -14,7 +14,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/access';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { nudgeGradePassback } from '@/lib/lti/passback';
 import { nudgeLrsForwarder } from './lrs';
 import { belongsTo, durationMs, isInteraction, plainText, questionOf, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';

@@ -4,7 +4,7 @@
 // (opened, nothing done) or the author's own preview is no result (issue 23 item 1).
 import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 export interface MyResult {
   attemptId: string;

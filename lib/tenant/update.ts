@@ -11,7 +11,7 @@ import type { Principal } from '@/lib/auth/types';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { brandOf, type BrandConfig } from './brand';
 import { reservedDomainReason } from './domain-policy';

@@ -2,7 +2,7 @@
 // consumeAiGeneration are not part of the specification yet, so the atomic operation is raced directly).
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import {
   assertContentQuota,
   consumeAiGeneration,

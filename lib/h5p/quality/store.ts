@@ -1,7 +1,7 @@
 // Quality reports (rule 13), cached per content in content_quality_reports: a cached report is returned at
 // once; a corrupt cached report is deleted and regenerated; the row goes with the content (cascade).
 import { db, Prisma } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { aiConfigured, aiReport } from './ai';
 import { ruleBasedReport } from './rules';

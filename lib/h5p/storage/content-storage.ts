@@ -15,7 +15,7 @@ import { contentMetadata, contentParameters, contentSnapshot, forgetContent } fr
 import { contentPrefix, scratchRoot } from '../paths';
 import { filterContentParams } from '../sanitize';
 import { commitOwnedContent, type NewContentRow } from '../create-owned';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 
 const MAX_FILENAME = 200;

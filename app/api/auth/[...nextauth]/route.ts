@@ -6,7 +6,7 @@ import { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/session';
 import { readBodyText } from '@/lib/http/body';
 import { clientIp } from '@/lib/http/client-ip';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { apiNotFound } from '@/lib/http/not-found';
 import { beginSignIn, signInVerdict } from '@/lib/http/sign-in-limit';
 

@@ -7,7 +7,7 @@ import { dateParam, queryOf } from '@/components/results/format';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { workspaceContext } from '@/lib/h5p/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { collectionGrid, resultsReader } from '@/lib/results/analytics';

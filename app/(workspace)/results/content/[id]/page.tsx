@@ -9,7 +9,7 @@ import { DataTable } from '@/components/ui/DataTable';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { workspaceContext } from '@/lib/h5p/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { assertResultsAccess, contentAttempts, contentSummary, HISTOGRAM_BUCKETS, itemAnalysis, resultsReader, type ItemAnswers } from '@/lib/results/analytics';

@@ -2,7 +2,7 @@ import { generateImageHotspots, IMAGE_MAX_BYTES, imageFields, mediaForm } from '
 import { assertAiConfigured } from '@/lib/ai/client';
 import { actorOf } from '@/lib/h5p/permissions';
 import { bearerQueryToken } from '@/lib/h5p/request';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { pdfFields, submitPdf } from '@/lib/ai/jobs';
 import { PDF_MAX_BYTES } from '@/lib/ai/sources';
 import { readBodyBytes } from '@/lib/http/body';
-import { AppError, validationMessage } from '@/lib/http/errors';
+import { AppError, validationMessage } from '@/lib/errors';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { CourseView } from '@/components/lti/CourseView';
 import { TopBar } from '@/components/workspace/TopBar';
 import { requirePageSession } from '@/lib/auth/session';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { courseView } from '@/lib/lti/courses';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { currentBrand } from '@/lib/tenant/current';
