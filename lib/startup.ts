@@ -1,12 +1,12 @@
 // Start-up of a server process (called from instrumentation.ts before any request is served): validates
 // the configuration — a bad value stops the process with a message naming the variable — and applies
 // pending database migrations, serialised across instances by an advisory lock, and sweeps what an instance that
-// died mid-request left behind (lib/h5p/sweep.ts).
+// died mid-request left behind (lib/h5p/content/sweep.ts).
 import { config, ConfigError, databaseUrl } from '@/lib/config';
 import { cache } from '@/lib/cache';
 import { migrate } from '@/lib/db/migrate';
 import { startDbWatch } from '@/lib/db/watch';
-import { registerFrontFiles } from '@/lib/h5p/front-files';
+import { registerFrontFiles } from '@/lib/h5p/engine/front-files';
 import { registerFastLane } from '@/lib/http/fast-lane';
 import { log } from '@/lib/log';
 
@@ -48,11 +48,11 @@ export async function startup(): Promise<void> {
   cache(); // connect to Redis (or warn about the in-process fallback) before the first request
   // before the first request: what a dead instance left half-written (uncommitted content files, import scratch
   // folders, upload temp files) once it is older than any live request could be
-  await (await import('@/lib/h5p/sweep')).sweepAtStartup();
+  await (await import('@/lib/h5p/content/sweep')).sweepAtStartup();
   startDbWatch(); // changes announced by the database reach the in-process caches
   registerFrontFiles(); // the front server serves static H5P files from here on
   registerFastLane(); // …and answers the hottest routes without the Next.js pipeline
-  (await import('@/lib/h5p/temp-cleanup')).scheduleTemporaryFileCleanup();
+  (await import('@/lib/h5p/engine/temp-cleanup')).scheduleTemporaryFileCleanup();
   (await import('@/lib/results/lrs')).startLrsForwarder(); // statements out to XAPI_LRS_URL, when set
   (await import('@/lib/lti/passback')).startGradePassback(); // LTI learners' grades out to their platforms
   void (await import('@/lib/ai/jobs')).startAiJobs(); // long AI generations (pg-boss), when a provider is configured

@@ -1,9 +1,9 @@
 #!/usr/bin/env tsx
 // npm run content:subcontent-ids [-- --dry-run] — gives the questions of content stored before sub-content ids
 // were kept (Single Choice Set questions, Summary statements …) a UUID each, as the next save would, so that their
-// results are told apart from now on (lib/h5p/subcontent-ids.ts). Run it once with the service's environment after
+// results are told apart from now on (lib/h5p/engine/subcontent-ids.ts). Run it once with the service's environment after
 // upgrading; safe to run again (content that has its ids is left as it is).
-import { backfillSubContentIds } from '../lib/h5p/subcontent-ids';
+import { backfillSubContentIds } from '@/lib/h5p/engine/subcontent-ids';
 
 async function main() {
   const dryRun = process.argv.includes('--dry-run');

@@ -1,5 +1,5 @@
 // One script and one stylesheet per player page instead of one request per file (issue 9, item 7: learner page
-// load). The player page (lib/h5p/embed.ts) names the files it needs, in order, in the bundle's URL:
+// load). The player page (lib/h5p/player/embed.ts) names the files it needs, in order, in the bundle's URL:
 //   /h5p/bundle/<sha-16>.js?f=core/js/jquery.js@1.27.0,libraries/H5P.MultiChoice-1.16/js/multichoice.js@1.16.3
 // and the front server (server/static-files.mjs) joins exactly those core and library files. Any instance can
 // answer any bundle (nothing is stored: the URL is the whole description), versions in the URL make it immutable,

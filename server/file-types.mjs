@@ -1,5 +1,5 @@
 // File types and the rules for serving files, shared by the front server (server/static-files.mjs) and the
-// Next.js file routes (lib/h5p/http.ts): content types, cache policies, the sandbox for files that can carry script,
+// Next.js file routes (lib/h5p/http/files.ts): content types, cache policies, the sandbox for files that can carry script,
 // and Range parsing. Plain JavaScript: the front server runs it before (and without) the app's build.
 import path from 'node:path';
 

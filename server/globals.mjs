@@ -11,7 +11,7 @@ export const setFastLane = (lane) => {
 };
 export const fastLane = () => g.__lumenFastLane;
 
-/** What the server needs from the app to serve static H5P files (lib/h5p/front-files.ts). */
+/** What the server needs from the app to serve static H5P files (lib/h5p/engine/front-files.ts). */
 export const setFrontFiles = (hooks) => {
   g.__lumenFrontFiles = hooks;
 };

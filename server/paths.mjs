@@ -1,5 +1,5 @@
 // Facts about request paths and the headers the front server owns, stated once for the front server
-// (server/server.mjs, server/header-policy.mjs) and the app (lib/http/body.ts, lib/tenant/host.ts,
+// (server/server.mjs, server/header-policy.mjs) and the app (lib/net/body.ts, lib/tenant/host.ts,
 // lib/http/client-ip.ts, lib/http/edge-headers.ts), which import them from here. A module of its own rather than
 // part of header-policy.mjs: these are not headers of a path class, and the edge-safe lib/ modules that need one
 // of them should not load the whole header policy. No imports, plain JavaScript: the front server runs it before

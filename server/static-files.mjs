@@ -2,7 +2,7 @@
 // editor (/h5p/core, /h5p/editor), library files (/h5p/libraries/<Name-major.minor>/…), content files
 // (/h5p/content/<id>/…) and a player's content files (/h5p/player-files/<token>/<id>/…).
 // Same access rules and headers as the Next routes they stand in front of (app/h5p/**): the app registers, at
-// start-up, where the files live and how to decide access (lib/h5p/front-files.ts, on globalThis); what is not
+// start-up, where the files live and how to decide access (lib/h5p/engine/front-files.ts, on globalThis); what is not
 // decided here (a private content file, an unknown path, a POST) falls through to Next.js.
 // - strong ETags (size, modification time and inode), 304 on If-None-Match, `immutable` for versioned URLs;
 // - Range (single ranges) for content and media; HEAD;
@@ -20,7 +20,7 @@ import { COMPRESSIBLE, etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, p
 
 const brotli = promisify(zlib.brotliCompress);
 
-// tells the app (lib/h5p/front-files.ts) that /h5p/bundle/… is answered here
+// tells the app (lib/h5p/engine/front-files.ts) that /h5p/bundle/… is answered here
 markFrontBundles();
 const gzip = promisify(zlib.gzip);
 

@@ -10,7 +10,7 @@ import { escapeHtml } from '@/lib/shared/escape';
 
 type Size = 'responsive' | 'fixed';
 
-/** `origin`: where the player plays (the content origin, lib/h5p/player-origin.ts); its resizer sizes its frames. */
+/** `origin`: where the player plays (the content origin, lib/h5p/player/player-origin.ts); its resizer sizes its frames. */
 export function embedSnippet(origin: string, contentId: string, token: string, title: string, size: Size, width: number, height: number): string {
   const src = `${origin}/h5p/embed/${encodeURIComponent(contentId)}?token=${encodeURIComponent(token)}`;
   const safeTitle = escapeHtml(title);

@@ -14,7 +14,7 @@
 // released, so nothing moves under a click.
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { CONTENT_PLAYER_SANDBOX, PLAYER_SANDBOX } from '@/lib/h5p/csp';
+import { CONTENT_PLAYER_SANDBOX, PLAYER_SANDBOX } from '@/lib/h5p/player/csp';
 
 interface Statement {
   verb?: { id?: string };

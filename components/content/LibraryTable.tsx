@@ -1,6 +1,6 @@
 // Every installed H5P library with its title and versions: on the content types page and the admin's.
 import { getTranslations } from 'next-intl/server';
-import type { installedLibraries } from '@/lib/h5p/hub';
+import type { installedLibraries } from '@/lib/h5p/engine/hub';
 
 export async function LibraryTable({ libraries }: { libraries: Awaited<ReturnType<typeof installedLibraries>> }) {
   const t = await getTranslations('content');

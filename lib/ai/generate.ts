@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import type { User } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db/client';
-import { createContent } from '@/lib/h5p/content';
-import type { H5pActor } from '@/lib/h5p/permissions';
+import { createContent } from '@/lib/h5p/content/content';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { saveMetadata } from '@/lib/curriculum/metadata';
 import { metadataBody, type MetadataInput } from '@/lib/curriculum/schemas';
 import { AppError } from '@/lib/errors';

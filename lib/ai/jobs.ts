@@ -11,7 +11,7 @@ import { config, databaseUrl } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { AiJob, User } from '@/lib/generated/prisma/client';
 import { permissionsFor } from '@/lib/auth/roles';
-import type { H5pActor } from '@/lib/h5p/permissions';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';

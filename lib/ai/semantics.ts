@@ -1,11 +1,11 @@
 // Generated parameters against the installed libraries (issue 13, item 3): the version of each sub-content library
 // a container may hold (its semantics' options, installed), and a check that the parameters survive the semantics
-// filter every save runs (lib/h5p/sanitize.ts) whole — a key, list item or sub-content it would drop means the
+// filter every save runs (lib/h5p/engine/sanitize.ts) whole — a key, list item or sub-content it would drop means the
 // generator and the installed library disagree, and nothing is saved.
 import { LibraryName, type ILibraryName } from '@lumieducation/h5p-server';
 import { db } from '@/lib/db/client';
-import { filterParams, type SemanticsField, type SemanticsLoader } from '@/lib/h5p/sanitize';
-import { h5p } from '@/lib/h5p/server';
+import { filterParams, type SemanticsField, type SemanticsLoader } from '@/lib/h5p/engine/sanitize';
+import { h5p } from '@/lib/h5p/engine/server';
 import { AppError } from '@/lib/errors';
 
 async function loader(): Promise<SemanticsLoader> {

@@ -1,11 +1,11 @@
 // Source material for generation (issue 13, item 4): a web page (fetched server-side through the SSRF guard of
-// lib/http/outbound.ts — http/https only, no private, loopback or link-local address after DNS resolution and on
+// lib/net/outbound.ts — http/https only, no private, loopback or link-local address after DNS resolution and on
 // every redirect unless ALLOWED_PRIVATE_HOSTS lists the host — bounded in size and time; its main text extracted
 // with Mozilla's Readability on a linkedom document, no script run), and an existing content item's text.
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { AppError } from '@/lib/errors';
-import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/http/outbound';
+import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/net/outbound';
 import { AI_LIMITS } from './limits';
 
 /** the most source text a generation reads */

@@ -11,7 +11,7 @@ import { forgetUser } from '@/lib/auth/users';
 import { cache, keys } from '@/lib/cache';
 import { config } from '@/lib/config';
 import { db, type Prisma } from '@/lib/db/client';
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText } from '@/lib/net/body';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { planOfPrice } from './checkout';

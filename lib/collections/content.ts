@@ -1,7 +1,7 @@
 // Content facts a collection needs, loaded in batches (never a query per item).
 import { db } from '@/lib/db/client';
 import { contentTypeSlug } from '@/lib/content/types';
-import { mayRead, type Reader } from '@/lib/h5p/access';
+import { mayRead, type Reader } from '@/lib/h5p/content/access';
 import { curriculumSummary, qualitySummary, type CurriculumSummary, type QualitySummary } from '@/lib/curriculum/summary';
 
 export interface ContentFacts {
@@ -57,7 +57,7 @@ export type ItemStatus = 'available' | 'unavailable' | 'restricted';
 
 /**
  * available: readable and accessible to the requester; unavailable: deleted or unreadable;
- * restricted: the content read rule (lib/h5p/access.ts) keeps it from the requester — private and owned by
+ * restricted: the content read rule (lib/h5p/content/access.ts) keeps it from the requester — private and owned by
  * someone else, unless the requester administers the owner's tenant or every tenant. The reader's tenant must
  * be loaded (readerTenant) when the reader is a tenant admin.
  */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './http';
-import { sanitizeMediaName } from './media';
-import { isSafeRelativePath } from './paths';
+import { parseRange } from './http/files';
+import { sanitizeMediaName } from './content/media';
+import { isSafeRelativePath } from './engine/paths';
 import { ruleBasedReport } from './quality/rules';
-import { manifest, wrapperJs } from './scorm';
-import { sanitizeContentFilename } from './storage/content-storage';
+import { manifest, wrapperJs } from './export/scorm';
+import { sanitizeContentFilename } from './engine/storage/content-storage';
 
 describe('parseRange', () => {
   it('reads single byte ranges and refuses unsatisfiable ones', () => {

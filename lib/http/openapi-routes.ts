@@ -7,15 +7,15 @@
 // file and module (`{}` per method) until the document walks app/ itself and this list is deleted.
 import { z } from 'zod';
 import pkg from '@/package.json';
-import { ERR } from '@/lib/h5p/content';
-import { TAG_ERR } from '@/lib/h5p/tags';
-import { AJAX_ACTIONS, ajaxGet, ajaxPost } from '@/lib/h5p/ajax';
-import { CONTENT_NOT_FOUND } from '@/lib/h5p/access';
-import { HUB_UNREACHABLE } from '@/lib/h5p/hub';
-import { IMPORT_ERR } from '@/lib/h5p/import';
-import { MEDIA_ERR } from '@/lib/h5p/media';
-import { UPLOAD_TRUNCATED } from '@/lib/h5p/multipart';
-import { languageCode } from '@/lib/h5p/request';
+import { ERR } from '@/lib/h5p/content/content';
+import { TAG_ERR } from '@/lib/h5p/content/tags';
+import { AJAX_ACTIONS, ajaxGet, ajaxPost } from '@/lib/h5p/http/ajax';
+import { CONTENT_NOT_FOUND } from '@/lib/h5p/content/access';
+import { HUB_UNREACHABLE } from '@/lib/h5p/engine/hub';
+import { IMPORT_ERR } from '@/lib/h5p/content/import';
+import { MEDIA_ERR } from '@/lib/h5p/content/media';
+import { UPLOAD_TRUNCATED } from '@/lib/net/multipart';
+import { languageCode } from '@/lib/h5p/http/request';
 import { buildOpenApi, type RouteDoc, type TagDoc } from './openapi';
 
 import * as apiDocs from '@/app/api/docs/route';
@@ -979,7 +979,7 @@ export const API_ROUTES: RouteDoc[] = [
     operations: { POST: { summary: 'Install the essential content types', success: { kind: 'envelope', data: 'total, installed, failed, results (name, success, error)', message: true }, errors: { 502: [HUB_UNREACHABLE] } } },
   },
 
-  // ------------------------------------------------------------ the H5P client's own routes (app/h5p/[...path]: lib/h5p/ajax.ts)
+  // ------------------------------------------------------------ the H5P client's own routes (app/h5p/[...path]: lib/h5p/http/ajax.ts)
   {
     file: 'app/h5p/[...path]/route.ts',
     path: '/h5p/ajax',

@@ -19,15 +19,15 @@ import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/tenant/resolve';
-import { JSON_BODY_LIMIT, readBodyText } from './body';
+import { JSON_BODY_LIMIT, readBodyText } from '@/lib/net/body';
 import { clientIp } from './client-ip';
-import { assertCleanQuery, assertNoControlChars } from './control-chars';
+import { assertCleanQuery, assertNoControlChars } from '@/lib/net/control-chars';
 import { AppError, ERROR_CODE_HEADER, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
 import { mapError } from './errors';
 import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
 import { recordRoute } from './route-registry';
 
-export { JSON_BODY_LIMIT } from './body';
+export { JSON_BODY_LIMIT } from '@/lib/net/body';
 
 export type AuthLevel = 'none' | 'optional' | 'user' | 'teacher' | 'admin';
 

@@ -8,7 +8,7 @@ import { config } from '@/lib/config';
 import { db, Prisma } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform, User } from '@/lib/generated/prisma/client';
 import { ADMIN_REALM_ROLES } from '@/lib/auth/roles';
-import { canReadContent, contentAccessFacts, mayRead, readerOf, type ContentAccessFacts, type Reader } from '@/lib/h5p/access';
+import { canReadContent, contentAccessFacts, mayRead, readerOf, type ContentAccessFacts, type Reader } from '@/lib/h5p/content/access';
 import { AppError } from '@/lib/errors';
 import { CLAIM } from './claims';
 import { signWithToolKey } from './keys';
@@ -213,7 +213,7 @@ function registrantReader(platform: LtiPlatform): Reader | null {
 /**
  * Whether a launch through this platform may play the content (issue 22 item 2): exactly what the platform's
  * registrant may read, plus what an instructor linked through the platform may read — the one read rule of
- * GET /h5p/content/:id (lib/h5p/access.ts). The content's owner, who the player acts for (its files and state
+ * GET /h5p/content/:id (lib/h5p/content/access.ts). The content's owner, who the player acts for (its files and state
  * are that item's), is returned; content without an owner has nobody to play it for.
  */
 export async function ltiPlayableOwner(platform: LtiPlatform, contentId: string): Promise<string | null> {

@@ -1,5 +1,5 @@
 // What the /lti route handlers share: the spec's 401 text, form bodies, redirects and the tool's HTML pages' headers.
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText } from '@/lib/net/body';
 import { AppError } from '@/lib/errors';
 
 /** The LTI endpoints' authentication refusal (spec "LTI other": 401 Unauthorized). */

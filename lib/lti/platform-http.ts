@@ -1,4 +1,4 @@
-// Calls to a platform (its URLs are user input, so every call goes through lib/http/outbound.ts): its public key
+// Calls to a platform (its URLs are user input, so every call goes through lib/net/outbound.ts): its public key
 // set, cached in the shared cache and fetched again when a token names a kid it does not hold; and the OAuth 2
 // client-credentials grant with a signed client assertion (RFC 7523, LTI Security Framework 1.0 §4.1), whose
 // access tokens are shared by every instance until 60 seconds before they expire.
@@ -7,7 +7,7 @@ import type { JWK } from 'jose';
 import { cache } from '@/lib/cache';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
-import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/http/outbound';
+import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/net/outbound';
 import { log } from '@/lib/log';
 import { signWithToolKey } from './keys';
 

@@ -2,13 +2,13 @@
 // content quota (taken atomically, given back on failure); (3) the content copied — row and files; (4) the
 // copy's ownership recorded as private; (5) the curriculum metadata copied; (6) the caller's counter (taken
 // in step 2); (7) the source's view count raised after the response is decided, without delaying it.
-// Steps 2–6 are the shared copy (lib/h5p/copy.ts): a failed clone leaves no partial copy. The copy is named
+// Steps 2–6 are the shared copy (lib/h5p/content/copy.ts): a failed clone leaves no partial copy. The copy is named
 // `title` when given (default: the source's title) and recorded as a clone of the source (content_clones) in the
 // same transaction: the marketplace item page's clones count and "You cloned this" notice read it.
 import { db, Prisma } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
-import { copyContent, COPY_SOURCE_SELECT } from '@/lib/h5p/copy';
+import { copyContent, COPY_SOURCE_SELECT } from '@/lib/h5p/content/copy';
 
 const NOT_FOUND = 'Content not found or not public';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineNameFor, prefixTsQuery } from './search';
+import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 
 describe('prefixTsQuery', () => {
   it('turns words into lowercase prefix terms joined with AND', () => {

@@ -7,7 +7,7 @@ import { itemBloomsLevel } from '@/lib/content/blooms';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
 import type { ListQuery } from './schemas';
-import { machineNameFor, prefixTsQuery } from './search';
+import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 
 // ---------------------------------------------------------------- facets
 

@@ -64,7 +64,7 @@ export function assertContentQuota(user: { plan: string; contentsCreatedThisMont
 
 /**
  * Atomically takes one content creation from the monthly quota; false when the quota is used up. Given a
- * transaction (`client`), the charge commits with the content it pays for (lib/h5p/create-owned.ts).
+ * transaction (`client`), the charge commits with the content it pays for (lib/h5p/content/create-owned.ts).
  */
 export async function consumeContentQuota(userId: string, client: Runner = db()): Promise<boolean> {
   const rows = await client.$queryRawUnsafe<{ id: string }[]>(

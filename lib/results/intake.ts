@@ -13,7 +13,7 @@ import type { Principal } from '@/lib/auth/types';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/access';
+import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/content/access';
 import { AppError } from '@/lib/errors';
 import { nudgeGradePassback } from '@/lib/lti/passback';
 import { nudgeLrsForwarder } from './lrs';
@@ -194,7 +194,7 @@ export type AttemptKind = 'attempt' | 'view' | 'preview';
 
 /**
  * Whether the learner's plays of this content are previews (issue 23 item 1): decided here, never by the page —
- * the learner is a signed-in user who may edit the content (its owner; lib/h5p/permissions.ts lets only the owner
+ * the learner is a signed-in user who may edit the content (its owner; lib/h5p/engine/permissions.ts lets only the owner
  * edit owned content). Content without an owner has no author whose plays could be previews.
  */
 export async function isPreview(contentId: string, learner: Pick<Learner, 'userId'>): Promise<boolean> {

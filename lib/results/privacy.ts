@@ -5,7 +5,7 @@
 // scores the H5P player stored for them (h5p_finished_data).
 import { audit } from '@/lib/admin/manage';
 import { db, Prisma } from '@/lib/db/client';
-import type { Reader } from '@/lib/h5p/access';
+import type { Reader } from '@/lib/h5p/content/access';
 import { stateIdOf } from './statements';
 
 /** SQL limiting attempts `a` to the admin's scope. */

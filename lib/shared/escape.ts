@@ -3,7 +3,7 @@
 // so a fix reaches every page. The bottom layer: no imports, safe in the browser too (the branding preview and the
 // embed snippet use it).
 //
-// Not here: lib/h5p/sanitize.ts `escapeText`, which is H5P's own text filter (it keeps entities that are already
+// Not here: lib/h5p/engine/sanitize.ts `escapeText`, which is H5P's own text filter (it keeps entities that are already
 // escaped, as H5P's PHP validator does) — a content rule, not output escaping.
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -22,7 +22,7 @@ describe('temporary file clean-up', () => {
     const meta = JSON.parse(fs.readFileSync(`${file(old)}.metadata`, 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(`${file(old)}.metadata`, JSON.stringify({ ...meta, expiresAt: new Date(Date.now() - 3_600_000).toISOString() }));
 
-    const { cleanTemporaryFiles } = await import('@/lib/h5p/temp-cleanup');
+    const { cleanTemporaryFiles } = await import('@/lib/h5p/engine/temp-cleanup');
     expect(await cleanTemporaryFiles()).toBe(true);
     expect(fs.existsSync(file(old))).toBe(false);
     expect(fs.existsSync(file(fresh))).toBe(true);

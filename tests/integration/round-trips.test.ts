@@ -30,7 +30,7 @@ function via(url: string, port: number): string {
   return u.toString();
 }
 
-// longer than the view-count batch (lib/h5p/views.ts): the previous call's batched write is done before counting
+// longer than the view-count batch (lib/h5p/content/views.ts): the previous call's batched write is done before counting
 const quiet = () => new Promise((r) => setTimeout(r, 400));
 
 /** The outbox loops every instance runs in the background (lib/db/outbox-worker.ts): not the request's own trips. */

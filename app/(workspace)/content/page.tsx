@@ -4,8 +4,8 @@ import { TopBar } from '@/components/workspace/TopBar';
 import { MyContent } from '@/components/content/MyContent';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { scormPlanFor } from '@/lib/plans/plans';
-import { listContents, listContentsQuery, listFacetsOf } from '@/lib/h5p/content-list';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { listContents, listContentsQuery, listFacetsOf } from '@/lib/h5p/content/content-list';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 
 export const dynamic = 'force-dynamic';
 

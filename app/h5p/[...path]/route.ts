@@ -1,10 +1,10 @@
 // The rest of /h5p: static core, editor, custom CSS and temporary files (no login), and the H5P library's
 // asynchronous routes (ajax, contentUserData, finishedData, params, download) acting as the caller.
 import type { NextRequest } from 'next/server';
-import { ajaxGet, ajaxPost } from '@/lib/h5p/ajax';
-import { IMMUTABLE, notFound, serveFile, serveStored, SHORT_CACHE, USER_FILE_CSP } from '@/lib/h5p/http';
-import { coreDir, CUSTOM_PREFIX, editorDir } from '@/lib/h5p/paths';
-import { findTempFile } from '@/lib/h5p/temp-files';
+import { ajaxGet, ajaxPost } from '@/lib/h5p/http/ajax';
+import { IMMUTABLE, notFound, serveFile, serveStored, SHORT_CACHE, USER_FILE_CSP } from '@/lib/h5p/http/files';
+import { coreDir, CUSTOM_PREFIX, editorDir } from '@/lib/h5p/engine/paths';
+import { findTempFile } from '@/lib/h5p/engine/temp-files';
 
 export const dynamic = 'force-dynamic';
 

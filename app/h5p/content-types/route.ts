@@ -1,4 +1,4 @@
-import { listContentTypes } from '@/lib/h5p/hub';
+import { listContentTypes } from '@/lib/h5p/engine/hub';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
-import { createContent } from '@/lib/h5p/content';
-import { listContents, listContentsQuery } from '@/lib/h5p/content-list';
-import { actorOf } from '@/lib/h5p/permissions';
-import { anyBody, bearerQueryToken } from '@/lib/h5p/request';
+import { createContent } from '@/lib/h5p/content/content';
+import { listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { anyBody, bearerQueryToken } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

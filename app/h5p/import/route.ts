@@ -1,5 +1,5 @@
-import { importPackage } from '@/lib/h5p/import';
-import { actorOf } from '@/lib/h5p/permissions';
+import { importPackage } from '@/lib/h5p/content/import';
+import { actorOf } from '@/lib/h5p/engine/permissions';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

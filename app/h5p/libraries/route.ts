@@ -1,4 +1,4 @@
-import { listLibraries } from '@/lib/h5p/hub';
+import { listLibraries } from '@/lib/h5p/engine/hub';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

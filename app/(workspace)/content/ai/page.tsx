@@ -6,7 +6,7 @@ import { CreateWithAi } from '@/components/ai/CreateWithAi';
 import { CreateGateNotice } from '@/components/content/CreateGateNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { aiConfigured } from '@/lib/ai/client';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { curriculumStatus } from '@/lib/curriculum/read';
 import { createGate } from '@/lib/plans/create-gate';
 import { PLANS, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';

@@ -4,7 +4,7 @@ import { TopBar } from '@/components/workspace/TopBar';
 import { ImportForm } from '@/components/content/ImportForm';
 import { CreateGateNotice } from '@/components/content/CreateGateNotice';
 import { contentPageMetadata } from '@/components/content/page-title';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { createGate } from '@/lib/plans/create-gate';
 
 export const dynamic = 'force-dynamic';

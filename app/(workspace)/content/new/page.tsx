@@ -3,10 +3,10 @@ import { getTranslations } from 'next-intl/server';
 import { TopBar } from '@/components/workspace/TopBar';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
-import { editorAvailable } from '@/lib/h5p/paths';
+import { editorAvailable } from '@/lib/h5p/engine/paths';
 import { CreateGateNotice } from '@/components/content/CreateGateNotice';
 import { contentPageMetadata } from '@/components/content/page-title';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { createGate } from '@/lib/plans/create-gate';
 
 export const dynamic = 'force-dynamic';

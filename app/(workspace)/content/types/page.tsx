@@ -5,8 +5,8 @@ import { ContentTypes } from '@/components/content/ContentTypes';
 import { LibraryTable } from '@/components/content/LibraryTable';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
-import { hubReachable, installedLibraries } from '@/lib/h5p/hub';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { hubReachable, installedLibraries } from '@/lib/h5p/engine/hub';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 
 export const dynamic = 'force-dynamic';
 

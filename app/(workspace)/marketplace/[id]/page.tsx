@@ -1,4 +1,4 @@
-import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player-origin';
+import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -9,7 +9,7 @@ import { bloomsLabel, difficultyLabel } from '@/components/marketplace/labels';
 import { TopBar } from '@/components/workspace/TopBar';
 import { issuePlayerToken } from '@/lib/auth/embed-token';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { displayDate, publicItem } from '@/lib/marketplace/item';
 import styles from './page.module.css';
 

@@ -1,6 +1,6 @@
 import { generateBody, generateFromTopic } from '@/lib/ai/generate';
-import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken } from '@/lib/h5p/request';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { bearerQueryToken } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@
 import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/session';
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText } from '@/lib/net/body';
 import { clientIp } from '@/lib/http/client-ip';
 import { AppError } from '@/lib/errors';
 import { apiNotFound } from '@/lib/http/not-found';

@@ -1,4 +1,4 @@
-import { readerOf } from '@/lib/h5p/access';
+import { readerOf } from '@/lib/h5p/content/access';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { idParams, updateBody } from '@/lib/collections/schemas';
 import { collectionDetail, deleteCollection, updateCollection } from '@/lib/collections/service';

@@ -1,7 +1,7 @@
-import { deleteContent, getContentInfo, updateContent } from '@/lib/h5p/content';
-import { readerOf } from '@/lib/h5p/access';
-import { actorOf } from '@/lib/h5p/permissions';
-import { anyBody, bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
+import { deleteContent, getContentInfo, updateContent } from '@/lib/h5p/content/content';
+import { readerOf } from '@/lib/h5p/content/access';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { anyBody, bearerQueryToken, contentIdParams } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { bulkBody, bulkContentAction } from '@/lib/h5p/bulk';
+import { bulkBody, bulkContentAction } from '@/lib/h5p/content/bulk';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-import { editorModel } from '@/lib/h5p/content';
-import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/request';
+import { editorModel } from '@/lib/h5p/content/content';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,14 +1,14 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { busyPageHtml, embedHtml } from '@/lib/h5p/embed';
-import { anonymousViewer, playerActor } from '@/lib/h5p/ajax';
-import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
+import { busyPageHtml, embedHtml } from '@/lib/h5p/player/embed';
+import { anonymousViewer, playerActor } from '@/lib/h5p/http/ajax';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { bearerQueryToken, contentIdParams } from '@/lib/h5p/http/request';
 import { route } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { localeOf } from '@/lib/i18n/translate';
-import { CONTENT_ORIGIN_HEADER } from '@/lib/h5p/csp';
-import { contentSnapshot } from '@/lib/h5p/content-cache';
+import { CONTENT_ORIGIN_HEADER } from '@/lib/h5p/player/csp';
+import { contentSnapshot } from '@/lib/h5p/content/content-cache';
 import { resolveTenantById } from '@/lib/tenant/resolve';
 
 export const dynamic = 'force-dynamic';
@@ -28,7 +28,7 @@ const embedQuery = z
 const languageOf = (req: Request) => localeOf(new URL(req.url).searchParams.get('language'), req.headers.get('accept-language'));
 
 // the player page: content runs here, sandboxed into an opaque origin by its CSP, whose scripts are bound to the
-// page's fresh nonce (lib/h5p/embed.ts); other answers here (errors, the busy page) run no script at all
+// page's fresh nonce (lib/h5p/player/embed.ts); other answers here (errors, the busy page) run no script at all
 // (server/header-policy.mjs PLAYER_PATH_CSP)
 const play = route(
   // the English busy page; a limited viewer gets it in their language below

@@ -2,8 +2,8 @@
 // A library is installed once for every tenant: its files that can carry script (svg, html, xml) are served
 // sandboxed, so opening one never runs script on the app's origin.
 import type { NextRequest } from 'next/server';
-import { IMMUTABLE, notFound, serveStored, SHORT_CACHE } from '@/lib/h5p/http';
-import { LIBRARIES_PREFIX } from '@/lib/h5p/paths';
+import { IMMUTABLE, notFound, serveStored, SHORT_CACHE } from '@/lib/h5p/http/files';
+import { LIBRARIES_PREFIX } from '@/lib/h5p/engine/paths';
 
 export const dynamic = 'force-dynamic';
 

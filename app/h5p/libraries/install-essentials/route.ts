@@ -1,5 +1,5 @@
-import { installEssentials } from '@/lib/h5p/hub';
-import { actorOf } from '@/lib/h5p/permissions';
+import { installEssentials } from '@/lib/h5p/engine/hub';
+import { actorOf } from '@/lib/h5p/engine/permissions';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

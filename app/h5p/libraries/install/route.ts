@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { installFromHub } from '@/lib/h5p/hub';
-import { actorOf } from '@/lib/h5p/permissions';
+import { installFromHub } from '@/lib/h5p/engine/hub';
+import { actorOf } from '@/lib/h5p/engine/permissions';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { essentialsStatus } from '@/lib/h5p/hub';
+import { essentialsStatus } from '@/lib/h5p/engine/hub';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

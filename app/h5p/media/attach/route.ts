@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attachMedia, MEDIA_TYPES } from '@/lib/h5p/media';
+import { attachMedia, MEDIA_TYPES } from '@/lib/h5p/content/media';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

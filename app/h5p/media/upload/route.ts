@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { uploadMedia } from '@/lib/h5p/media';
-import { actorOf } from '@/lib/h5p/permissions';
+import { uploadMedia } from '@/lib/h5p/content/media';
+import { actorOf } from '@/lib/h5p/engine/permissions';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

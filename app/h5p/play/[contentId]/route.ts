@@ -1,9 +1,9 @@
 import type { NextRequest } from 'next/server';
-import { playerModel } from '@/lib/h5p/content';
-import { scopeContentFiles } from '@/lib/h5p/embed';
-import { playerActor } from '@/lib/h5p/ajax';
-import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/request';
+import { playerModel } from '@/lib/h5p/content/content';
+import { scopeContentFiles } from '@/lib/h5p/player/embed';
+import { playerActor } from '@/lib/h5p/http/ajax';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/http/request';
 import { reply, route } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { ltiPlayerPage } from '@/lib/lti/flows';

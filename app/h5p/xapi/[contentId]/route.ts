@@ -1,11 +1,11 @@
-import { contentIdParams } from '@/lib/h5p/request';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, route } from '@/lib/http/route';
 import { learnerOf, recordStatements } from '@/lib/results/intake';
 import { batchSchema } from '@/lib/results/statements';
 
 export const dynamic = 'force-dynamic';
 
-// A player's xAPI statements (issue 11): batched by the player page (lib/h5p/embed.ts), with its content token in
+// A player's xAPI statements (issue 11): batched by the player page (lib/h5p/player/embed.ts), with its content token in
 // ?token= and the JSON as text/plain, so the sandboxed page's post needs no CORS preflight.
 export const POST = route(
   { action: 'record statements', auth: 'user', embed: true, params: contentIdParams, body: batchSchema },

@@ -4,8 +4,8 @@ import { TopBar } from '@/components/workspace/TopBar';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
 import { contentPageMetadata } from '@/components/content/page-title';
-import { editorAvailable } from '@/lib/h5p/paths';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { editorAvailable } from '@/lib/h5p/engine/paths';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 
 export const dynamic = 'force-dynamic';
 

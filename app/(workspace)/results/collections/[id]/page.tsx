@@ -8,7 +8,7 @@ import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { collectionGrid, resultsReader } from '@/lib/results/analytics';
 import { rangeOf } from '@/lib/results/http';

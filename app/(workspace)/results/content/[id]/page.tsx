@@ -10,7 +10,7 @@ import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { assertResultsAccess, contentAttempts, contentSummary, HISTOGRAM_BUCKETS, itemAnalysis, resultsReader, type ItemAnswers } from '@/lib/results/analytics';
 import { rangeOf } from '@/lib/results/http';

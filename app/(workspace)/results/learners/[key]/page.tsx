@@ -7,7 +7,7 @@ import { dateParam, duration, queryOf } from '@/components/results/format';
 import { DataTable } from '@/components/ui/DataTable';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { TopBar } from '@/components/workspace/TopBar';
-import { workspaceContext } from '@/lib/h5p/workspace';
+import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { learnerAttempts, resultsReader } from '@/lib/results/analytics';
 import { learnerKeyParams, rangeOf } from '@/lib/results/http';

@@ -1,7 +1,7 @@
 import { generateImageHotspots, IMAGE_MAX_BYTES, imageFields, mediaForm } from '@/lib/ai/media';
 import { assertAiConfigured } from '@/lib/ai/client';
-import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken } from '@/lib/h5p/request';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { bearerQueryToken } from '@/lib/h5p/http/request';
 import { AppError } from '@/lib/errors';
 import { reply, requireUser, route } from '@/lib/http/route';
 

@@ -1,6 +1,6 @@
 import { pdfFields, submitPdf } from '@/lib/ai/jobs';
 import { PDF_MAX_BYTES } from '@/lib/ai/sources';
-import { readBodyBytes } from '@/lib/http/body';
+import { readBodyBytes } from '@/lib/net/body';
 import { AppError, validationMessage } from '@/lib/errors';
 import { reply, requireUser, route } from '@/lib/http/route';
 

@@ -1,8 +1,8 @@
 import { submitVideo } from '@/lib/ai/jobs';
 import { CAPTIONS_MAX_BYTES, mediaForm, prepareVideo, VIDEO_MAX_BYTES, videoFields } from '@/lib/ai/media';
 import { assertAiConfigured } from '@/lib/ai/client';
-import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken } from '@/lib/h5p/request';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { bearerQueryToken } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

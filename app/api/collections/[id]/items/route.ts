@@ -1,4 +1,4 @@
-import { readerOf } from '@/lib/h5p/access';
+import { readerOf } from '@/lib/h5p/content/access';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { addItemsBody, idParams } from '@/lib/collections/schemas';
 import { addItems } from '@/lib/collections/service';

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { contentIdParams } from '@/lib/h5p/request';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, route } from '@/lib/http/route';
 import { assertResultsAccess, contentSummary, itemAnalysis, resultsReader } from '@/lib/results/analytics';
 import { contentResultsQuery, csvResponse, pct, rangeOf } from '@/lib/results/http';

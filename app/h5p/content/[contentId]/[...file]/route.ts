@@ -1,11 +1,11 @@
 // Content files (/h5p/content/<id>/<file…>), with Range. Files of public content and of content without an owner
 // are static assets served without login (spec "Authentication" 6); files of private content only to a caller
-// the content read rule lets in (lib/h5p/access.ts: owner, admin of the owner's tenant, super_admin, that
+// the content read rule lets in (lib/h5p/content/access.ts: owner, admin of the owner's tenant, super_admin, that
 // content's embed/player token). Anyone else — no credential, a bad one, or the wrong caller — gets 404.
 import { authenticate } from '@/lib/auth/authenticate';
-import { ANONYMOUS, contentAccessFacts, mayRead, readerMayRead, readerOf, type ContentAccessFacts } from '@/lib/h5p/access';
-import { contentPrefix } from '@/lib/h5p/paths';
-import { notFound, serveStored, USER_FILE_CSP } from '@/lib/h5p/http';
+import { ANONYMOUS, contentAccessFacts, mayRead, readerMayRead, readerOf, type ContentAccessFacts } from '@/lib/h5p/content/access';
+import { contentPrefix } from '@/lib/h5p/engine/paths';
+import { notFound, serveStored, USER_FILE_CSP } from '@/lib/h5p/http/files';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { readerOf } from '@/lib/h5p/access';
-import { duplicateContent } from '@/lib/h5p/content';
-import { contentIdParams } from '@/lib/h5p/request';
+import { readerOf } from '@/lib/h5p/content/access';
+import { duplicateContent } from '@/lib/h5p/content/content';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { setEmbedSettings } from '@/lib/h5p/content';
-import { contentIdParams } from '@/lib/h5p/request';
+import { setEmbedSettings } from '@/lib/h5p/content/content';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

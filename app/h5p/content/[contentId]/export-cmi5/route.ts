@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { cmi5Response } from '@/lib/h5p/cmi5';
-import { masteryScoreParam } from '@/lib/h5p/mastery';
-import { actorOf } from '@/lib/h5p/permissions';
-import { contentIdParams } from '@/lib/h5p/request';
+import { cmi5Response } from '@/lib/h5p/export/cmi5';
+import { masteryScoreParam } from '@/lib/h5p/export/mastery';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

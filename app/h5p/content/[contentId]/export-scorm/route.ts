@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { masteryScoreParam } from '@/lib/h5p/mastery';
-import { actorOf } from '@/lib/h5p/permissions';
-import { contentIdParams } from '@/lib/h5p/request';
-import { scormResponse } from '@/lib/h5p/scorm';
+import { masteryScoreParam } from '@/lib/h5p/export/mastery';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { contentIdParams } from '@/lib/h5p/http/request';
+import { scormResponse } from '@/lib/h5p/export/scorm';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

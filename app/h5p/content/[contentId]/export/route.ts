@@ -1,6 +1,6 @@
-import { exportResponse } from '@/lib/h5p/export';
-import { actorOf } from '@/lib/h5p/permissions';
-import { contentIdParams } from '@/lib/h5p/request';
+import { exportResponse } from '@/lib/h5p/export/h5p';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

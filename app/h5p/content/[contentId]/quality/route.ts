@@ -1,6 +1,6 @@
-import { assertCanRead, readerOf } from '@/lib/h5p/access';
+import { assertCanRead, readerOf } from '@/lib/h5p/content/access';
 import { getQualityReport } from '@/lib/h5p/quality/store';
-import { contentIdParams } from '@/lib/h5p/request';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { contentIdParams } from '@/lib/h5p/request';
-import { setContentTags, setTagsBody } from '@/lib/h5p/tags';
+import { contentIdParams } from '@/lib/h5p/http/request';
+import { setContentTags, setTagsBody } from '@/lib/h5p/content/tags';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ERR, setVisibility } from '@/lib/h5p/content';
-import { contentIdParams } from '@/lib/h5p/request';
+import { ERR, setVisibility } from '@/lib/h5p/content/content';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { critique, critiqueBody } from '@/lib/ai/content-ops';
-import { contentIdParams } from '@/lib/h5p/request';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { differentiate, differentiateBody } from '@/lib/ai/content-ops';
-import { actorOf } from '@/lib/h5p/permissions';
-import { bearerQueryToken, contentIdParams } from '@/lib/h5p/request';
+import { actorOf } from '@/lib/h5p/engine/permissions';
+import { bearerQueryToken, contentIdParams } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { deleteMetadata, getMetadata, saveMetadata } from '@/lib/curriculum/metadata';
 import { contentIdParams, metadataBody } from '@/lib/curriculum/schemas';
-import { readerOf } from '@/lib/h5p/access';
+import { readerOf } from '@/lib/h5p/content/access';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { contentIdParams } from '@/lib/h5p/request';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, route } from '@/lib/http/route';
 import { assertResultsAccess, contentAttempts, resultsReader } from '@/lib/results/analytics';
 import { ATTEMPT_CSV_HEADER, attemptCsvRow, csvResponse, pageOf, rangeOf, resultsQuery } from '@/lib/results/http';

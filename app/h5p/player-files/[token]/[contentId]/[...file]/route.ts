@@ -2,8 +2,8 @@
 // origin and sends no cookie, so the content-scoped token of the page travels in the path (H5P appends file
 // paths to the content's URL). Only an embed or player token of exactly this content opens its files.
 import { verifyEmbedToken } from '@/lib/auth/embed-token';
-import { notFound, serveStored, USER_FILE_CSP } from '@/lib/h5p/http';
-import { contentPrefix } from '@/lib/h5p/paths';
+import { notFound, serveStored, USER_FILE_CSP } from '@/lib/h5p/http/files';
+import { contentPrefix } from '@/lib/h5p/engine/paths';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 // Keycloak-compatible token endpoint of the embedded identity provider (404 when an external IdP is configured).
 import { realmMatches, tokenGrant } from '@/lib/auth/embedded-idp';
-import { BodyTooLargeError, readBodyText } from '@/lib/http/body';
+import { BodyTooLargeError, readBodyText } from '@/lib/net/body';
 
 // a token request is a short form: anything past 64 KB is refused without being read
 const TOKEN_FORM_LIMIT = 64 * 1024;

@@ -12,12 +12,12 @@ import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, MAX_CURSOR_LENGTH, type CursorValues, type SortKey } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
-import { machineNameFor, prefixTsQuery } from '@/lib/marketplace/search';
+import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 import { CONTENT_DEFAULTS } from './content';
-import { libraryPrefix } from './paths';
+import { libraryPrefix } from '@/lib/h5p/engine/paths';
 import { fileStore } from '@/lib/files/store';
 import { localCache } from '@/lib/cache/local';
-import { scheduleQualityReport } from './quality/background';
+import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 
 export const CONTENT_SORTS = ['updated', 'created', 'title', 'views', 'quality'] as const;
 export type ContentSort = (typeof CONTENT_SORTS)[number];

@@ -4,7 +4,7 @@
 import { AppError } from '@/lib/errors';
 
 /** The spec's JSON request body limit (also the limit of every non-file body), one figure with the front server's. */
-export { JSON_BODY_LIMIT } from '../../server/paths.mjs';
+export { JSON_BODY_LIMIT } from '@/server/paths.mjs';
 
 export const BODY_TOO_LARGE = 'Request body too large';
 

@@ -3,11 +3,11 @@
 // of open content (public, or without an owner: spec "Authentication" 6) and a player's files (its content
 // token). Registered at start-up through server/globals.mjs (the interface FrontFiles is declared there); everything else (private content files) is left to the routes.
 import { verifyEmbedToken } from '@/lib/auth/embed-token';
-import { ANONYMOUS, contentAccessFacts, mayRead } from './access';
+import { ANONYMOUS, contentAccessFacts, mayRead } from '@/lib/h5p/content/access';
 import { fileStore } from '@/lib/files/store';
 import { coreDir, editorDir } from './paths';
-import { bundleUrl } from '../../server/asset-bundle.mjs';
-import { frontBundles, setFrontFiles, type FrontFiles } from '../../server/globals.mjs';
+import { bundleUrl } from '@/server/asset-bundle.mjs';
+import { frontBundles, setFrontFiles, type FrontFiles } from '@/server/globals.mjs';
 
 const frontFiles: FrontFiles = {
   roots: () => {

@@ -11,10 +11,10 @@ import { fileStore, FileMissingError, joinKey, keySize, prefixSize, UnsafeKeyErr
 import { H5pError, type ContentId, type IContentMetadata, type IContentStorage, type IFileStats, type ILibraryName, type IUser } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
 import { chargeStorage, refundStorage, storageAccountOf } from '@/lib/plans/storage';
-import { contentMetadata, contentParameters, contentSnapshot, forgetContent } from '../content-cache';
-import { contentPrefix, scratchRoot } from '../paths';
-import { filterContentParams } from '../sanitize';
-import { commitOwnedContent, type NewContentRow } from '../create-owned';
+import { contentMetadata, contentParameters, contentSnapshot, forgetContent } from '@/lib/h5p/content/content-cache';
+import { contentPrefix, scratchRoot } from '@/lib/h5p/engine/paths';
+import { filterContentParams } from '@/lib/h5p/engine/sanitize';
+import { commitOwnedContent, type NewContentRow } from '@/lib/h5p/content/create-owned';
 import { AppError } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 

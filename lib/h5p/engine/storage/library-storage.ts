@@ -18,7 +18,7 @@ import {
 import { db, Prisma } from '@/lib/db/client';
 import { fileStore, FileMissingError, joinKey, UnsafeKeyError } from '@/lib/files/store';
 import { log } from '@/lib/log';
-import { LIBRARIES_PREFIX, libraryPrefix } from '../paths';
+import { LIBRARIES_PREFIX, libraryPrefix } from '@/lib/h5p/engine/paths';
 
 const key = (l: ILibraryName) => ({ machineName: l.machineName, majorVersion: l.majorVersion, minorVersion: l.minorVersion });
 

@@ -79,7 +79,7 @@ describe('filterParams (content parameters against the library semantics)', () =
 // Interactive Video (Three Image's interactions are library fields like Course Presentation's elements: a
 // compact copy of its structure is inlined).
 describe('filterParams: subContentId', () => {
-  const FIXTURES = [path.resolve(__dirname, '../../tests/fixtures/h5p-libraries-ai'), path.resolve(__dirname, '../../tests/fixtures/h5p-libraries')];
+  const FIXTURES = [path.resolve(__dirname, '../../../tests/fixtures/h5p-libraries-ai'), path.resolve(__dirname, '../../../tests/fixtures/h5p-libraries')];
   const THREE_IMAGE: SemanticsField[] = [
     {
       name: 'threeImage',

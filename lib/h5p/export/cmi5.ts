@@ -18,12 +18,12 @@
 // statement is the LMS's.
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
-import { activityIri, assertCanExport } from './content';
-import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
-import { nodeToWeb } from './http';
-import type { H5pActor } from './permissions';
+import { activityIri, assertCanExport } from '@/lib/h5p/content/content';
+import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './h5p';
+import { nodeToWeb } from '@/lib/h5p/http/files';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { launcherPage, playerFiles, STANDALONE_OPTIONS } from './scorm';
-import { UUID_JS } from './client-js';
+import { UUID_JS } from '@/lib/h5p/player/client-js';
 import { masteryPercent, scaled } from './mastery';
 import { translatorFor } from '@/lib/i18n/translate';
 import { escapeXml } from '@/lib/shared/escape';

@@ -14,10 +14,10 @@ import { assertCanRead, type Reader } from './access';
 import { invalidate } from '@/lib/cache/local';
 import { forgetContent } from './content-cache';
 import { recordView } from './views';
-import type { H5pActor } from './permissions';
-import { h5p } from './server';
-import { deleteQualityReport } from './quality/store';
-import { scheduleQualityReport } from './quality/background';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
+import { h5p } from '@/lib/h5p/engine/server';
+import { deleteQualityReport } from '@/lib/h5p/quality/store';
+import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 import { copyContent, COPY_SOURCE_SELECT } from './copy';
 import { assertQuotaLeft } from './create-owned';
 

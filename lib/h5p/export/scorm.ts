@@ -9,13 +9,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/lib/db/client';
-import { assertCanExport } from './content';
+import { assertCanExport } from '@/lib/h5p/content/content';
 import { AppError } from '@/lib/errors';
-import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './export';
-import { nodeToWeb } from './http';
+import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './h5p';
+import { nodeToWeb } from '@/lib/h5p/http/files';
 import { masteryPercent, scaled } from './mastery';
-import { standaloneDir } from './paths';
-import type { H5pActor } from './permissions';
+import { standaloneDir } from '@/lib/h5p/engine/paths';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { escapeXml } from '@/lib/shared/escape';
 
 export type ScormVersion = '1.2' | '2004';

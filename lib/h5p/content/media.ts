@@ -11,8 +11,8 @@ import { assertContentMatches } from '@/lib/files/sniff';
 import { AppError } from '@/lib/errors';
 import { ERR } from './content';
 import { CONTENT_WHITELIST } from './package-inspector';
-import type { H5pActor } from './permissions';
-import { h5p } from './server';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
+import { h5p } from '@/lib/h5p/engine/server';
 import { copyUploadIntoContent } from './uploads';
 
 export const MEDIA_TYPES = ['images', 'videos', 'audios'] as const;

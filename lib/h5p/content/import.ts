@@ -16,12 +16,12 @@ import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 import { assertQuotaLeft, createOwnedContent } from './create-owned';
-import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError } from './multipart';
+import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError } from '@/lib/net/multipart';
 import { extractPackage, inspectPackage, PackageRejected, hasZipSignature } from './package-inspector';
-import { h5pRoot } from './paths';
-import { RolePermissionSystem, type H5pActor } from './permissions';
-import { h5p, MAX_FILE_SIZE, MAX_TOTAL_SIZE } from './server';
-import { contentRow } from './storage/content-storage';
+import { h5pRoot } from '@/lib/h5p/engine/paths';
+import { RolePermissionSystem, type H5pActor } from '@/lib/h5p/engine/permissions';
+import { h5p, MAX_FILE_SIZE, MAX_TOTAL_SIZE } from '@/lib/h5p/engine/server';
+import { contentRow } from '@/lib/h5p/engine/storage/content-storage';
 
 export const MAX_IMPORT_SIZE = 500 * 1024 * 1024;
 export const ACCEPTED_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];

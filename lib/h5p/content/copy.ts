@@ -8,9 +8,9 @@ import type { Prisma } from '@/lib/db/client';
 import type { AppError } from '@/lib/errors';
 import { fileStore } from '@/lib/files/store';
 import { assertQuotaLeft, createOwnedContent } from './create-owned';
-import { contentPrefix } from './paths';
-import { isParametersFile, mapBounded } from './storage/content-storage';
-import { filterContentParams } from './sanitize';
+import { contentPrefix } from '@/lib/h5p/engine/paths';
+import { isParametersFile, mapBounded } from '@/lib/h5p/engine/storage/content-storage';
+import { filterContentParams } from '@/lib/h5p/engine/sanitize';
 
 export interface CopySource {
   id: string;

@@ -17,8 +17,8 @@ import { consumeContentQuota, hasContentQuotaLeft } from '@/lib/plans/quota';
 import { chargeStorage } from '@/lib/plans/storage';
 import { pauseAt } from '@/lib/test-pause';
 import { forgetContent } from './content-cache';
-import { contentPrefix } from './paths';
-import { scheduleQualityReport } from './quality/background';
+import { contentPrefix } from '@/lib/h5p/engine/paths';
+import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 
 export type Tx = Prisma.TransactionClient;
 

@@ -3,8 +3,8 @@
 // copy adds (403 Storage limit reached past the allowance); a replaced file gives its own back.
 import { fileStore, keySize, UnsafeKeyError } from '@/lib/files/store';
 import { chargeStorage, refundStorage } from '@/lib/plans/storage';
-import { contentPrefix } from './paths';
-import { tempKey } from './storage/temporary-storage';
+import { contentPrefix } from '@/lib/h5p/engine/paths';
+import { tempKey } from '@/lib/h5p/engine/storage/temporary-storage';
 
 /**
  * Copies the upload `name` of `uploaderId` to `<folder>/<name>` of the content. Returns false when there is no

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { H5pError } from '@lumieducation/h5p-server';
-import { etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '../../server/file-types.mjs';
+import { etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '@/server/file-types.mjs';
 import { fileStore, FileMissingError, isSafeKey, type StoredFile } from '@/lib/files/store';
-import { safeJoin, UnsafePathError } from './paths';
+import { safeJoin, UnsafePathError } from '@/lib/h5p/engine/paths';
 
 // the file rules are shared with the front server (server/static-files.mjs), which serves most of these files
 export { IMMUTABLE, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP };

@@ -2,7 +2,7 @@
 // and save dropped the `subContentId` of Single Choice Set questions and Summary statements (groups H5P marks
 // isSubContent), so every question of such content sends the same xAPI object id. The ids a package once carried
 // are gone; this gives each such sub-content a UUID of its own now, exactly as the next save would (the same filter,
-// lib/h5p/sanitize.ts), so results recorded from here on tell the questions apart.
+// lib/h5p/engine/sanitize.ts), so results recorded from here on tell the questions apart.
 //
 // Only content whose filtered parameters differ from the stored ones in sub-content ids alone is written (anything
 // else is left to the next save, and counted); the write is conditional on the parameters being unchanged since they
@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { db } from '@/lib/db/client';
-import { forgetContent } from './content-cache';
+import { forgetContent } from '@/lib/h5p/content/content-cache';
 import { filterParams, mainLibraryOf, type SemanticsField, type SemanticsLoader } from './sanitize';
 import { h5p } from './server';
 

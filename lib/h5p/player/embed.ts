@@ -15,14 +15,14 @@
 // browser's Accept-Language (app/h5p/embed/[contentId]/route.ts decides).
 import { translatorFor } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/config';
-import { playerModel } from './content';
-import { pageAssets } from './front-files';
-import { contentSnapshot } from './content-cache';
+import { playerModel } from '@/lib/h5p/content/content';
+import { pageAssets } from '@/lib/h5p/engine/front-files';
+import { contentSnapshot } from '@/lib/h5p/content/content-cache';
 import { UUID_JS } from './client-js';
 import { playerCsp } from './csp';
-import { newNonce } from '../../server/header-policy.mjs';
+import { newNonce } from '@/server/header-policy.mjs';
 export { PLAYER_SANDBOX } from './csp';
-import type { H5pActor } from './permissions';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { cssForStyle, escapeHtml, jsonForScript } from '@/lib/shared/escape';
 import { DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
 import { accessibleBrand } from '@/lib/tenant/contrast';
@@ -103,7 +103,7 @@ export async function embedHtml(
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
   // an anonymous viewer's result is their attempt (the statements this page sends), not a score for the author
   if (viewer.anonymous) integration.postUserStatistics = false;
-  // …and their saved state is kept under their own id (lib/h5p/ajax.ts anonymousViewer)
+  // …and their saved state is kept under their own id (lib/h5p/http/ajax.ts anonymousViewer)
   const ajaxUrls = integration.ajax as Record<string, string> | undefined;
   if (viewer.learner && ajaxUrls?.contentUserData) ajaxUrls.contentUserData += `${ajaxUrls.contentUserData.includes('?') ? '&' : '?'}learner=${encodeURIComponent(viewer.learner)}`;
   const colour = accessibleBrand(brand.primaryColor);

@@ -7,8 +7,8 @@ import type { Readable } from 'node:stream';
 import { H5pError, type IFileStats, type ITemporaryFile, type ITemporaryFileStorage, type IUser } from '@lumieducation/h5p-server';
 import { sanitizeFilename } from '@lumieducation/h5p-server/build/src/implementation/fs/filenameUtils';
 import { fileStore, FileMissingError, joinKey, UnsafeKeyError } from '@/lib/files/store';
-import { TEMP_PREFIX } from '../paths';
-import { forgetTempFile, indexTempFile } from '../temp-files';
+import { TEMP_PREFIX } from '@/lib/h5p/engine/paths';
+import { forgetTempFile, indexTempFile } from '@/lib/h5p/engine/temp-files';
 
 const MAX_FILENAME = 100;
 const META = '.metadata';

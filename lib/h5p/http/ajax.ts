@@ -10,14 +10,14 @@ import { AppError, validationMessage } from '@/lib/errors';
 import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
 import { stateIdOf } from '@/lib/results/statements';
-import { h5pErrorResponse, nodeToWeb } from './http';
-import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from './multipart';
-import { assertCanRead } from './access';
-import { actorOf, type H5pActor } from './permissions';
+import { h5pErrorResponse, nodeToWeb } from './files';
+import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from '@/lib/net/multipart';
+import { assertCanRead } from '@/lib/h5p/content/access';
+import { actorOf, type H5pActor } from '@/lib/h5p/engine/permissions';
 import { bearerQueryToken, languageCode } from './request';
-import { h5p, MAX_FILE_SIZE } from './server';
-import { exportFilename } from './export';
-import { inspectLibraryUpload } from './import';
+import { h5p, MAX_FILE_SIZE } from '@/lib/h5p/engine/server';
+import { exportFilename } from '@/lib/h5p/export/h5p';
+import { inspectLibraryUpload } from '@/lib/h5p/content/import';
 
 type Ctx = RouteContext<undefined, undefined, undefined>;
 

@@ -13,8 +13,8 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { fileStore } from '@/lib/files/store';
 import { log } from '@/lib/log';
-import { UPLOAD_DIR_PREFIX } from './multipart';
-import { contentPrefix, scratchRoot } from './paths';
+import { UPLOAD_DIR_PREFIX } from '@/lib/net/multipart';
+import { contentPrefix, scratchRoot } from '@/lib/h5p/engine/paths';
 
 export interface SweepResult {
   /** uncommitted content items whose files were removed */

@@ -7,14 +7,14 @@ import { PassThrough } from 'node:stream';
 import { LibraryName, type IContentMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import DependencyGetter from '@lumieducation/h5p-server/build/src/DependencyGetter';
 import { db } from '@/lib/db/client';
-import { assertCanExport } from './content';
+import { assertCanExport } from '@/lib/h5p/content/content';
 import { AppError } from '@/lib/errors';
-import { nodeToWeb } from './http';
+import { nodeToWeb } from '@/lib/h5p/http/files';
 import { fileStore } from '@/lib/files/store';
-import { contentPrefix, libraryPrefix } from './paths';
-import type { H5pActor } from './permissions';
+import { contentPrefix, libraryPrefix } from '@/lib/h5p/engine/paths';
+import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { zipStream, type ZipSource } from './zip-stream';
-import { h5p } from './server';
+import { h5p } from '@/lib/h5p/engine/server';
 
 /** A download name from the title: letters, digits, spaces, dots, dashes and underscores only. */
 export function exportFilename(title: string, suffix: string): string {

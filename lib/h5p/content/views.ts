@@ -3,7 +3,7 @@
 // play itself never waits for it. Pending counts are written on shutdown too (flushViews).
 import { db } from '@/lib/db/client';
 import { log } from '@/lib/log';
-import { addShutdownHook } from '../../server/globals.mjs';
+import { addShutdownHook } from '@/server/globals.mjs';
 
 /** how long plays are gathered before they are written */
 export const VIEW_FLUSH_MS = 250;

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { assertDeclaredLength, BodyTooLargeError, JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body';
-import { controlCharsMessage, findControlChars } from '@/lib/http/control-chars';
+import { assertDeclaredLength, BodyTooLargeError, JSON_BODY_LIMIT, readBodyText } from '@/lib/net/body';
+import { controlCharsMessage, findControlChars } from '@/lib/net/control-chars';
 import { SNIFF_BYTES } from '@/lib/files/sniff';
 
 /** Part headers and boundaries, and file data still inside the parser, on top of the field limit. */

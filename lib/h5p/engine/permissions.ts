@@ -17,7 +17,7 @@ import type { Role, Permissions } from '@/lib/auth/roles';
 import { permissionsFor, permissionsOf } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
-import { canReadContent, contentAccessFacts, readerOf, readerTenant, type Reader } from './access';
+import { canReadContent, contentAccessFacts, readerOf, readerTenant, type Reader } from '@/lib/h5p/content/access';
 
 /** The user object handed to the H5P library: the H5P shape plus role, permissions, reader and the caller's token. */
 export interface H5pActor extends IUser {
