@@ -28,3 +28,6 @@ export const log: pino.Logger = new Proxy({} as pino.Logger, {
     return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(g.__lumenLog) : v;
   },
 });
+
+/** An audit record (admin actions, erasures): a structured info line with `audit: true`, the actor and the action. */
+export const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);

@@ -6,12 +6,12 @@ import type { Principal } from '@/lib/auth/types';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { ESSENTIAL_CONTENT_TYPES } from '@/lib/content/types';
-import { essentialsPlan, essentialsStatus, hubReachable, installedLibraries, installFromHub } from '@/lib/h5p/engine/hub';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { h5p } from '@/lib/h5p/engine/server';
+import { essentialsPlan, essentialsStatus, hubReachable, installedLibraries, installFromHub } from '@/lib/h5p';
+import { actorOf } from '@/lib/h5p';
+import { h5p } from '@/lib/h5p';
 import { log } from '@/lib/log';
 import { latestJob, startJob, type Job } from './jobs';
-import { audit } from './manage';
+import { audit } from '@/lib/log';
 
 const version = (v: { majorVersion: number; minorVersion: number; patchVersion: number }) => `${v.majorVersion}.${v.minorVersion}.${v.patchVersion}`;
 const newer = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;

@@ -4,13 +4,13 @@
 // Calls to the central service carry the admin's own provider token (bearer, or the one the session holds).
 import { z } from 'zod';
 import { config } from '@/lib/config';
-import { checkHealth } from '@/lib/curriculum/client';
-import { syncLogView } from '@/lib/curriculum/read';
-import { syncFramework, syncFrameworks } from '@/lib/curriculum/sync';
+import { checkHealth } from '@/lib/curriculum';
+import { syncLogView } from '@/lib/curriculum';
+import { syncFramework, syncFrameworks } from '@/lib/curriculum';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { latestJob, startJob, type Job } from './jobs';
-import { audit } from './manage';
+import { audit } from '@/lib/log';
 
 /** The step of a sync-all job that refreshes the framework list itself. */
 export const FRAMEWORK_LIST_STEP = 'frameworks';

@@ -7,7 +7,7 @@ import type { Principal } from '@/lib/auth/types';
 import { forgetUser } from '@/lib/auth/users';
 import { db, Prisma } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
-import { log } from '@/lib/log';
+import { audit } from '@/lib/log';
 import { PLAN_IDS } from '@/lib/plans/plans';
 import { forgetTenantHosts, SLUG_PATTERN } from '@/lib/tenant/resolve';
 
@@ -32,8 +32,6 @@ export function assertSuperAdmin(principal: Principal | null): void {
   if (!isSuperAdmin(principal)) throw new AppError(403, ADMIN_ERR.superAdmin);
 }
 
-/** Every admin change in the log: who, what, and its details (before → after where there is one). */
-export const audit = (actorId: string | undefined, action: string, details: Record<string, unknown>) => log.info({ audit: true, actorId, action, ...details }, `admin: ${action}`);
 
 export const userSearchQuery = z.object({
   email: z.string().trim().max(255).optional(),

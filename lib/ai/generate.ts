@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import type { User } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db/client';
-import { createContent } from '@/lib/h5p/content/content';
-import type { H5pActor } from '@/lib/h5p/engine/permissions';
-import { saveMetadata } from '@/lib/curriculum/metadata';
-import { metadataBody, type MetadataInput } from '@/lib/curriculum/schemas';
+import { createContent } from '@/lib/h5p';
+import type { H5pActor } from '@/lib/h5p';
+import { saveMetadata } from '@/lib/curriculum';
+import { metadataBody, type MetadataInput } from '@/lib/curriculum';
 import { AppError } from '@/lib/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';

@@ -11,7 +11,7 @@ import { config, databaseUrl } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { AiJob, User } from '@/lib/generated/prisma/client';
 import { permissionsFor } from '@/lib/auth/roles';
-import type { H5pActor } from '@/lib/h5p/engine/permissions';
+import type { H5pActor } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';
@@ -19,7 +19,7 @@ import { curriculumField, generateInteractiveVideo, videoItem, type VideoItem } 
 import { textOfPdf } from './sources';
 import { AI_LIMIT_REACHED } from './credits';
 import { generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
-import { addItems, createCollection } from '@/lib/collections/service';
+import { addItems, createCollection } from '@/lib/collections';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
 import { AI_LIMITS } from './limits';
 

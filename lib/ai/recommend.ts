@@ -3,7 +3,7 @@
 // title search for the objective); the provider only ranks them and says why — an id it makes up is dropped.
 import { z } from 'zod';
 import { itemBloomsLevel } from '@/lib/content/blooms';
-import { suggestions } from '@/lib/collections/service';
+import { suggestions } from '@/lib/collections';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { usageOf } from '@/lib/plans/quota';

@@ -4,14 +4,8 @@
 // generator and the installed library disagree, and nothing is saved.
 import { LibraryName, type ILibraryName } from '@lumieducation/h5p-server';
 import { db } from '@/lib/db/client';
-import { filterParams, type SemanticsField, type SemanticsLoader } from '@/lib/h5p/engine/sanitize';
-import { h5p } from '@/lib/h5p/engine/server';
+import { filterParams, semanticsLoader, type SemanticsField } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
-
-async function loader(): Promise<SemanticsLoader> {
-  const { editor } = await h5p();
-  return async (lib) => (await editor.libraryManager.getSemantics(lib).catch(() => undefined)) as SemanticsField[] | undefined;
-}
 
 /** Every library option of the library fields in `fields` (deep). */
 function libraryOptions(fields: SemanticsField[] | undefined, out: string[] = []): string[] {
@@ -36,7 +30,7 @@ const parse = (uber: string): ILibraryName => LibraryName.fromUberName(uber, { u
  */
 export async function subLibraries(container: string, needs: string[][]): Promise<Record<string, string>> {
   if (!needs.length) return {};
-  const load = await loader();
+  const load = await semanticsLoader();
   const options = libraryOptions(await load(parse(container)))
     .map((o) => {
       try {
@@ -134,7 +128,7 @@ export function lostPart(original: unknown, filtered: unknown, at = ''): string 
 
 /** 422 when the installed library's semantics would drop part of the generated parameters. */
 export async function assertFitsSemantics(library: string, params: Record<string, unknown>): Promise<void> {
-  const filtered = await filterParams(params, parse(library), await loader());
+  const filtered = await filterParams(params, parse(library), await semanticsLoader());
   const lost = lostPart(params, filtered);
   if (lost) throw new AppError(422, `Generated content does not fit the semantics of ${library} (at ${lost})`);
 }

@@ -5,7 +5,7 @@
 // whatever version of the H5P Group's libraries an operator installed.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { escapeText } from '@/lib/h5p/engine/sanitize';
+import { escapeText } from '@/lib/h5p';
 import { TOPIC_TYPES as TOPIC_LIST } from './types';
 
 const title = z.string().trim().min(1).max(200);

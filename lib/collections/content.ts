@@ -1,8 +1,8 @@
 // Content facts a collection needs, loaded in batches (never a query per item).
 import { db } from '@/lib/db/client';
 import { contentTypeSlug } from '@/lib/content/types';
-import { mayRead, type Reader } from '@/lib/h5p/content/access';
-import { curriculumSummary, qualitySummary, type CurriculumSummary, type QualitySummary } from '@/lib/curriculum/summary';
+import { mayRead, type Reader } from '@/lib/h5p';
+import { curriculumSummary, qualitySummary, type CurriculumSummary, type QualitySummary } from '@/lib/curriculum';
 
 export interface ContentFacts {
   id: string;

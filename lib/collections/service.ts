@@ -3,8 +3,8 @@
 import { db, Prisma } from '@/lib/db/client';
 import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
 import { contentTypeSlug } from '@/lib/content/types';
-import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
-import { readerTenant, type Reader } from '@/lib/h5p/content/access';
+import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
+import { readerTenant, type Reader } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
 import { itemBloomsLevelSql } from '@/lib/content/blooms-sql';
 import { analyseBlooms } from './blooms';

@@ -2,7 +2,7 @@
 // Writes: the content's owner, an admin of the owner's tenant or a super_admin; anyone else 403. Content without
 // an ownership record is open to any user, as H5P rule 3 treats it; unknown content is 404. Metadata rows
 // outlive deleted content (H5P rule 4).
-import { contentAccessFacts, mayManageContentData, type Reader } from '@/lib/h5p/content/access';
+import { contentAccessFacts, mayManageContentData, type Reader } from '@/lib/h5p';
 import { db } from '@/lib/db/client';
 import type { ContentCurriculumMetadata } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';

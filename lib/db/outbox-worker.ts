@@ -2,13 +2,26 @@
 // and drain at once when this process queued something (nudge). One drain at a time per process; a nudge during a
 // drain makes it go round again. Rows are claimed by the `once` function itself (a lease in SQL), so instances
 // never send the same rows together.
+//
+// A feature that queues rows for another feature's outbox nudges it by name (nudgeOutbox(OUTBOX.gradePassback)):
+// the queueing side (lib/results/intake.ts) does not import the sending side (lib/lti/passback.ts).
 import { log } from '@/lib/log';
+
+/** The outboxes, by name: the worker registered under the name drains it. */
+export const OUTBOX = {
+  /** xapi_outbox → the configured LRS (lib/results/lrs.ts) */
+  lrsForwarding: 'xAPI LRS forwarding',
+  /** grade_passback → the LTI platform's AGS score service (lib/lti/passback.ts) */
+  gradePassback: 'LTI grade passback',
+} as const;
+export type OutboxName = (typeof OUTBOX)[keyof typeof OUTBOX];
+
+/** Seconds until a failed row is tried again: 2, 4, 8 … at most an hour. */
+export const backoffSeconds = (tries: number) => Math.min(3600, 2 ** Math.max(1, Math.min(tries, 12)));
 
 export interface OutboxWorker {
   /** starts the polling of this process (idempotent) */
   start(): void;
-  /** drains now, when started */
-  nudge(): void;
 }
 
 interface Options {
@@ -22,10 +35,10 @@ interface Options {
   once: () => Promise<{ sent: number; failed: number }>;
 }
 
-type State = { timer?: NodeJS.Timeout; running?: Promise<unknown>; again?: boolean };
+type State = { timer?: NodeJS.Timeout; running?: Promise<unknown>; again?: boolean; drain?: () => void };
 const g = globalThis as unknown as { __lumenOutboxWorkers?: Map<string, State> };
 
-export function outboxWorker(name: string, o: Options): OutboxWorker {
+export function outboxWorker(name: OutboxName, o: Options): OutboxWorker {
   const state = (): State => {
     g.__lumenOutboxWorkers ??= new Map();
     let s = g.__lumenOutboxWorkers.get(name);
@@ -50,6 +63,7 @@ export function outboxWorker(name: string, o: Options): OutboxWorker {
       .catch((err: unknown) => log.warn({ err: (err as Error).message }, `${name} stopped; retrying`))
       .finally(() => (state().running = undefined));
   };
+  state().drain = drain;
   return {
     start() {
       const s = state();
@@ -57,8 +71,11 @@ export function outboxWorker(name: string, o: Options): OutboxWorker {
       s.timer = setInterval(drain, o.pollMs);
       s.timer.unref();
     },
-    nudge() {
-      if (state().timer) drain();
-    },
   };
+}
+
+/** Drains the named outbox now, when this process has started its worker (else its next poll sends the rows). */
+export function nudgeOutbox(name: OutboxName): void {
+  const s = g.__lumenOutboxWorkers?.get(name);
+  if (s?.timer) s.drain?.();
 }

@@ -4,7 +4,7 @@
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
-import { passbackText } from '@/lib/results/analytics';
+import { passbackText } from '@/lib/results';
 import { mapRoles } from './claims';
 import { learnerKeyOf } from './launch';
 import { platformFor, visibleWhere, type Caller } from './platforms';

@@ -8,7 +8,7 @@ import { config } from '@/lib/config';
 import { db, Prisma } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform, User } from '@/lib/generated/prisma/client';
 import { ADMIN_REALM_ROLES } from '@/lib/auth/roles';
-import { canReadContent, contentAccessFacts, mayRead, readerOf, type ContentAccessFacts, type Reader } from '@/lib/h5p/content/access';
+import { canReadContent, contentAccessFacts, mayRead, readerOf, type ContentAccessFacts, type Reader } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
 import { CLAIM } from './claims';
 import { signWithToolKey } from './keys';

@@ -1,7 +1,7 @@
 // The browser steps after a verified launch (issue 12, items 3 and 5), each carried by the launch token in the URL
 // (third-party cookies are blocked in an LMS's iframe): the learner's player page, the instructor's picker with
 // its account link, and the deep-linking response back to the platform.
-import { playerOrigin } from '@/lib/h5p/player/player-origin';
+import { playerOrigin } from '@/lib/h5p';
 import type { z } from 'zod';
 import { issueLtiPlayerToken } from '@/lib/auth/embed-token';
 import { config } from '@/lib/config';

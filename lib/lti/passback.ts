@@ -8,12 +8,11 @@
 // - a refused or failed call is retried with exponential backoff; after MAX_TRIES it stays `failed` with the
 //   platform's status (shown as "failed: <status>" on the results pages and counted on the settings page).
 import { db } from '@/lib/db/client';
-import { outboxWorker } from '@/lib/db/outbox-worker';
+import { backoffSeconds, nudgeOutbox, OUTBOX, outboxWorker } from '@/lib/db/outbox-worker';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
-import type { GradingContext } from '@/lib/results/intake';
-import { backoffSeconds } from '@/lib/results/lrs';
+import type { GradingContext } from '@/lib/results';
 import { createLineItemAt, listLineItemsAt, publishScore } from './services';
 
 const POLL_MS = 2_000;
@@ -90,22 +89,17 @@ export async function passbackOnce(): Promise<{ sent: number; failed: number }> 
   return { sent, failed };
 }
 
-const worker = outboxWorker('LTI grade passback', { pollMs: POLL_MS, batch: BATCH, rounds: 10, once: passbackOnce });
+const worker = outboxWorker(OUTBOX.gradePassback, { pollMs: POLL_MS, batch: BATCH, rounds: 10, once: passbackOnce });
 
 /** Starts this process's passback loop (called at start-up; idempotent). */
 export function startGradePassback(): void {
   worker.start();
 }
 
-/** Called by the intake when it queued a grade: send it now rather than at the next poll. */
-export function nudgeGradePassback(): void {
-  worker.nudge();
-}
-
 /** Sends a failed grade again (the settings page's retry). */
 export async function retryFailedPassback(platformId: string): Promise<number> {
   const n = await db().$executeRaw`UPDATE grade_passback g SET status = 'pending', tries = 0, next_at = now(), updated_at = now()
     FROM learning_attempts a WHERE a.id = g.attempt_id AND g.status = 'failed' AND a.grading_context->>'platformId' = ${platformId}`;
-  if (n) nudgeGradePassback();
+  if (n) nudgeOutbox(OUTBOX.gradePassback);
   return n;
 }

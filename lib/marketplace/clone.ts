@@ -8,7 +8,7 @@
 import { db, Prisma } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
-import { copyContent, COPY_SOURCE_SELECT } from '@/lib/h5p/content/copy';
+import { copyContent, COPY_SOURCE_SELECT } from '@/lib/h5p';
 
 const NOT_FOUND = 'Content not found or not public';
 

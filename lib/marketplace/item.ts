@@ -4,9 +4,9 @@
 // row) is null: the page answers 404 like unknown content.
 import { itemBloomsLevel, type BloomLevel } from '@/lib/content/blooms';
 import { contentTypeSlug, machineNameOf } from '@/lib/content/types';
-import { curriculumSummary, type CurriculumSummary } from '@/lib/curriculum/summary';
+import { curriculumSummary, type CurriculumSummary } from '@/lib/curriculum';
 import { db } from '@/lib/db/client';
-import { generateBackgroundReport } from '@/lib/h5p/quality/background';
+import { generateBackgroundReport } from '@/lib/h5p';
 import type { Locale } from '@/lib/i18n/config';
 import { log } from '@/lib/log';
 

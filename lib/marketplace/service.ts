@@ -5,7 +5,7 @@ import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keys
 import { AppError } from '@/lib/errors';
 import { itemBloomsLevel } from '@/lib/content/blooms';
 import { contentTypeSlug } from '@/lib/content/types';
-import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum/summary';
+import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
 import type { ListQuery } from './schemas';
 import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 

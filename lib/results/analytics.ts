@@ -7,7 +7,7 @@
 import { db, Prisma } from '@/lib/db/client';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
-import { contentAccessFacts, CONTENT_NOT_FOUND, readerOf, readerTenant, type Reader } from '@/lib/h5p/content/access';
+import { contentAccessFacts, CONTENT_NOT_FOUND, readerOf, readerTenant, type Reader } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
 import { plainText } from './statements';
 

@@ -3,7 +3,7 @@
 // twice is stored once), the attempt's roll-up (score, success, completion, duration, times), every answer to
 // each question (issue 23 item 2: a Retry never overwrites the first answer), an LRS outbox row per new statement
 // when an LRS is configured, and for a new result (completed, passed, failed, or a single-question type's
-// top-level scored answer) the attempt's grade passback row (lib/lti/passback.ts).
+// top-level scored answer) the attempt's grade passback row (lib/lti/passback.ts), each outbox nudged by name (lib/db/outbox-worker.ts).
 // What a play is (issue 23 item 1), decided here and never by the page: the owner's play of their own content is a
 // *preview* (kept, but in no statistic, not forwarded to the LRS, never graded); anyone else's play is a *view* until
 // their first interaction (any verb but the load-only ones, statements.ts LOAD_ONLY_VERBS), and from then an
@@ -13,10 +13,9 @@ import type { Principal } from '@/lib/auth/types';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p/content/access';
+import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
-import { nudgeGradePassback } from '@/lib/lti/passback';
-import { nudgeLrsForwarder } from './lrs';
+import { nudgeOutbox, OUTBOX } from '@/lib/db/outbox-worker';
 import { belongsTo, durationMs, isInteraction, plainText, questionOf, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
 
 export type LearnerSource = 'workspace' | 'embed' | 'api' | 'lti';
@@ -358,8 +357,8 @@ export async function recordStatements(contentId: string, learner: Learner, batc
       throw err;
     });
   const stored = out[0]?.stored ?? 0;
-  if (lrs && stored && !preview) nudgeLrsForwarder();
-  if (learner.gradingContext && out[0]?.passback) nudgeGradePassback();
+  if (lrs && stored && !preview) nudgeOutbox(OUTBOX.lrsForwarding);
+  if (learner.gradingContext && out[0]?.passback) nudgeOutbox(OUTBOX.gradePassback);
   const kind: AttemptKind = out[0]?.kind ?? (preview ? 'preview' : rows.some((r) => r.inter) ? 'attempt' : 'view');
   return { attemptId, kind, stored, duplicates: rows.length - stored };
 }

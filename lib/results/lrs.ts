@@ -10,7 +10,7 @@
 //   (2 s doubling to an hour), recording the last error.
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import { outboxWorker } from '@/lib/db/outbox-worker';
+import { backoffSeconds, OUTBOX, outboxWorker } from '@/lib/db/outbox-worker';
 import { log } from '@/lib/log';
 
 export const XAPI_VERSION = '1.0.3';
@@ -26,7 +26,6 @@ export interface LrsConfig {
 }
 
 /** Seconds to wait after the n-th failed try. */
-export const backoffSeconds = (tries: number) => Math.min(3600, 2 ** Math.max(1, Math.min(tries, 12)));
 
 function headers(lrs: LrsConfig): Record<string, string> {
   return {
@@ -95,7 +94,7 @@ export async function forwardOnce(lrs: LrsConfig): Promise<ForwardResult> {
   return { sent: delivered.length, failed: failures.size };
 }
 
-const worker = outboxWorker('xAPI LRS forwarding', {
+const worker = outboxWorker(OUTBOX.lrsForwarding, {
   pollMs: POLL_MS,
   batch: BATCH,
   rounds: 20,
@@ -109,9 +108,4 @@ const worker = outboxWorker('xAPI LRS forwarding', {
 /** Starts the forwarder of this process when an LRS is configured (called at start-up; idempotent). */
 export function startLrsForwarder(): void {
   if (config().xapiLrs) worker.start();
-}
-
-/** Called by the intake when it queued statements: forward them now rather than at the next poll. */
-export function nudgeLrsForwarder(): void {
-  worker.nudge();
 }

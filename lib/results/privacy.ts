@@ -3,9 +3,9 @@
 // tenant. Erasure deletes the attempts (their statements, answers and outbox rows go with them), the learner's
 // saved H5P state (h5p_content_user_data; an anonymous viewer's is kept under anon:<id>) and, for a user, the
 // scores the H5P player stored for them (h5p_finished_data).
-import { audit } from '@/lib/admin/manage';
+import { audit } from '@/lib/log';
 import { db, Prisma } from '@/lib/db/client';
-import type { Reader } from '@/lib/h5p/content/access';
+import type { Reader } from '@/lib/h5p';
 import { stateIdOf } from './statements';
 
 /** SQL limiting attempts `a` to the admin's scope. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issuePlayerToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
-import { backoffSeconds } from '@/lib/results/lrs';
+import { backoffSeconds } from '@/lib/db/outbox-worker';
 import { startApp, type AppProcess } from '../support/app-process';
 import { signedIn } from '../support/factories';
 import { appEnv } from '../support/global-setup';

@@ -11,6 +11,7 @@ import { assertQuotaLeft, createOwnedContent } from './create-owned';
 import { contentPrefix } from '@/lib/h5p/engine/paths';
 import { isParametersFile, mapBounded } from '@/lib/h5p/engine/storage/content-storage';
 import { filterContentParams } from '@/lib/h5p/engine/sanitize';
+import { semanticsLoader } from '@/lib/h5p/engine/server';
 
 export interface CopySource {
   id: string;
@@ -36,7 +37,7 @@ export interface CopyOptions {
 /** Copies `source` into a new private content item of `userId`. */
 export async function copyContent(source: CopySource, userId: string, opts: CopyOptions): Promise<{ contentId: string }> {
   // content saved before parameters were filtered on the way in is filtered on its way into the copy
-  const parameters = await filterContentParams(source.metadata as unknown as IContentMetadata, source.parameters, { orPlainText: true });
+  const parameters = await filterContentParams(source.metadata as unknown as IContentMetadata, source.parameters, await semanticsLoader(), { orPlainText: true });
   const title = (opts.title ?? source.title).slice(0, 1000);
   const metadata =
     opts.title !== undefined && source.metadata && typeof source.metadata === 'object' && !Array.isArray(source.metadata)

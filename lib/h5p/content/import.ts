@@ -132,7 +132,7 @@ export async function installPackage(file: string, actor: H5pActor, ownerId: str
       // the unpacked files move in under the new id, then the row, its owner and the charges commit together
       // (create-owned.ts: undone on any failure, the quality report scheduled once it exists)
       const contentId = await createOwnedContent(ownerId, {
-        row: (id) => contentRow(id, metadata, parameters, actor.id),
+        row: (id) => contentRow(id, metadata, parameters, actor.id, contentStorage.semantics),
         quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED),
         storeFiles: async (id) => (await contentStorage.adoptFiles(id, path.join(dir, 'content'))).bytes,
       });

@@ -16,7 +16,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { H5pError, LibraryName, type IContentMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import sanitizeHtml from 'sanitize-html';
-import { h5p } from './server';
 
 export interface SemanticsField {
   name: string;
@@ -376,16 +375,16 @@ export function mainLibraryOf(metadata: Pick<IContentMetadata, 'mainLibrary' | '
 }
 
 /**
- * Filters the parameters of content with the installed libraries' semantics. Without them (`orPlainText`,
- * for copies of content whose library is gone) every string is kept as plain text: nothing can run.
+ * Filters the parameters of content with the installed libraries' semantics (`load`: the engine's loader,
+ * engine/server.ts semanticsLoader(), injected so this filter does not depend on the engine). Without them
+ * (`orPlainText`, for copies of content whose library is gone) every string is kept as plain text: nothing can run.
  */
 export async function filterContentParams(
   metadata: Pick<IContentMetadata, 'mainLibrary' | 'preloadedDependencies'>,
   params: unknown,
+  load: SemanticsLoader,
   opts: { orPlainText?: boolean } = {},
 ): Promise<Obj> {
-  const { editor } = await h5p();
-  const load: SemanticsLoader = (lib) => editor.libraryManager.getSemantics(lib) as Promise<SemanticsField[]>;
   try {
     return await filterParams(params, mainLibraryOf(metadata), load);
   } catch (err) {

@@ -23,6 +23,7 @@ import { LocalLibraryCache } from './storage/library-cache';
 import { DbLibraryStorage } from './storage/library-storage';
 import { StoreTemporaryFileStorage } from './storage/temporary-storage';
 import { DbContentUserDataStorage } from './storage/user-data';
+import type { SemanticsField, SemanticsLoader } from './sanitize';
 import { h5pTranslate } from './translations';
 
 export const MAX_FILE_SIZE = 100 * 1024 * 1024; // single file in content (spec "Sizes and time")
@@ -37,6 +38,8 @@ export interface H5pEngine {
   libraryStorage: DbLibraryStorage;
   contentStorage: DbContentStorage;
   keyValue: DbKeyValueStorage;
+  /** the installed libraries' semantics (undefined when not installed): injected into the content storage's filter, used by AI */
+  semantics: SemanticsLoader;
 }
 
 function redisClient(): Redis | undefined {
@@ -87,7 +90,10 @@ async function create(): Promise<H5pEngine> {
   const libraryStorage = new DbLibraryStorage();
   // library metadata in-process, dropped on every instance when a library changes
   const cachedLibraries = new cacheImplementations.CachedLibraryStorage(libraryStorage, new LocalLibraryCache() as any);
-  const contentStorage = new DbContentStorage();
+  // the semantics filter every stored parameter goes through reads the libraries' semantics through the engine's
+  // library manager (injected: the storage and the filter do not import the engine)
+  const semantics: SemanticsLoader = async (lib) => (await editor.libraryManager.getSemantics(lib).catch(() => undefined)) as SemanticsField[] | undefined;
+  const contentStorage = new DbContentStorage(semantics);
   const userData = new DbContentUserDataStorage();
   // the bearer token of the caller goes into the AJAX addresses (embeds and the editor pass ?token=)
   const urlGenerator = new UrlGenerator(cfg, {
@@ -122,7 +128,7 @@ async function create(): Promise<H5pEngine> {
   // library would fetch it from h5p.org (pitfall 3 of the offline notes): answer with empty metadata instead.
   (editor.contentHub as unknown as { getMetadata: () => Promise<unknown> }).getMetadata = async () => EMPTY_HUB_METADATA;
   libraryStorage.syncIndex().catch((err) => log.warn({ err }, 'H5P library index sync failed'));
-  return { config: cfg, editor, player, ajax, libraryStorage, contentStorage, keyValue };
+  return { config: cfg, editor, player, ajax, libraryStorage, contentStorage, keyValue, semantics };
 }
 
 interface Localizer {
@@ -150,6 +156,11 @@ function memoizeLocalizer(holder: { semanticsLocalizer: Localizer }): void {
 const EMPTY_HUB_METADATA = { disciplines: [], languages: [], levels: [], licenses: [] };
 
 /** The H5P engine of this process. */
+/** The installed libraries' semantics, for the semantics filter (engine/sanitize.ts) and AI (lib/ai/semantics.ts). */
+export async function semanticsLoader(): Promise<SemanticsLoader> {
+  return (await h5p()).semantics;
+}
+
 export function h5p(): Promise<H5pEngine> {
   g.__lumenH5p ??= create().catch((err) => {
     g.__lumenH5p = undefined;

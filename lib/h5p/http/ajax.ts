@@ -9,7 +9,7 @@ import { assertContentMatches, extensionOf } from '@/lib/files/sniff';
 import { AppError, validationMessage } from '@/lib/errors';
 import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
-import { stateIdOf } from '@/lib/results/statements';
+import { stateIdOf } from '@/lib/results';
 import { h5pErrorResponse, nodeToWeb } from './files';
 import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from '@/lib/net/multipart';
 import { assertCanRead } from '@/lib/h5p/content/access';

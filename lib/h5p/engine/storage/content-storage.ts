@@ -13,7 +13,7 @@ import { db, Prisma } from '@/lib/db/client';
 import { chargeStorage, refundStorage, storageAccountOf } from '@/lib/plans/storage';
 import { contentMetadata, contentParameters, contentSnapshot, forgetContent } from '@/lib/h5p/content/content-cache';
 import { contentPrefix, scratchRoot } from '@/lib/h5p/engine/paths';
-import { filterContentParams } from '@/lib/h5p/engine/sanitize';
+import { filterContentParams, type SemanticsLoader } from '@/lib/h5p/engine/sanitize';
 import { commitOwnedContent, type NewContentRow } from '@/lib/h5p/content/create-owned';
 import { AppError } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
@@ -93,18 +93,21 @@ export async function mapBounded<T, R>(items: T[], n: number, fn: (item: T, inde
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The h5p_contents row of new or updated content: every way in (import, save, API, copy) stores parameters filtered against the library's semantics. */
-export async function contentRow(id: string, metadata: IContentMetadata, content: unknown, creatorId: string | null): Promise<NewContentRow> {
+export async function contentRow(id: string, metadata: IContentMetadata, content: unknown, creatorId: string | null, semantics: SemanticsLoader): Promise<NewContentRow> {
   return {
     id,
     title: (metadata.title || 'Untitled Content').slice(0, 1000),
     mainLibrary: metadata.mainLibrary,
     metadata: JSON.parse(JSON.stringify(metadata)) as Prisma.InputJsonValue,
-    parameters: (await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {})) as Prisma.InputJsonValue,
+    parameters: (await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {}, semantics)) as Prisma.InputJsonValue,
     creatorId,
   };
 }
 
 export class DbContentStorage implements IContentStorage {
+  /** @param semantics the installed libraries' semantics, for the filter every stored parameter goes through */
+  constructor(readonly semantics: SemanticsLoader) {}
+
   /**
    * New content (no id: the editor's save, the API's create, AI generation) is written with its private owner — the
    * acting user — and the quota charge in one transaction (create-owned.ts): 429 Monthly content quota exceeded
@@ -115,11 +118,11 @@ export class DbContentStorage implements IContentStorage {
     if (contentId === undefined) {
       if (!UUID.test(user?.id ?? '')) throw new Error('new content needs a user to own it');
       const id = randomUUID();
-      await commitOwnedContent(await contentRow(id, metadata, content, user.id), user.id, { quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED) });
+      await commitOwnedContent(await contentRow(id, metadata, content, user.id, this.semantics), user.id, { quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED) });
       return id;
     }
     const id = String(contentId);
-    const { title, mainLibrary, metadata: meta, parameters } = await contentRow(id, metadata, content, null);
+    const { title, mainLibrary, metadata: meta, parameters } = await contentRow(id, metadata, content, null, this.semantics);
     const updated = await db().h5pContent.updateMany({ where: { id }, data: { title, mainLibrary, metadata: meta, parameters } });
     await forgetContent(id);
     if (updated.count === 0) throw new H5pError('content-not-found', { contentId: id }, 404);

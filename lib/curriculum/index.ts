@@ -1,0 +1,7 @@
+// The public entry of the curriculum feature: what other features (lib/*) may use.
+export { checkHealth } from './client';
+export { saveMetadata } from './metadata';
+export { syncLogView } from './read';
+export { metadataBody, type MetadataInput } from './schemas';
+export { curriculumFromColumns, curriculumSummary, qualitySummary, type CurriculumColumns, type CurriculumSummary, type QualitySummary } from './summary';
+export { syncFramework, syncFrameworks } from './sync';
