@@ -78,6 +78,7 @@ const schema = z.object({
   SIGNIN_ACCOUNT_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
   SIGNIN_ADDRESS_FAILURES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(100)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  CHECK_RESPONSES: bool(false),
 
   IDP_BASE_URL: url(),
   IDP_EXTERNAL_URL: url(),
@@ -139,6 +140,8 @@ export interface AppConfig {
   /** failed browser sign-ins allowed per 15 minutes: per account, and per client address (lib/http/sign-in-limit.ts) */
   signInFailures: { account: number; address: number };
   logLevel: Env['LOG_LEVEL'];
+  /** every success answer of a route with a response schema is checked against it (tests): a mismatch is a 500 */
+  checkResponses: boolean;
   idp: {
     /** true when no IDP_BASE_URL is given: the app serves a Keycloak-compatible IdP itself (lib/auth/embedded-idp.ts) */
     embedded: boolean;
@@ -271,6 +274,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     trustProxy: e.TRUST_PROXY,
     signInFailures: { account: e.SIGNIN_ACCOUNT_FAILURES, address: e.SIGNIN_ADDRESS_FAILURES },
     logLevel: e.LOG_LEVEL,
+    checkResponses: e.CHECK_RESPONSES,
     idp: {
       embedded,
       baseUrl: idpBase,

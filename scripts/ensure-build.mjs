@@ -18,6 +18,9 @@ function newest(p) {
   return m;
 }
 
+// the route index the API document walks (scripts/route-index.mjs) follows the route files
+execFileSync(process.execPath, [path.join(root, 'scripts', 'route-index.mjs')], { cwd: root, stdio: 'inherit' });
+
 const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
 const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
 if (built && built >= changed) {

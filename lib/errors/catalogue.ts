@@ -9,10 +9,16 @@ export interface ApiError<C extends string = string> {
   readonly code: C;
   /** the spec's exact error text, unchanged */
   readonly error: string;
+  /** what follows the text after `: ` when the error carries a detail (`<reason>`), for the API document */
+  readonly detail?: string;
 }
 
 /** Declares one catalogue entry (frozen: the text is the spec's and never changes at run time). */
-export const apiError = <C extends string>(status: number, code: C, error: string): ApiError<C> => Object.freeze({ status, code, error });
+export const apiError = <C extends string>(status: number, code: C, error: string, detail?: string): ApiError<C> =>
+  Object.freeze(detail ? { status, code, error, detail } : { status, code, error });
+
+/** A catalogue entry whose code is its text's (errorCodeOf): the code the error map sends for a plain AppError of that text. */
+export const errorOf = (status: number, error: string, detail?: string): ApiError => apiError(status, errorCodeOf(error), error, detail);
 
 /** The response header that names an error's machine code. */
 export const ERROR_CODE_HEADER = 'X-Error-Code';

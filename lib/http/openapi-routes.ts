@@ -6,7 +6,6 @@
 // options (summary, tags, status, response, errors); a converted route's entry here is only the pointer to its
 // file and module (`{}` per method) until the document walks app/ itself and this list is deleted.
 import { z } from 'zod';
-import pkg from '@/package.json';
 import { ERR } from '@/lib/h5p/content/content';
 import { TAG_ERR } from '@/lib/h5p/content/tags';
 import { AJAX_ACTIONS, ajaxGet, ajaxPost } from '@/lib/h5p/http/ajax';
@@ -16,7 +15,7 @@ import { IMPORT_ERR } from '@/lib/h5p/content/import';
 import { MEDIA_ERR } from '@/lib/h5p/content/media';
 import { UPLOAD_TRUNCATED } from '@/lib/net/multipart';
 import { languageCode } from '@/lib/h5p/http/request';
-import { buildOpenApi, type RouteDoc, type TagDoc } from './openapi';
+import type { RouteDoc } from './openapi';
 
 import * as apiDocs from '@/app/api/docs/route';
 import * as apiDocsAsset from '@/app/api/docs/[asset]/route';
@@ -187,22 +186,6 @@ const editorModel = 'integration (ajaxPath, ajax, editor, contentLanguage), scri
 const contentErrors = { 404: [CONTENT_NOT_FOUND] };
 const MASTERY_SCORE_INVALID = 'Validation error: masteryScore: masteryScore must be a percentage from 0 to 100';
 
-export const API_TAGS: TagDoc[] = [
-  { name: 'Auth', description: 'Sign-in, tokens, the current user and the plans.' },
-  { name: COLLECTION_TAG, description: 'Ordered lists of content with Bloom\'s Taxonomy suggestions.' },
-  { name: 'Curriculum', description: 'Curriculum frameworks synchronised from the central service, and curriculum metadata of content.' },
-  { name: 'Marketplace', description: 'Other users\' public content: browse, filter, clone.' },
-  { name: 'Referral', description: 'Referral links and conversions.' },
-  { name: 'Tenant', description: 'The tenant of the request\'s hostname and its branding.' },
-  { name: 'Admin', description: 'Support tools of the super_admin: users and their plans, tenants (every change audited in the log).' },
-  { name: 'H5P content', description: 'Create, edit, play, export and import H5P content.' },
-  { name: 'H5P libraries', description: 'Installed content types and installing them.' },
-  { name: 'H5P player and editor', description: 'The routes the H5P player and editor call themselves (shapes of the H5P client).' },
-  { name: 'Results', description: 'Learners\' attempts from the players\' xAPI statements: results per content, collection and learner (feature analytics-dashboard), a learner\'s own results, GDPR export and erasure.' },
-  { name: 'AI', description: 'AI generation with an OpenAI-compatible provider (AI_API_URL, AI_API_KEY, AI_MODEL): each generation takes one AI credit of the plan, given back when it fails.' },
-  { name: 'LTI', description: 'LTI 1.3 Advantage: the tool configuration, launches, platforms, deep linking, grades (AGS) and rosters (NRPS).' },
-  { name: 'Service', description: 'Health and this documentation.' },
-];
 
 export const API_ROUTES: RouteDoc[] = [
   // ------------------------------------------------------------ auth
@@ -1489,18 +1472,4 @@ export const API_ROUTES: RouteDoc[] = [
   },
 ];
 
-const DESCRIPTION = `Interactive learning content: author, play, share and sell H5P content.
 
-Every JSON answer is an envelope: \`{ "success": true, "data": …, "message": … }\` on success and \`{ "success": false, "error": "<text>" }\` on failure (a plan gate adds \`requiredPlan\` and \`message\`). Invalid input is \`400 Validation error: <details>\`; an unexpected failure is \`500 Failed to <action>\`.
-
-Callers authenticate with a bearer token from \`POST /api/auth/login\`, the workspace's session cookie, a content-scoped token in \`?token=\` (embedded players only) or, for internal services, \`x-api-key\`. Requests are rate-limited per tier (\`RateLimit-*\` headers).
-
-LTI 1.3 Advantage: a platform (LMS) calls the login and launch addresses itself; the other LTI endpoints answer \`401 Unauthorized\` without credentials.`;
-
-let cached: Record<string, unknown> | undefined;
-
-/** The document, built once per process. */
-export function apiDocument(): Record<string, unknown> {
-  cached ??= buildOpenApi({ title: 'Lumen Learn API', version: pkg.version, description: DESCRIPTION, tags: API_TAGS }, API_ROUTES);
-  return cached;
-}

@@ -7,7 +7,7 @@
 import { z, type ZodType } from 'zod';
 import { featureMessage, requiredPlanFor } from '@/lib/plans/plans';
 import { RATE_LIMIT_MESSAGES, type Tier } from './rate-limit';
-import type { AuthLevel } from './route';
+import { isPlainAnswer, NO_DATA, type AuthLevel } from './route';
 import { routeOptionsOf, type RecordedOptions } from './route-registry';
 import { PLAN_IDS } from '@/lib/plans/plans';
 
@@ -57,6 +57,44 @@ export interface RouteDoc {
   /** the route module (its exports GET, POST … are route() handlers) */
   module?: Record<string, unknown>;
   operations: Partial<Record<Method, OperationDoc>>;
+}
+
+/** What a route file's `contract.ts` documents: hand-written handlers, and the paths one catch-all serves. */
+export type ContractDoc = Omit<RouteDoc, 'file' | 'module'>;
+
+/** A route file as the route index lists it (app/api/openapi.json/routes.ts, written by scripts/route-index.mjs). */
+export interface RouteModule {
+  file: string;
+  module: Record<string, unknown>;
+  contract?: ContractDoc[];
+}
+
+/**
+ * The documented operations of the walked route files: each method whose route() options carry a summary
+ * documents itself; a `contract.ts` beside the route documents the rest. `legacy` (lib/http/openapi-routes.ts)
+ * covers the methods of routes not converted yet.
+ */
+export function routeDocsOf(modules: RouteModule[], legacy: RouteDoc[] = []): RouteDoc[] {
+  const out: RouteDoc[] = [];
+  for (const m of modules) {
+    for (const c of m.contract ?? []) out.push({ ...c, file: m.file, module: m.module });
+    const own: RouteDoc['operations'] = {};
+    let tag: string | undefined;
+    for (const method of METHODS) {
+      const recorded = routeOptionsOf(m.module[method]);
+      if (!recorded?.summary) continue;
+      own[method] = {};
+      tag ??= recorded.tags?.[0];
+    }
+    const covered = new Set(Object.keys(own));
+    if (covered.size) out.push({ file: m.file, module: m.module, tag: tag ?? 'Service', operations: own });
+    if (m.contract) continue;
+    for (const l of legacy.filter((d) => d.file === m.file)) {
+      const rest = Object.fromEntries(Object.entries(l.operations).filter(([method]) => l.path || !covered.has(method)));
+      if (Object.keys(rest).length) out.push({ ...l, module: l.module ?? m.module, operations: rest });
+    }
+  }
+  return out;
 }
 
 export interface TagDoc {
@@ -123,12 +161,30 @@ const errorContent = (texts: string[], schema = '#/components/schemas/Error', ex
   },
 });
 
-function successResponse(doc: OperationDoc, response: ZodType | undefined): Json {
-  // a route's own response schema: the success envelope with that data
+function successResponse(doc: OperationDoc, recorded: RecordedOptions | undefined): Json {
+  const response = recorded?.response;
+  // an answer that is not the envelope (a file, a page, a redirect, plain JSON)
+  if (response && isPlainAnswer(response)) {
+    if (response.kind === 'json') return { description: response.description, content: { 'application/json': { schema: response.schema ? jsonSchemaOf(response.schema, 'output') : { type: 'object' } } } };
+    if (response.kind === 'redirect') return { description: response.description };
+    const type = response.contentType ?? (response.kind === 'html' ? 'text/html' : 'application/octet-stream');
+    return { description: response.description, content: { [type]: { schema: { type: 'string', ...(response.kind === 'file' ? { format: 'binary' } : {}) } } } };
+  }
+  // a route's own response schema: the success envelope with that data (none for NO_DATA) and its message
   if (response) {
+    const properties: Record<string, Json> = { success: { const: true } };
+    const required = ['success'];
+    if (response !== NO_DATA) {
+      properties.data = jsonSchemaOf(response, 'output');
+      required.push('data');
+    }
+    if (recorded?.message) {
+      properties.message = { type: 'string' };
+      required.push('message');
+    }
     return {
-      description: 'Success envelope',
-      content: { 'application/json': { schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: jsonSchemaOf(response, 'output') } } } },
+      description: response === NO_DATA ? (recorded?.message ? 'Success envelope with a message' : 'Success envelope') : 'Success envelope',
+      content: { 'application/json': { schema: { type: 'object', required, properties } } },
     };
   }
   const s = doc.success ?? { kind: 'envelope' };
@@ -168,7 +224,7 @@ function operation(route: RouteDoc, method: Method, doc: OperationDoc): Json {
   }
 
   // ---- request body
-  let requestBody: Json | undefined = doc.requestBody;
+  let requestBody: Json | undefined = recorded?.requestBody ?? doc.requestBody;
   const bodySchema = doc.body ?? (recorded?.rawBody ? undefined : recorded?.body);
   if (!requestBody && bodySchema) {
     const js = jsonSchemaOf(bodySchema);
@@ -193,13 +249,14 @@ function operation(route: RouteDoc, method: Method, doc: OperationDoc): Json {
   // the route's own catalogue entries: their machine codes go beside the texts (x-error-codes, text → code)
   const codes: Record<string, string> = {};
   for (const e of recorded?.errors ?? []) {
-    add(e.status, e.error);
-    codes[e.error] = e.code;
+    const text = e.detail ? `${e.error}: ${e.detail}` : e.error;
+    add(e.status, text);
+    codes[text] = e.code;
   }
   if (tier) add(429, RATE_LIMIT_MESSAGES[tier]);
   if (recorded) add(500, `Failed to ${recorded.action}`);
 
-  const responses: Json = { [String(recorded?.status ?? doc.status ?? 200)]: successResponse(doc, recorded?.response) };
+  const responses: Json = { [String(recorded?.status ?? doc.status ?? 200)]: successResponse(doc, recorded) };
   const feature = recorded?.feature;
   for (const status of [...new Set([...errors.keys(), ...(feature ? [403] : [])])].sort((a, b) => a - b)) {
     const texts = errors.get(status) ?? [];

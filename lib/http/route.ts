@@ -15,6 +15,7 @@ import { isTeacherOrAbove } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { bus } from '@/lib/cache/local';
+import { config } from '@/lib/config';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
@@ -69,11 +70,32 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   tags?: string[];
   /** the success status the handler answers with (documentation only; default 200) */
   status?: number;
-  /** the zod schema of the success envelope's `data` (what the handler really returns; the browser infers its types from it) */
-  response?: ZodType;
+  /**
+   * What the route answers on success: the zod schema of the success envelope's `data` (what the handler really
+   * returns; the browser infers its types from it; NO_DATA when the envelope has none), or, for an answer that is
+   * not the envelope (a file, a page, a redirect, plain JSON), its description. With CHECK_RESPONSES (the tests)
+   * every success envelope is parsed with the schema, and a mismatch answers 500.
+   */
+  response?: ZodType | PlainAnswer;
+  /** the success envelope carries a `message` */
+  message?: boolean;
+  /** a request body that is not JSON (multipart uploads, forms), for the API document */
+  requestBody?: Record<string, unknown>;
   /** the service's own errors this route may answer, from the error catalogue (the standard ones come from the options above) */
   errors?: readonly ApiError[];
 }
+
+/** A success answer that is not the JSON envelope. */
+export type PlainAnswer =
+  /** plain JSON, not enveloped (health, the H5P client's own routes, the API document) */
+  | { kind: 'json'; description: string; schema?: ZodType }
+  /** a file, a page or a redirect */
+  | { kind: 'file' | 'html' | 'redirect'; description: string; contentType?: string };
+
+/** The response schema of a success envelope without data (a message only, or nothing). */
+export const NO_DATA = z.undefined();
+
+export const isPlainAnswer = (r: RouteOptions<any, any, any>['response']): r is PlainAnswer => !!r && typeof r === 'object' && 'kind' in r && !('safeParse' in r);
 
 export interface RouteContext<P, Q, B> {
   req: NextRequest;
@@ -139,6 +161,14 @@ function parse<S extends Schema>(schema: S, value: unknown): Out<S> {
   const r = schema.safeParse(value);
   if (!r.success) throw new AppError(400, validationMessage(r.error));
   return r.data as Out<S>;
+}
+
+/** With CHECK_RESPONSES (the tests): the data a handler answers must parse with the route's response schema. */
+function assertResponse(schema: ZodType, data: unknown, action: string): void {
+  const r = schema.safeParse(data);
+  if (r.success) return;
+  log.error({ issues: r.error.issues.slice(0, 5) }, `response of "${action}" does not match its schema`);
+  throw new Error(`response of "${action}" does not match its schema: ${validationMessage(r.error)}`);
 }
 
 function envelope(r: Reply): Record<string, unknown> {
@@ -304,6 +334,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         },
       });
       if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
+      if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) assertResponse(opts.response, result.data, opts.action);
       return jsonResponse(
         envelope(result),
         { status: result.status ?? 200, headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId } },

@@ -125,11 +125,11 @@ export async function registerPlatform(c: Caller, body: PlatformBody): Promise<L
   const key = { issuer: body.issuer, clientId: body.clientId };
   const existing = await db().ltiPlatform.findUnique({ where: { issuer_clientId: key } });
   if (existing) {
-    if (existing.ownerId && !canManage(c, existing)) throw new AppError(409, PLATFORM_TAKEN);
+    if (existing.ownerId && !canManage(c, existing)) throw AppError.of(PLATFORM_ERR.taken);
     if (!existing.ownerId) {
       // an orphaned platform (its registrant was deleted) goes to the caller — inside its tenant only — without the
       // account links the former registrant's platform made: the new holder may swap the key set and sign launches
-      if (existing.tenantId && existing.tenantId !== c.user.tenantId && !isSuperAdmin(c.principal)) throw new AppError(409, PLATFORM_TAKEN);
+      if (existing.tenantId && existing.tenantId !== c.user.tenantId && !isSuperAdmin(c.principal)) throw AppError.of(PLATFORM_ERR.taken);
       await db().ltiUserLink.deleteMany({ where: { platformId: existing.id } });
     }
     // the registrant's role stays the registrant's: refreshed only when the registrant (or the new holder) registers
@@ -169,7 +169,7 @@ export async function updatePlatform(c: Caller, id: string, patch: z.infer<typeo
   try {
     return await db().ltiPlatform.update({ where: { id }, data: { ...patch, ...(patch.deploymentId === '' ? { deploymentId: null } : {}), ...role } });
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw new AppError(409, PLATFORM_TAKEN);
+    if ((err as { code?: string }).code === 'P2002') throw AppError.of(PLATFORM_ERR.taken);
     throw err;
   }
 }

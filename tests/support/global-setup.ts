@@ -35,6 +35,8 @@ export function appEnv(idpUrl: string, curriculumUrl?: string): Record<string, s
     // content plays on its own host (issue 23 item 6); the tests reach it on the app's content port (contentUrl)
     CONTENT_URL: 'http://content.lumen-content.test',
     ALLOWED_PRIVATE_HOSTS: '127.0.0.1,localhost',
+    // every route's success data is checked against the response schema its options declare
+    CHECK_RESPONSES: '1',
   };
 }
 
