@@ -97,8 +97,23 @@ export const NO_DATA = z.undefined();
 
 export const isPlainAnswer = (r: RouteOptions<any, any, any>['response']): r is PlainAnswer => !!r && typeof r === 'object' && 'kind' in r && !('safeParse' in r);
 
-export interface RouteContext<P, Q, B> {
-  req: NextRequest;
+/** The part of a request every route reads (url, method, headers); a request of the fast lane has no more. */
+export interface RequestHead {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: { get(name: string): string | null };
+}
+
+/** A request of the fast lane (lib/http/fast-lane.ts): a GET's head, marked. */
+export interface FastLaneRequest extends RequestHead {
+  readonly [FAST_LANE]: true;
+}
+
+/** A handler the fast lane may call (made by fastRoute): it reads only the request's head. */
+export type FastHandler = (req: RequestHead, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface RouteContext<P, Q, B, R extends RequestHead = NextRequest> {
+  req: R;
   url: URL;
   ip: string;
   requestId: string;
@@ -204,10 +219,10 @@ export class LiteResponse {
  * Response.json, keeping the serialised body on the response (RAW_BODY); for a request of the fast lane a
  * LiteResponse (typed as a Response: only the route wrapper and the fast lane ever hold it).
  */
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }, req?: Request): Response {
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }, req?: RequestHead): Response {
   const text = JSON.stringify(body);
   const headers = { 'content-type': 'application/json', ...init.headers };
-  if (req && (req as Request & { [FAST_LANE]?: boolean })[FAST_LANE]) {
+  if (req && (req as Partial<FastLaneRequest>)[FAST_LANE]) {
     return new LiteResponse(init.status ?? 200, LiteHeaders.from(headers), text) as unknown as Response;
   }
   const res = new Response(text, { status: init.status ?? 200, headers });
@@ -362,4 +377,16 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
   // the API document (lib/http/openapi.ts) reads the route's options from here
   recordRoute(handle, { ...opts, auth: level, tier });
   return handle;
+}
+
+/**
+ * A route the front server's fast lane may also call (GET /api/health, /h5p/play/:id, /h5p/embed/:id): the same
+ * wrapper, but its handler sees only the request's head (url, method, headers) and it takes no body — what a
+ * fast-lane request is. The wrapper itself reads nothing else of a request without a body schema.
+ */
+export function fastRoute<P extends Schema = undefined, Q extends Schema = undefined>(
+  opts: RouteOptions<P, Q, undefined>,
+  handler: (ctx: RouteContext<Out<P>, Out<Q>, undefined, RequestHead>) => Promise<Reply | Response>,
+): FastHandler {
+  return route(opts, handler) as unknown as FastHandler;
 }
