@@ -19,7 +19,8 @@ export const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const SHORT_CACHE = 'public, max-age=300';
 // the sandbox policy of files that can carry script, kept with every path's headers (server/header-policy.mjs)
-export { USER_FILE_CSP } from './header-policy.mjs';
+import { USER_FILE_CSP } from './header-policy.mjs';
+export { USER_FILE_CSP };
 /** File types a browser runs script in when they are opened on their own (documents, not subresources). */
 const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;
 const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/[\w.+-]*\+xml)\b/i;
