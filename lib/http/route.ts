@@ -16,6 +16,8 @@ import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { bus } from '@/lib/cache/local';
 import { config } from '@/lib/config';
+// the H5P actor module only (not the feature's entry, which loads the engine into every route)
+import { actorOf, type H5pActor } from '@/lib/h5p/engine/permissions';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
@@ -129,6 +131,12 @@ export interface RouteContext<P, Q, B, R extends RequestHead = NextRequest> {
   log: typeof log;
   /** how the shared store answered this request's rate-limit round trip */
   limiter: RateLimitResult['store'] | undefined;
+  /**
+   * The caller as the H5P engine and the content services see it (permissions, the read rule's reader, the
+   * `?token=` the H5P client's addresses carry), built once from principal, user and URL. 401 Authentication
+   * required for an anonymous caller.
+   */
+  readonly caller: H5pActor;
 }
 
 /** What a handler returns: a ready Response (files, redirects) or the parts of a success envelope. */
@@ -341,11 +349,16 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const body =
         opts.body && !opts.rawBody && req.method !== 'GET' && req.method !== 'HEAD' ? parse(opts.body, await readJson(req)) : (undefined as Out<B>);
 
+      let actor: H5pActor | undefined;
       const result = await handler({
         req, url, ip, requestId, params, query, body, principal, user, tenant, limiter,
         providerToken: () => auth?.providerToken?.(),
         get log() {
           return reqLog();
+        },
+        get caller() {
+          if (!principal) throw new AppError(401, 'Authentication required');
+          return (actor ??= actorOf(principal, url.searchParams.get('token') || undefined, user));
         },
       });
       if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
