@@ -26,9 +26,14 @@ export class AppError extends Error {
   }
 }
 
+/** The text of a bare 403 (the JSON one, and the plain-text one of the tenant endpoints). */
+export const FORBIDDEN = 'Forbidden';
+
 export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
-export const forbidden = (message = 'Forbidden') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
+export const forbidden = (message = FORBIDDEN) => new AppError(403, message);
+/** The text of a bare 404. */
+export const NOT_FOUND = 'Not found';
+export const notFound = (message = NOT_FOUND) => new AppError(404, message);
 export const badRequest = (message: string) => new AppError(400, message);
 
 /** `Validation error: <details>` from zod issues, e.g. `Validation error: email: Invalid email address`. */

@@ -24,7 +24,7 @@ import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/t
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/net/body';
 import { clientIp } from './client-ip';
 import { assertCleanQuery, assertNoControlChars } from '@/lib/net/control-chars';
-import { AppError, ERROR_CODE_HEADER, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
+import { AppError, ERROR_CODE_HEADER, FORBIDDEN, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
 import { mapError } from './errors';
 import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
 import { recordRoute } from './route-registry';
@@ -220,7 +220,7 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
 
 /** `403 Forbidden` with a plain-text body (spec: the tenant endpoints). */
 export function plainForbidden(headers: Record<string, string> = {}): Response {
-  return new Response('Forbidden', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
+  return new Response(FORBIDDEN, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {
