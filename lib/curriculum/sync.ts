@@ -178,10 +178,12 @@ export const lockKeys = {
 
 // ---------------------------------------------------------------- errors of the central service
 
+export const FRAMEWORK_NOT_FOUND = 'Framework not found';
+
 /** The central service failed as a whole: 404 for an unknown framework, otherwise 500 with the reason. */
 function upstreamError(err: unknown, action: string): unknown {
   if (err instanceof CurriculumServiceError) {
-    if (err.kind === 'not_found') return new AppError(404, 'Framework not found');
+    if (err.kind === 'not_found') return new AppError(404, FRAMEWORK_NOT_FOUND);
     return new AppError(500, `Failed to ${action}`, { reason: err.message });
   }
   return err;
