@@ -69,7 +69,9 @@ export const facetsSchema = z.object({
   languages: z.array(z.string()),
   frameworks: z.array(z.string()),
 });
+export type Facets = z.infer<typeof facetsSchema>;
 /** display names of the facet codes, per facet */
 export const facetNamesSchema = z.record(z.enum(['subjects', 'grades', 'difficulties', 'languages', 'frameworks']), z.record(z.string(), z.string()));
+export type FacetNames = z.infer<typeof facetNamesSchema>;
 
 export const cloneResultSchema = z.object({ contentId: z.string() });

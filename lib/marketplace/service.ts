@@ -6,18 +6,11 @@ import { AppError, VALIDATION_ERROR } from '@/lib/errors';
 import { itemBloomsLevel } from '@/lib/content/blooms';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
-import { CURSOR_WITH_OFFSET, type ListQuery, type PublicItem } from './schemas';
+import { CURSOR_WITH_OFFSET, type Facets, type ListQuery, type PublicItem } from './schemas';
 import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 
 // ---------------------------------------------------------------- facets
 
-export interface Facets {
-  subjects: string[];
-  grades: string[];
-  difficulties: string[];
-  languages: string[];
-  frameworks: string[];
-}
 
 const FACET_COLUMNS = {
   subjects: { code: 'subject_code', name: 'subject_name' },
