@@ -5,7 +5,7 @@ import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
 import { readerTenant, type Reader } from '@/lib/h5p';
-import { AppError, errorOf } from '@/lib/errors';
+import { apiError, AppError, errorOf } from '@/lib/errors';
 import { z } from 'zod';
 import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum/summary';
 import { itemBloomsLevelSql } from '@/lib/content/blooms-sql';
@@ -23,9 +23,12 @@ export const ITEM_NOT_FOUND = 'Item not found in collection';
 export const ITEM_EXISTS = 'Item already exists';
 export const NO_CONTENT_GIVEN = 'Either contentId or contentIds must be provided';
 
-/** The collection routes' own errors. (Adding content that is not there or not readable answers
- * `404 Content <id> not found or not accessible`, a text that names the content.) */
+/** Adding content that is not there or that the caller may not read: the text names the content. */
+export const contentNotAccessibleText = (id: string) => `Content ${id} not found or not accessible`;
+
+/** The collection routes' own errors. `notAccessible` has its own code: the text's derived one would carry the id. */
 export const COLLECTION_ERR = {
+  notAccessible: apiError(404, 'content_not_accessible', contentNotAccessibleText('<id>')),
   notFound: errorOf(404, COLLECTION_NOT_FOUND),
   notOwner: errorOf(404, NOT_COLLECTION_OWNER),
   itemNotFound: errorOf(404, ITEM_NOT_FOUND),
@@ -264,7 +267,7 @@ export async function addItems(id: string, reader: Reader, input: AddItemsInput)
   const facts = await loadContents(ids, { enrich: false });
   if (reader.tenantAdmin) await readerTenant(reader);
   for (const cid of ids) {
-    if (!isAccessible(facts.get(cid), reader)) throw new AppError(404, `Content ${cid} not found or not accessible`);
+    if (!isAccessible(facts.get(cid), reader)) throw new AppError(404, contentNotAccessibleText(cid), undefined, COLLECTION_ERR.notAccessible.code);
   }
   return tx(async (t) => {
     await lockOwned(t, id, userId);

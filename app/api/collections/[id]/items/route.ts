@@ -13,11 +13,11 @@ export const POST = route(
     body: addItemsBody,
     summary: 'Add content to a collection (owner)',
     description:
-      'contentId adds one item (409 when it is already there); contentIds adds a batch and skips duplicates. data: the item, or an array of items for contentIds. Content that does not exist or that the caller may not read answers `404 Content <id> not found or not accessible`.',
+      'contentId adds one item (409 when it is already there); contentIds adds a batch and skips duplicates. data: the item, or an array of items for contentIds.',
     tags: ['Collections'],
     status: 201,
     response: z.union([itemViewSchema, z.array(itemViewSchema)]),
-    errors: [COLLECTION_ERR.noContent, USER_ERR.notFound, COLLECTION_ERR.notFound, COLLECTION_ERR.notOwner, COLLECTION_ERR.itemExists],
+    errors: [COLLECTION_ERR.noContent, USER_ERR.notFound, COLLECTION_ERR.notFound, COLLECTION_ERR.notOwner, COLLECTION_ERR.notAccessible, COLLECTION_ERR.itemExists],
   },
   async (ctx) => {
     const user = requireUser(ctx);
