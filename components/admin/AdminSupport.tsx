@@ -7,15 +7,7 @@ import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
 import { PLAN_IDS, type PlanId } from '@/lib/plans/plans';
-
-interface FoundUser {
-  id: string;
-  email: string;
-  name: string;
-  role: string | null;
-  plan: string;
-  usage: { contentsCreatedThisMonth: number; aiGenerationsThisMonth: number; storageUsed: number };
-}
+import type { AdminUser as FoundUser } from '@/lib/admin/manage';
 
 
 export function UserPlanSupport() {

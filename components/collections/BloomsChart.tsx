@@ -1,22 +1,12 @@
 // The Bloom's distribution of a collection as bars, each with a marker at the spec's target share.
 import { useFormatter, useTranslations } from 'next-intl';
 import { BLOOM_LEVELS, type BloomLevel } from '@/lib/content/blooms';
-
-type Dist = Record<BloomLevel, number>;
+import type { BloomsAnalysis } from '@/lib/collections/blooms';
 
 export const isBloomsLevel = (v: string | null | undefined): v is BloomLevel => (BLOOM_LEVELS as readonly string[]).includes(v ?? '');
 
-export interface BloomsAnalysisView {
-  distribution: Dist;
-  target: Dist;
-  deviation: Dist;
-  gaps: string[];
-  score: number;
-  /** items whose content type has no level */
-  unclassified?: number;
-  /** the numbers behind the score (lib/collections/blooms.ts), put into words under the chart */
-  explanation?: { classified: number; fromReports: number; coveredLevels: number; totalLevels: number; pointsPerLevel: number };
-}
+/** The analysis of GET /api/collections/:id/suggestions (lib/collections/blooms.ts). */
+export type BloomsAnalysisView = BloomsAnalysis;
 
 export function BloomsChart({ analysis }: { analysis: BloomsAnalysisView }) {
   const t = useTranslations('collections.blooms');

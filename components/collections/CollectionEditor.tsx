@@ -8,36 +8,10 @@ import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useToast } from '@/components/ui/Toaster';
 import { BloomsChart, isBloomsLevel, type BloomsAnalysisView } from './BloomsChart';
+import type { CollectionDetail as Detail, CollectionView, Suggestions as SuggestionsView } from '@/lib/collections/service';
 
-interface Item {
-  id: string;
-  contentId: string | null;
-  position: number;
-  title: string | null;
-  contentTypeSlug: string | null;
-  authorName: string | null;
-  status: 'available' | 'unavailable' | 'restricted';
-}
-interface Suggestion {
-  contentId: string;
-  title: string;
-  contentTypeSlug: string;
-  bloomsLevel: string | null;
-  fillsGap: boolean;
-  reason?: 'curriculum' | 'public' | 'gap';
-}
-interface SuggestionsView {
-  matchingContents: Suggestion[];
-  bloomsAnalysis: BloomsAnalysisView;
-  fallback?: boolean;
-}
-type CollectionView = { id: string; title: string; userId: string; visibility: string; itemCount: number } & {
-  [K in keyof CurriculumValue]: string | null;
-};
-interface Detail {
-  collection: CollectionView;
-  items: Item[];
-}
+type Item = Detail['items'][number];
+type Suggestion = SuggestionsView['matchingContents'][number];
 
 const curriculumOf = (c: CollectionView): CurriculumValue => {
   const v = { ...EMPTY_CURRICULUM };

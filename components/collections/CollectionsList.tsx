@@ -5,17 +5,10 @@ import { useEffect, useState } from 'react';
 import { callApi } from '@/components/shared/api';
 import { CurriculumFields, EMPTY_CURRICULUM, type CurriculumValue } from '@/components/curriculum/CurriculumFields';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
+import type { CollectionView as Collection } from '@/lib/collections/service';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useToast } from '@/components/ui/Toaster';
 
-interface Collection {
-  id: string;
-  title: string;
-  visibility: string;
-  itemCount: number;
-  subjectName: string | null;
-  gradeName: string | null;
-}
 
 export function CollectionsList({ curriculum }: { curriculum: CurriculumState }) {
   const t = useTranslations('collections');

@@ -7,18 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '@/components/ui/Toaster';
 import { callApi } from '@/components/shared/api';
 import { difficultyLabel } from './labels';
+import type { FacetNames, Facets, PublicItem as Item } from '@/lib/marketplace/schemas';
 
-interface Item {
-  id: string;
-  title: string;
-  contentTypeSlug: string;
-  authorName: string;
-  viewCount: number;
-  curriculum: { frameworkName: string; gradeName: string; subjectName: string; difficulty: string; language: string } | null;
-  quality: { overallScore: number } | null;
-}
-type Facets = Record<'subjects' | 'grades' | 'difficulties' | 'languages' | 'frameworks', string[]>;
-type Names = Partial<Record<keyof Facets, Record<string, string>>>;
+type Names = Partial<FacetNames>;
 
 const FILTERS = [
   { key: 'frameworkCode', facet: 'frameworks' },

@@ -6,27 +6,35 @@ import type { Principal } from '@/lib/auth/types';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import { ESSENTIAL_CONTENT_TYPES } from '@/lib/content/types';
-import { essentialsPlan, essentialsStatus, hubReachable, installedLibraries, installFromHub } from '@/lib/h5p';
+import { essentialsPlan, essentialsStatus, HUB_TYPE_NOT_FOUND, HUB_UNREACHABLE, hubReachable, installedLibraries, installFromHub } from '@/lib/h5p';
+import { errorOf } from '@/lib/errors';
 import { actorOf } from '@/lib/h5p';
 import { h5p } from '@/lib/h5p';
 import { log } from '@/lib/log';
-import { latestJob, startJob, type Job } from './jobs';
+import { jobSchema, latestJob, startJob } from './jobs';
 import { audit } from '@/lib/log';
 
 const version = (v: { majorVersion: number; minorVersion: number; patchVersion: number }) => `${v.majorVersion}.${v.minorVersion}.${v.patchVersion}`;
 const newer = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
 
-export interface HubTypeRow {
-  machineName: string;
-  title: string;
-  summary: string;
+/** The install route's own errors. */
+export const CONTENT_TYPE_ERR = {
+  notOnHub: errorOf(404, HUB_TYPE_NOT_FOUND),
+  hubUnreachable: errorOf(502, HUB_UNREACHABLE),
+} as const;
+
+export const hubTypeRowSchema = z.object({
+  machineName: z.string(),
+  title: z.string(),
+  summary: z.string(),
   /** the version the hub offers */
-  hubVersion: string;
+  hubVersion: z.string(),
   /** the newest version installed here, or null */
-  installedVersion: string | null;
-  updateAvailable: boolean;
-  essential: boolean;
-}
+  installedVersion: z.string().nullable(),
+  updateAvailable: z.boolean(),
+  essential: z.boolean(),
+});
+export type HubTypeRow = z.infer<typeof hubTypeRowSchema>;
 
 /** The content types the hub offers (from the content type cache, refreshed when outdated), with what is installed here. */
 async function hubCatalog(): Promise<{ lastUpdate: string | null; types: HubTypeRow[] }> {
@@ -68,13 +76,19 @@ async function hubCatalog(): Promise<{ lastUpdate: string | null; types: HubType
   return { lastUpdate: last && Number.isFinite(last.getTime()) && last.getTime() > 0 ? last.toISOString() : null, types };
 }
 
-export interface ContentTypesOverview {
-  hub: { url: string; reachable: boolean; lastUpdate: string | null };
-  essentials: Awaited<ReturnType<typeof essentialsStatus>>;
-  catalog: HubTypeRow[];
-  libraries: Awaited<ReturnType<typeof installedLibraries>>;
-  job: Job | null;
-}
+export const contentTypesOverviewSchema = z.object({
+  hub: z.object({ url: z.string(), reachable: z.boolean(), lastUpdate: z.string().nullable() }),
+  essentials: z.object({
+    total: z.number().int(),
+    installed: z.number().int(),
+    ready: z.boolean(),
+    status: z.array(z.object({ name: z.string(), installed: z.boolean() })),
+  }),
+  catalog: z.array(hubTypeRowSchema),
+  libraries: z.array(z.object({ machineName: z.string(), title: z.string(), runnable: z.boolean(), versions: z.array(z.string()) })),
+  job: jobSchema.nullable(),
+});
+export type ContentTypesOverview = z.infer<typeof contentTypesOverviewSchema>;
 
 export async function contentTypesOverview(): Promise<ContentTypesOverview> {
   const reachable = await hubReachable();
@@ -91,8 +105,10 @@ export const installBody = z.object({
   machineName: z.string({ message: 'machineName is required' }).trim().min(1, 'machineName is required').max(255),
 });
 
+export const adminInstallSchema = z.object({ machineName: z.string(), installedLibraries: z.number().int(), installedVersion: z.string().nullable() });
+
 /** Installs (or updates to the hub's version) one content type. */
-export async function adminInstall(principal: Principal, actorId: string | undefined, machineName: string) {
+export async function adminInstall(principal: Principal, actorId: string | undefined, machineName: string): Promise<z.infer<typeof adminInstallSchema>> {
   const installedLibraries = await installFromHub(machineName, actorOf(principal));
   const newest = await db().h5pLibrary.findFirst({
     where: { machineName },

@@ -6,29 +6,59 @@ import { z } from 'zod';
 import { config } from '@/lib/config';
 import { checkHealth } from '@/lib/curriculum';
 import { syncLogView } from '@/lib/curriculum';
-import { syncFramework, syncFrameworks } from '@/lib/curriculum';
+import { FRAMEWORK_NOT_FOUND, syncFramework, syncFrameworks } from '@/lib/curriculum';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/errors';
-import { latestJob, startJob, type Job } from './jobs';
+import { AppError, errorOf } from '@/lib/errors';
+import { jobSchema, latestJob, startJob } from './jobs';
 import { audit } from '@/lib/log';
 
 /** The step of a sync-all job that refreshes the framework list itself. */
 export const FRAMEWORK_LIST_STEP = 'frameworks';
 
-export interface CurriculumOverview {
-  configured: boolean;
-  service: { connected: boolean; error?: string };
-  frameworks: {
-    code: string;
-    name: string;
-    isActive: boolean;
-    subjects: number;
-    objectives: number;
-    lastSync: { status: string; at: string } | null;
-  }[];
-  history: ReturnType<typeof syncLogView>[];
-  job: Job | null;
-}
+/** One entry of the sync history (lib/curriculum syncLogView). */
+const syncLogEntrySchema = z.object({
+  id: z.number().int(),
+  framework_code: z.string().nullable(),
+  sync_type: z.string(),
+  status: z.string(),
+  items_synced: z.number().int(),
+  error_message: z.string().nullable(),
+  started_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+export const curriculumOverviewSchema = z.object({
+  configured: z.boolean(),
+  service: z.object({ connected: z.boolean(), error: z.string().optional() }),
+  frameworks: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      isActive: z.boolean(),
+      subjects: z.number().int(),
+      objectives: z.number().int(),
+      lastSync: z.object({ status: z.string(), at: z.string() }).nullable(),
+    }),
+  ),
+  history: z.array(syncLogEntrySchema),
+  job: jobSchema.nullable(),
+});
+export type CurriculumOverview = z.infer<typeof curriculumOverviewSchema>;
+
+/** One framework synced now: what it stored, and the items that failed. */
+export const syncFrameworkResultSchema = z.object({
+  stages: z.number().int(),
+  grades: z.number().int(),
+  subjects: z.number().int(),
+  units: z.number().int(),
+  topics: z.number().int(),
+  objectives: z.number().int(),
+  errors: z.array(z.object({ entity: z.string(), code: z.string(), error: z.string() })),
+});
+
+export const CURRICULUM_NOT_CONFIGURED = 'Curriculum service is not configured';
+/** The sync route's own errors (the 409 of a framework already syncing names the framework: see the route's description). */
+export const ADMIN_CURRICULUM_ERR = { notConfigured: errorOf(503, CURRICULUM_NOT_CONFIGURED), frameworkNotFound: errorOf(404, FRAMEWORK_NOT_FOUND) } as const;
 
 const HISTORY = 20;
 
@@ -69,7 +99,7 @@ export const syncBody = z.object({
   framework: z.string().trim().min(1, 'framework must not be empty').max(100, 'framework must be at most 100 characters').optional(),
 });
 
-const notConfigured = () => new AppError(503, 'Curriculum service is not configured');
+const notConfigured = () => AppError.of(ADMIN_CURRICULUM_ERR.notConfigured);
 
 /** One framework and its hierarchy, now (the spec's sync of one framework, audited). */
 export async function adminSyncFramework(actorId: string | undefined, code: string, token: string | undefined) {

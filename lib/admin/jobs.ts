@@ -5,36 +5,40 @@
 // progress it reads as interrupted and the next one may start.
 import { randomUUID } from 'node:crypto';
 import { cache } from '@/lib/cache';
-import { AppError } from '@/lib/errors';
+import { z } from 'zod';
+import { AppError, errorOf } from '@/lib/errors';
 import { log } from '@/lib/log';
 
-export type JobKind = 'install-essentials' | 'curriculum-sync';
+export const JOB_KINDS = ['install-essentials', 'curriculum-sync'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
 export type JobState = 'running' | 'completed' | 'interrupted';
 
-export interface JobStep {
-  name: string;
-  success: boolean;
-  error?: string;
+export const jobStepSchema = z.object({
+  name: z.string(),
+  success: z.boolean(),
+  error: z.string().optional(),
   /** a short account of what the step did (e.g. "3 libraries") */
-  detail?: string;
-}
+  detail: z.string().optional(),
+});
+export type JobStep = z.infer<typeof jobStepSchema>;
 
-export interface Job {
-  id: string;
-  kind: JobKind;
-  state: JobState;
-  startedAt: string;
-  finishedAt?: string;
+export const jobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  state: z.enum(['running', 'completed', 'interrupted']),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
   /** the local user id of who started it */
-  startedBy?: string;
-  total: number;
-  done: number;
+  startedBy: z.string().optional(),
+  total: z.number().int(),
+  done: z.number().int(),
   /** the step running now */
-  current?: string;
-  results: JobStep[];
+  current: z.string().optional(),
+  results: z.array(jobStepSchema),
   /** when the job last reported progress */
-  heartbeatAt: string;
-}
+  heartbeatAt: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
 
 /** A step may take this long at most before its job reads as interrupted (every hub and service call is bounded). */
 export const STALE_MS = 10 * 60_000;
@@ -45,6 +49,12 @@ export const JOB_BUSY: Record<JobKind, string> = {
   'install-essentials': 'An installation of the essential content types is already running',
   'curriculum-sync': 'A curriculum sync is already running',
 };
+
+/** 409 while a job of the kind runs. */
+export const JOB_ERR = {
+  'install-essentials': errorOf(409, JOB_BUSY['install-essentials']),
+  'curriculum-sync': errorOf(409, JOB_BUSY['curriculum-sync']),
+} as const;
 
 /** The text a failed step shows: the error's message, with the reason when it carries one (an upstream failure). */
 function stepError(err: unknown): string {

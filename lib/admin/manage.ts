@@ -6,21 +6,31 @@ import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
 import { forgetUser } from '@/lib/auth/users';
 import { db, Prisma } from '@/lib/db/client';
-import { AppError } from '@/lib/errors';
+import { AppError, errorOf } from '@/lib/errors';
 import { audit } from '@/lib/log';
 import { PLAN_IDS } from '@/lib/plans/plans';
 import { forgetTenantHosts, SLUG_PATTERN } from '@/lib/tenant/resolve';
 
 export const ADMIN_ERR = {
+  admin: 'Admin access required',
   superAdmin: 'Super admin access required',
   userNotFound: 'User not found',
   tenantNotFound: 'Tenant not found',
   tenantTaken: 'A tenant with this slug or domain already exists',
 } as const;
 
+/** The admin routes' own errors (catalogue entries of the texts above). */
+export const ADMIN_ERRORS = {
+  admin: errorOf(403, ADMIN_ERR.admin),
+  superAdmin: errorOf(403, ADMIN_ERR.superAdmin),
+  userNotFound: errorOf(404, ADMIN_ERR.userNotFound),
+  tenantNotFound: errorOf(404, ADMIN_ERR.tenantNotFound),
+  tenantTaken: errorOf(409, ADMIN_ERR.tenantTaken),
+} as const;
+
 /** The admin pages' tools (content types, curriculum) are for every admin: 403 Admin access required otherwise. */
 export function assertAdmin(principal: Principal | null): void {
-  if (principal?.role !== 'admin') throw new AppError(403, 'Admin access required');
+  if (principal?.role !== 'admin') throw new AppError(403, ADMIN_ERR.admin);
 }
 
 /**
@@ -39,7 +49,21 @@ export const userSearchQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
-export async function searchUsers(q: z.infer<typeof userSearchQuery>) {
+/** A user as the support tools list them (role: as the identity provider last named it). */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.string().nullable(),
+  plan: z.string(),
+  tenantId: z.string().nullable(),
+  paying: z.boolean(),
+  usage: z.object({ contentsCreatedThisMonth: z.number().int(), aiGenerationsThisMonth: z.number().int(), storageUsed: z.number() }),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export async function searchUsers(q: z.infer<typeof userSearchQuery>): Promise<{ total: number; data: AdminUser[] }> {
   const where: Prisma.UserWhereInput = q.email ? { email: { startsWith: q.email.toLowerCase() } } : {};
   const [rows, total] = await Promise.all([
     db().user.findMany({
@@ -81,6 +105,8 @@ export async function searchUsers(q: z.infer<typeof userSearchQuery>) {
 
 export const planBody = z.object({ plan: z.enum(PLAN_IDS, { message: 'plan must be free, pro or premium' }) });
 
+export const userPlanSchema = z.object({ id: z.string(), plan: z.enum(PLAN_IDS) });
+
 export async function setUserPlan(actorId: string | undefined, userId: string, plan: (typeof PLAN_IDS)[number]) {
   const before = await db().user.findUnique({ where: { id: userId }, select: { plan: true } });
   if (!before) throw new AppError(404, ADMIN_ERR.userNotFound);
@@ -104,14 +130,29 @@ export const tenantBody = z.object({
 export const tenantPatch = z.object({ active: z.boolean({ message: 'active must be true or false' }) });
 
 const TENANT_SELECT = { id: true, slug: true, name: true, domain: true, customDomain: true, plan: true, active: true, createdAt: true } as const;
-const tenantView = (t: { createdAt: Date } & Record<string, unknown>) => ({ ...t, createdAt: t.createdAt.toISOString() });
+export const adminTenantSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  customDomain: z.string().nullable(),
+  plan: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminTenant = z.infer<typeof adminTenantSchema>;
+/** A tenant of the list, with its member count. */
+export const adminTenantRowSchema = adminTenantSchema.extend({ users: z.number().int() });
+export type AdminTenantRow = z.infer<typeof adminTenantRowSchema>;
 
-export async function listTenants() {
+const tenantView = <T extends { createdAt: Date }>(t: T) => ({ ...t, createdAt: t.createdAt.toISOString() });
+
+export async function listTenants(): Promise<AdminTenantRow[]> {
   const rows = await db().tenant.findMany({ orderBy: { name: 'asc' }, take: 500, select: { ...TENANT_SELECT, _count: { select: { users: true } } } });
   return rows.map(({ _count, ...t }) => ({ ...tenantView(t), users: _count.users }));
 }
 
-export async function createTenant(actorId: string | undefined, input: z.infer<typeof tenantBody>) {
+export async function createTenant(actorId: string | undefined, input: z.infer<typeof tenantBody>): Promise<AdminTenant> {
   const clash = await db().tenant.findFirst({ where: { OR: [{ slug: input.slug }, { domain: input.domain }, { customDomain: input.domain }] }, select: { id: true } });
   if (clash) throw new AppError(409, ADMIN_ERR.tenantTaken);
   try {
@@ -125,7 +166,7 @@ export async function createTenant(actorId: string | undefined, input: z.infer<t
   }
 }
 
-export async function setTenantActive(actorId: string | undefined, id: string, active: boolean) {
+export async function setTenantActive(actorId: string | undefined, id: string, active: boolean): Promise<AdminTenant> {
   const found = await db().tenant.findUnique({ where: { id }, select: { active: true } });
   if (!found) throw new AppError(404, ADMIN_ERR.tenantNotFound);
   const t = await db().tenant.update({ where: { id }, data: { active }, select: TENANT_SELECT });

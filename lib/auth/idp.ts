@@ -1,7 +1,7 @@
 // Client of the Keycloak-compatible identity provider's token endpoint (password and refresh_token grants),
 // with Keycloak's error answers mapped to the spec's texts.
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/errors';
+import { AppError, errorOf } from '@/lib/errors';
 import { log } from '@/lib/log';
 
 export interface IdpTokens {
@@ -47,14 +47,23 @@ function asTokens(body: Record<string, unknown>): IdpTokens {
   };
 }
 
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_DISABLED = 'Account is disabled';
+export const TOKEN_REFRESH_FAILED = 'Token refresh failed';
+export const LOGIN_ERR = {
+  invalidCredentials: errorOf(401, INVALID_CREDENTIALS),
+  disabled: errorOf(401, ACCOUNT_DISABLED),
+  refreshFailed: errorOf(401, TOKEN_REFRESH_FAILED),
+} as const;
+
 /** Password grant. 401 Invalid email or password / 401 Account is disabled on Keycloak's refusals. */
 export async function passwordGrant(email: string, password: string): Promise<IdpTokens> {
   const { status, body } = await tokenRequest({ grant_type: 'password', username: email, password, scope: 'openid' });
   if (status === 200) return asTokens(body);
   const description = typeof body.error_description === 'string' ? body.error_description : '';
   if (body.error === 'invalid_grant' || status === 401) {
-    if (/disabled/i.test(description)) throw new AppError(401, 'Account is disabled');
-    throw new AppError(401, 'Invalid email or password');
+    if (/disabled/i.test(description)) throw new AppError(401, ACCOUNT_DISABLED);
+    throw new AppError(401, INVALID_CREDENTIALS);
   }
   log.error({ status, error: body.error }, 'identity provider refused the password grant');
   throw new Error(`identity provider answered ${status}`);
@@ -63,7 +72,7 @@ export async function passwordGrant(email: string, password: string): Promise<Id
 /** The identity provider could not be reached (not a refusal): callers may keep a session and retry later. */
 export class IdpUnavailableError extends AppError {
   constructor() {
-    super(401, 'Token refresh failed');
+    super(401, TOKEN_REFRESH_FAILED);
   }
 }
 
@@ -77,10 +86,10 @@ export async function refreshGrant(refreshToken: string): Promise<IdpTokens> {
     throw new IdpUnavailableError();
   }
   if (result.status >= 500) throw new IdpUnavailableError();
-  if (result.status !== 200) throw new AppError(401, 'Token refresh failed');
+  if (result.status !== 200) throw new AppError(401, TOKEN_REFRESH_FAILED);
   try {
     return asTokens(result.body);
   } catch {
-    throw new AppError(401, 'Token refresh failed');
+    throw new AppError(401, TOKEN_REFRESH_FAILED);
   }
 }

@@ -1,14 +1,14 @@
 // The login service shared by POST /api/auth/login and the browser session (next-auth credentials).
+import { z } from 'zod';
 import { passwordGrant, refreshGrant } from './idp';
-import { publicUser, provisionUser } from './users';
+import { publicUser, publicUserSchema, provisionUser } from './users';
 import { verifyAccessToken } from './verify';
 
-export interface LoginResult {
-  token: string;
-  refreshToken: string;
-  expiresIn: number;
-  user: { id: string; email: string; name: string; plan: string };
-}
+/** The tokens POST /api/auth/refresh answers (expiresIn in seconds). */
+export const tokensSchema = z.object({ token: z.string(), refreshToken: z.string(), expiresIn: z.number() });
+/** What POST /api/auth/login answers: the tokens and the user. */
+export const loginResultSchema = tokensSchema.extend({ user: publicUserSchema });
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** Password grant → verified token → role → JIT user (default plan by role on creation only). */
 export async function login(email: string, password: string): Promise<LoginResult> {
@@ -18,7 +18,7 @@ export async function login(email: string, password: string): Promise<LoginResul
   return { token: tokens.access_token, refreshToken: tokens.refresh_token, expiresIn: tokens.expires_in, user: publicUser(user) };
 }
 
-export async function refresh(refreshToken: string): Promise<Omit<LoginResult, 'user'>> {
+export async function refresh(refreshToken: string): Promise<z.infer<typeof tokensSchema>> {
   const tokens = await refreshGrant(refreshToken);
   return { token: tokens.access_token, refreshToken: tokens.refresh_token, expiresIn: tokens.expires_in };
 }

@@ -20,7 +20,7 @@ import {
   sessionIdFromCookie,
   type ResolvedSession,
 } from './browser-session';
-import { passwordGrant } from './idp';
+import { INVALID_CREDENTIALS, passwordGrant } from './idp';
 import { safeNextPath } from './redirect';
 import { provisionUser } from './users';
 import { verifyAccessToken } from './verify';
@@ -44,6 +44,12 @@ declare module 'next-auth/jwt' {
   }
 }
 
+/** A JSON body to next-auth's own endpoints is checked before next-auth reads it (app/api/auth/[...nextauth]). */
+export const NEXTAUTH_BODY_ERR = {
+  notJson: 'Validation error: body is not valid JSON',
+  notObject: 'Validation error: body must be a JSON object',
+} as const;
+
 export function authOptions(): NextAuthOptions {
   const secure = config().appUrl.startsWith('https://');
   return {
@@ -57,7 +63,7 @@ export function authOptions(): NextAuthOptions {
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials) {
-          if (!credentials?.email || !credentials.password) throw new Error('Invalid email or password');
+          if (!credentials?.email || !credentials.password) throw new Error(INVALID_CREDENTIALS);
           try {
             const tokens = await passwordGrant(credentials.email.trim(), credentials.password);
             const payload = await verifyAccessToken(tokens.access_token, { clockTolerance: PROVIDER_TOKEN_TOLERANCE_S });

@@ -10,6 +10,10 @@ import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { BILLING_ERR, payments, providerError } from './stripe';
 import type { PAID_PLAN_IDS } from '@/lib/plans/plans';
+import { z } from 'zod';
+
+/** The address of the payment provider's page (checkout or billing portal). */
+export const paymentPageSchema = z.object({ url: z.string() });
 
 export type PaidPlan = (typeof PAID_PLAN_IDS)[number];
 

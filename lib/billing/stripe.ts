@@ -3,7 +3,7 @@
 // Without PAYMENT_SECRET_KEY payments are disabled: checkout and the portal answer 503 Payments are not configured.
 import Stripe from 'stripe';
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/errors';
+import { AppError, errorOf } from '@/lib/errors';
 import { log } from '@/lib/log';
 
 export const BILLING_ERR = {
@@ -11,6 +11,14 @@ export const BILLING_ERR = {
   noAccount: 'No billing account',
   invalidSignature: 'Invalid signature',
   provider: 'The payment provider could not be reached. Please try again.',
+} as const;
+
+/** The billing routes' own errors (catalogue entries of the texts above). */
+export const BILLING_ERRORS = {
+  notConfigured: errorOf(503, BILLING_ERR.notConfigured),
+  noAccount: errorOf(400, BILLING_ERR.noAccount),
+  invalidSignature: errorOf(400, BILLING_ERR.invalidSignature),
+  provider: errorOf(502, BILLING_ERR.provider),
 } as const;
 
 /** Webhook signatures older than this are refused (Stripe's default tolerance). */

@@ -8,7 +8,8 @@
 // about 17 points); the deviation of a level is its share of the items minus the target share, in percentage
 // points (negative: fewer items at that level than the target). `explanation` says both in numbers the page puts
 // into words (collections.blooms.explain* in lib/i18n/messages).
-import { BLOOM_LEVELS, itemBloomsLevel, TYPE_BLOOMS, type BloomLevel } from '@/lib/content/blooms';
+import { z } from 'zod';
+import { BLOOM_LEVELS, bloomLevelSchema, itemBloomsLevel, TYPE_BLOOMS, type BloomLevel } from '@/lib/content/blooms';
 
 export { BLOOM_LEVELS, type BloomLevel };
 export type Distribution = Record<BloomLevel, number>;
@@ -36,31 +37,34 @@ export function contentTypesOf(levels: readonly BloomLevel[]): string[] {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const zero = (): Distribution => ({ remember: 0, understand: 0, apply: 0, analyze: 0, evaluate: 0, create: 0 });
 
-export interface BloomsAnalysis {
+const distributionSchema = z.record(bloomLevelSchema, z.number());
+
+export const bloomsAnalysisSchema = z.object({
   /** percent of classified items per level (sums to about 100; all 0 when nothing is classified) */
-  distribution: Distribution;
+  distribution: distributionSchema,
   /** levels at 0 % */
-  gaps: BloomLevel[];
+  gaps: z.array(bloomLevelSchema),
   /** percentage of the six levels with at least one item (0 to 100) */
-  score: number;
+  score: z.number(),
   /** the spec's target distribution */
-  target: Distribution;
+  target: distributionSchema,
   /** distribution − target, in percentage points: negative means under-represented */
-  deviation: Distribution;
+  deviation: distributionSchema,
   /** items counted per level, and items whose type has no level */
-  counts: Distribution;
-  unclassified: number;
+  counts: distributionSchema,
+  unclassified: z.number().int(),
   /** the numbers behind the score and the deviations, for the sentence that explains them */
-  explanation: {
+  explanation: z.object({
     /** items with a level, and how many of them got it from a quality report (the rest from their type) */
-    classified: number;
-    fromReports: number;
+    classified: z.number().int(),
+    fromReports: z.number().int(),
     /** levels with at least one item, of the six; the points each covered level adds to the score */
-    coveredLevels: number;
-    totalLevels: number;
-    pointsPerLevel: number;
-  };
-}
+    coveredLevels: z.number().int(),
+    totalLevels: z.number().int(),
+    pointsPerLevel: z.number(),
+  }),
+});
+export type BloomsAnalysis = z.infer<typeof bloomsAnalysisSchema>;
 
 /** An item as the analysis reads it: its content type and its quality report's level (null: no report). */
 export interface BloomsItem {

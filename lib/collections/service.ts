@@ -5,9 +5,11 @@ import type { Collection, CollectionItem } from '@/lib/generated/prisma/client';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
 import { readerTenant, type Reader } from '@/lib/h5p';
-import { AppError } from '@/lib/errors';
+import { apiError, AppError, errorOf } from '@/lib/errors';
+import { z } from 'zod';
+import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum/summary';
 import { itemBloomsLevelSql } from '@/lib/content/blooms-sql';
-import { analyseBlooms } from './blooms';
+import { analyseBlooms, bloomsAnalysisSchema } from './blooms';
 import { isAccessible, loadContents, statusFor } from './content';
 import type { AddItemsInput, CreateInput, ReorderInput, UpdateInput } from './schemas';
 
@@ -15,7 +17,91 @@ type Tx = Prisma.TransactionClient;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const collectionView = (c: Collection) => ({
+export const COLLECTION_NOT_FOUND = 'Collection not found';
+export const NOT_COLLECTION_OWNER = 'User does not own collection';
+export const ITEM_NOT_FOUND = 'Item not found in collection';
+export const ITEM_EXISTS = 'Item already exists';
+export const NO_CONTENT_GIVEN = 'Either contentId or contentIds must be provided';
+
+/** Adding content that is not there or that the caller may not read: the text names the content. */
+export const contentNotAccessibleText = (id: string) => `Content ${id} not found or not accessible`;
+
+/** The collection routes' own errors. `notAccessible` has its own code: the text's derived one would carry the id. */
+export const COLLECTION_ERR = {
+  notAccessible: apiError(404, 'content_not_accessible', contentNotAccessibleText('<id>')),
+  notFound: errorOf(404, COLLECTION_NOT_FOUND),
+  notOwner: errorOf(404, NOT_COLLECTION_OWNER),
+  itemNotFound: errorOf(404, ITEM_NOT_FOUND),
+  itemExists: errorOf(409, ITEM_EXISTS),
+  noContent: errorOf(400, NO_CONTENT_GIVEN),
+} as const;
+
+export const collectionViewSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  visibility: z.string(),
+  frameworkCode: z.string().nullable(),
+  frameworkName: z.string().nullable(),
+  gradeCode: z.string().nullable(),
+  gradeName: z.string().nullable(),
+  subjectCode: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  topicCodes: z.array(z.string()),
+  topicNames: z.array(z.string()),
+  difficulty: z.string().nullable(),
+  language: z.string().nullable(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CollectionView = z.infer<typeof collectionViewSchema>;
+
+export const itemViewSchema = z.object({ id: z.string(), collectionId: z.string(), contentId: z.string(), position: z.number().int(), addedAt: z.string() });
+export type ItemView = z.infer<typeof itemViewSchema>;
+
+/** An item of a collection's detail: a restricted one shows only its place in the list. */
+export const detailItemSchema = itemViewSchema.extend({
+  contentId: z.string().nullable(),
+  title: z.string().nullable(),
+  mainLibrary: z.string().nullable(),
+  contentTypeSlug: z.string().nullable(),
+  authorId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  status: z.enum(['available', 'unavailable', 'restricted']),
+  curriculum: curriculumSummarySchema.nullable(),
+  quality: qualitySummarySchema.nullable(),
+});
+export const collectionDetailSchema = z.object({ collection: collectionViewSchema, items: z.array(detailItemSchema) });
+export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
+
+export const suggestionsSchema = z.object({
+  matchingContents: z.array(
+    z.object({
+      contentId: z.string(),
+      title: z.string(),
+      mainLibrary: z.string(),
+      contentTypeSlug: z.string(),
+      /** its quality report's level, else its content type's (as the database computes it) */
+      bloomsLevel: z.string().nullable(),
+      fillsGap: z.boolean(),
+      /** why it is suggested: matches the collection's curriculum, any public content (the collection sets no
+       * curriculum), or fills a Bloom's gap when nothing matches the curriculum */
+      reason: z.enum(['curriculum', 'public', 'gap']),
+      curriculum: curriculumSummarySchema.nullable(),
+    }),
+  ),
+  bloomsAnalysis: bloomsAnalysisSchema,
+  /** the curriculum fields the suggestions were matched on */
+  matchedOn: z.array(z.enum(['frameworkCode', 'gradeCode', 'subjectCode', 'difficulty', 'language'])),
+  /** true when nothing matched the curriculum and the gap levels' public content is suggested instead */
+  fallback: z.boolean(),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+
+export const collectionView = (c: Collection): CollectionView => ({
   id: c.id,
   userId: c.userId,
   title: c.title,
@@ -37,7 +123,7 @@ export const collectionView = (c: Collection) => ({
   updatedAt: c.updatedAt.toISOString(),
 });
 
-export const itemView = (i: CollectionItem) => ({
+export const itemView = (i: CollectionItem): ItemView => ({
   id: i.id,
   collectionId: i.collectionId,
   contentId: i.contentId,
@@ -45,7 +131,6 @@ export const itemView = (i: CollectionItem) => ({
   addedAt: i.addedAt.toISOString(),
 });
 
-export const COLLECTION_NOT_FOUND = 'Collection not found';
 const notFound = () => new AppError(404, COLLECTION_NOT_FOUND);
 
 /** A collection the requester may read: the owner always, others only when public (404 otherwise). */
@@ -62,7 +147,7 @@ async function lockOwned(tx: Tx, id: string, userId: string): Promise<void> {
   const rows = await tx.$queryRaw<{ user_id: string }[]>`SELECT user_id FROM collections WHERE id = ${id}::uuid FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound();
-  if (row.user_id !== userId) throw new AppError(404, 'User does not own collection');
+  if (row.user_id !== userId) throw new AppError(404, NOT_COLLECTION_OWNER);
 }
 
 /** Renumbers positions 0..n-1 (keeping the order) and stores the item count; touches updatedAt. */
@@ -126,7 +211,7 @@ const restrictedItem = (i: CollectionItem) => ({
 });
 
 /** `reader` is the requester (reader.userId their local id) as the content read rule sees them. */
-export async function collectionDetail(id: string, reader: Reader) {
+export async function collectionDetail(id: string, reader: Reader): Promise<CollectionDetail> {
   const c = await readable(id, reader.userId ?? '');
   const items = await db().collectionItem.findMany({ where: { collectionId: c.id }, orderBy: [{ position: 'asc' }, { addedAt: 'asc' }] });
   const facts = await loadContents(items.map((i) => i.contentId));
@@ -178,16 +263,16 @@ export async function addItems(id: string, reader: Reader, input: AddItemsInput)
   const ids = single ? [input.contentId as string] : [...new Set(input.contentIds ?? [])];
   // owner check first (404s), then the body, then each content's existence and accessibility
   await tx(async (t) => lockOwned(t, id, userId));
-  if (!single && input.contentIds === undefined) throw new AppError(400, 'Either contentId or contentIds must be provided');
+  if (!single && input.contentIds === undefined) throw new AppError(400, NO_CONTENT_GIVEN);
   const facts = await loadContents(ids, { enrich: false });
   if (reader.tenantAdmin) await readerTenant(reader);
   for (const cid of ids) {
-    if (!isAccessible(facts.get(cid), reader)) throw new AppError(404, `Content ${cid} not found or not accessible`);
+    if (!isAccessible(facts.get(cid), reader)) throw new AppError(404, contentNotAccessibleText(cid), undefined, COLLECTION_ERR.notAccessible.code);
   }
   return tx(async (t) => {
     await lockOwned(t, id, userId);
     const existing = await t.collectionItem.findMany({ where: { collectionId: id, contentId: { in: ids } }, select: { contentId: true } });
-    if (single && existing.length) throw new AppError(409, 'Item already exists');
+    if (single && existing.length) throw new AppError(409, ITEM_EXISTS);
     const taken = new Set(existing.map((e) => e.contentId));
     const fresh = ids.filter((cid) => !taken.has(cid));
     const max = await t.collectionItem.aggregate({ where: { collectionId: id }, _max: { position: true } });
@@ -208,9 +293,9 @@ export async function addItems(id: string, reader: Reader, input: AddItemsInput)
 export async function removeItem(id: string, userId: string, itemId: string) {
   await tx(async (t) => {
     await lockOwned(t, id, userId);
-    if (!UUID.test(itemId)) throw new AppError(404, 'Item not found in collection');
+    if (!UUID.test(itemId)) throw new AppError(404, ITEM_NOT_FOUND);
     const { count } = await t.collectionItem.deleteMany({ where: { id: itemId, collectionId: id } });
-    if (count === 0) throw new AppError(404, 'Item not found in collection');
+    if (count === 0) throw new AppError(404, ITEM_NOT_FOUND);
     await normalise(t, id);
   });
 }
@@ -244,7 +329,7 @@ export async function reorderItems(id: string, userId: string, input: ReorderInp
     await lockOwned(t, id, userId);
     const items = await t.collectionItem.findMany({ where: { collectionId: id }, orderBy: [{ position: 'asc' }, { addedAt: 'asc' }, { id: 'asc' }], select: { id: true } });
     const known = new Set(items.map((i) => i.id));
-    if (input.items.some((r) => !known.has(r.id))) throw new AppError(404, 'Item not found in collection');
+    if (input.items.some((r) => !known.has(r.id))) throw new AppError(404, ITEM_NOT_FOUND);
     const order = plannedOrder(
       items.map((i) => i.id),
       input.items,
@@ -284,7 +369,7 @@ const MATCHED_FIELDS = [
  * and nothing public matches them, the public content of the gap levels is suggested instead (`fallback`,
  * each with reason 'gap'), so a teacher is never left with nothing while fitting public content exists.
  */
-export async function suggestions(id: string, requesterId: string) {
+export async function suggestions(id: string, requesterId: string): Promise<Suggestions> {
   const c = await readable(id, requesterId);
   // the Bloom's level of each existing item: its quality report's, else its content type's (lib/content/blooms.ts)
   const libs = await db().$queryRaw<{ main_library: string; blooms_level: string | null }[]>`

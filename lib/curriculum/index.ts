@@ -4,4 +4,4 @@ export { saveMetadata } from './metadata';
 export { syncLogView } from './read';
 export { metadataBody, type MetadataInput } from './schemas';
 export { curriculumFromColumns, curriculumSummary, qualitySummary, type CurriculumColumns, type CurriculumSummary, type QualitySummary } from './summary';
-export { syncFramework, syncFrameworks } from './sync';
+export { FRAMEWORK_NOT_FOUND, syncFramework, syncFrameworks } from './sync';

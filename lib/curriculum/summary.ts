@@ -1,20 +1,22 @@
 // The curriculum and quality objects embedded in content listings (collections, marketplace).
+import { z } from 'zod';
 import type { ContentCurriculumMetadata } from '@/lib/generated/prisma/client';
 
-export interface CurriculumSummary {
-  frameworkCode: string;
-  frameworkName: string;
-  stageCode: string | null;
-  stageName: string | null;
-  gradeCode: string;
-  gradeName: string;
-  subjectCode: string;
-  subjectName: string;
-  topicCodes: string[];
-  topicNames: string[];
-  difficulty: string;
-  language: string;
-}
+export const curriculumSummarySchema = z.object({
+  frameworkCode: z.string(),
+  frameworkName: z.string(),
+  stageCode: z.string().nullable(),
+  stageName: z.string().nullable(),
+  gradeCode: z.string(),
+  gradeName: z.string(),
+  subjectCode: z.string(),
+  subjectName: z.string(),
+  topicCodes: z.array(z.string()),
+  topicNames: z.array(z.string()),
+  difficulty: z.string(),
+  language: z.string(),
+});
+export type CurriculumSummary = z.infer<typeof curriculumSummarySchema>;
 
 type MetadataLike = Pick<
   ContentCurriculumMetadata,
@@ -74,10 +76,9 @@ export function curriculumFromColumns(r: CurriculumColumns): CurriculumSummary |
   };
 }
 
-export interface QualitySummary {
-  overallScore: number;
-  dimensions: Record<string, unknown>;
-}
+/** overallScore and the report's dimensions (open: each dimension as the quality report stored it). */
+export const qualitySummarySchema = z.object({ overallScore: z.number(), dimensions: z.record(z.string(), z.unknown()) });
+export type QualitySummary = z.infer<typeof qualitySummarySchema>;
 
 /** overallScore and the report's dimensions (an object; {} when the report has none). */
 export function qualitySummary(q: { overallScore: number; report: unknown } | null | undefined): QualitySummary | null {

@@ -34,13 +34,21 @@ export class AppError extends Error {
   }
 }
 
+/** The text of a bare 403 (the JSON one, and the plain-text one of the tenant endpoints). */
+export const FORBIDDEN = 'Forbidden';
+
 export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
-export const forbidden = (message = 'Forbidden') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
+export const forbidden = (message = FORBIDDEN) => new AppError(403, message);
+/** The text of a bare 404. */
+export const NOT_FOUND = 'Not found';
+export const notFound = (message = NOT_FOUND) => new AppError(404, message);
 export const badRequest = (message: string) => new AppError(400, message);
+
+/** The words before the details of every 400 of validation (`Validation error: <details>`). */
+export const VALIDATION_ERROR = 'Validation error';
 
 /** `Validation error: <details>` from zod issues, e.g. `Validation error: email: Invalid email address`. */
 export function validationMessage(err: ZodError): string {
   const details = err.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
-  return `Validation error: ${details.join('; ')}`;
+  return `${VALIDATION_ERROR}: ${details.join('; ')}`;
 }

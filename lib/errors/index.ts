@@ -1,3 +1,3 @@
 // The bottom layer's errors: AppError (thrown by every layer), the catalogue entry type and the machine codes.
-export { AppError, badRequest, forbidden, notFound, unauthorized, validationMessage } from './app-error';
+export { AppError, badRequest, FORBIDDEN, forbidden, NOT_FOUND, notFound, unauthorized, VALIDATION_ERROR, validationMessage } from './app-error';
 export { apiError, errorCodeOf, errorOf, ERROR_CODE_HEADER, type ApiError } from './catalogue';

@@ -19,7 +19,7 @@ export {
 export { createContent } from './content/content';
 export { copyContent, COPY_SOURCE_SELECT } from './content/copy';
 export { MEDIA_ERR, storeUpload } from './content/media';
-export { essentialsPlan, essentialsStatus, hubReachable, installedLibraries, installFromHub } from './engine/hub';
+export { essentialsPlan, essentialsStatus, HUB_TYPE_NOT_FOUND, HUB_UNREACHABLE, hubReachable, installedLibraries, installFromHub } from './engine/hub';
 export { actorOf, type H5pActor } from './engine/permissions';
 export { escapeText, filterParams, type SemanticsField } from './engine/sanitize';
 export { h5p, semanticsLoader } from './engine/server';

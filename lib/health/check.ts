@@ -5,14 +5,24 @@
 //   when that connection is down; a successful ping answers the checks of the next 250 ms too (PING_REUSE_MS).
 import { cache } from '@/lib/cache';
 import { pingDatabase } from '@/lib/db/watch';
+import { z } from 'zod';
 
-export interface Check {
-  status: 'ok' | 'error';
-  latencyMs?: number;
-  error?: string;
+export const checkSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  latencyMs: z.number().optional(),
+  error: z.string().optional(),
   /** the cache's kind: redis, or the embedded in-process store */
-  kind?: string;
-}
+  kind: z.string().optional().describe('the cache\'s kind: redis, or the embedded in-process store'),
+});
+export type Check = z.infer<typeof checkSchema>;
+
+/** GET /api/health's answer (plain JSON, 200 or 503). */
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'error']),
+  timestamp: z.iso.datetime(),
+  checks: z.object({ database: checkSchema, redis: checkSchema }),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
 
 export type StoreAnswer = { ok: true; latencyMs: number } | { ok: false; error: string };
 
@@ -23,10 +33,10 @@ function storeCheck(answer: StoreAnswer | undefined): Check {
 }
 
 /** The report of GET /api/health, given how the shared store answered the request's rate-limit round trip. */
-export async function healthReport(store: StoreAnswer | undefined) {
+export async function healthReport(store: StoreAnswer | undefined): Promise<HealthReport> {
   const database: Check = await pingDatabase();
   const redis = storeCheck(store);
   const ok = [database, redis].filter((x) => x.status === 'ok').length;
   const status = ok === 2 ? 'ok' : ok === 0 ? 'error' : 'degraded';
-  return { status, timestamp: new Date().toISOString(), checks: { database, redis } } as const;
+  return { status, timestamp: new Date().toISOString(), checks: { database, redis } };
 }

@@ -3,7 +3,7 @@
 // Nothing is fetched from anywhere else, and the page's policy says so.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@/lib/errors';
+import { AppError, errorOf, NOT_FOUND } from '@/lib/errors';
 
 export { DOCS_CSP } from './docs-csp';
 
@@ -46,10 +46,13 @@ const ASSETS: Record<string, { type: string; file?: string; text?: string }> = {
 
 const loaded = new Map<string, Buffer>();
 
+/** The asset route's own error: no such asset. */
+export const DOCS_ERR = { notFound: errorOf(404, NOT_FOUND) } as const;
+
 /** One asset of the reference page (read once from swagger-ui-dist), or 404 Not found. */
 export async function docsAsset(name: string): Promise<Response> {
   const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-  if (!asset) throw new AppError(404, 'Not found');
+  if (!asset) throw AppError.of(DOCS_ERR.notFound);
   let body = loaded.get(name);
   if (!body) {
     body = asset.text !== undefined ? Buffer.from(asset.text) : await fsp.readFile(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', asset.file!));

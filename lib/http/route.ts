@@ -12,6 +12,7 @@ import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { authenticate, isInternalKey, type Authenticated } from '@/lib/auth/authenticate';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
+import { USER_NOT_FOUND } from '@/lib/auth/users';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { bus } from '@/lib/cache/local';
@@ -25,7 +26,7 @@ import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/t
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/net/body';
 import { clientIp } from './client-ip';
 import { assertCleanQuery, assertNoControlChars } from '@/lib/net/control-chars';
-import { AppError, ERROR_CODE_HEADER, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
+import { AppError, ERROR_CODE_HEADER, FORBIDDEN, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
 import { mapError } from './errors';
 import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
 import { recordRoute } from './route-registry';
@@ -81,6 +82,8 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   response?: ZodType | PlainAnswer;
   /** the success envelope carries a `message` */
   message?: boolean;
+  /** extra top-level members of the success envelope (Reply.extra, e.g. total); parsed like `response` with CHECK_RESPONSES */
+  extra?: Record<string, ZodType>;
   /** a request body that is not JSON (multipart uploads, forms), for the API document */
   requestBody?: Record<string, unknown>;
   /** the service's own errors this route may answer, from the error catalogue (the standard ones come from the options above) */
@@ -158,7 +161,7 @@ export function assertEmbedScope(ctx: { principal: Principal | null }, contentId
 
 /** The caller's local record, or 401 User not found. */
 export function requireUser(ctx: { user: User | null }): User {
-  if (!ctx.user) throw new AppError(401, 'User not found');
+  if (!ctx.user) throw new AppError(401, USER_NOT_FOUND);
   return ctx.user;
 }
 
@@ -240,7 +243,7 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
 
 /** `403 Forbidden` with a plain-text body (spec: the tenant endpoints). */
 export function plainForbidden(headers: Record<string, string> = {}): Response {
-  return new Response('Forbidden', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
+  return new Response(FORBIDDEN, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {
@@ -326,7 +329,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         if (level === 'teacher' && !isTeacherOrAbove(principal.role)) throw new AppError(403, 'Teacher access required');
         if (opts.feature && principal.kind === 'user') {
           // the plan comes from the local record, never from the token
-          if (!user) throw new AppError(401, 'User not found');
+          if (!user) throw new AppError(401, USER_NOT_FOUND);
           if (!planHasFeature(user.plan, opts.feature)) {
             if (opts.plainForbidden) return plainForbidden(limitHeaders);
             throw new AppError(403, 'feature_not_available', {
@@ -363,6 +366,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       });
       if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
       if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) assertResponse(opts.response, result.data, opts.action);
+      if (opts.extra && config().checkResponses) for (const [k, schema] of Object.entries(opts.extra)) assertResponse(schema, result.extra?.[k], opts.action);
       return jsonResponse(
         envelope(result),
         { status: result.status ?? 200, headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId } },

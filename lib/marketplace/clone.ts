@@ -9,22 +9,22 @@ import { db, Prisma } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { copyContent, COPY_SOURCE_SELECT } from '@/lib/h5p';
+import { CONTENT_LIMIT_REACHED, CONTENT_NOT_PUBLIC } from './schemas';
 
-const NOT_FOUND = 'Content not found or not public';
 
 export async function cloneContent(sourceId: string, userId: string, opts: { title?: string } = {}): Promise<{ contentId: string }> {
   // (1) source must exist and be public (the content row too: unreadable content cannot be cloned)
   const source = await db().h5pContent.findFirst({ where: { id: sourceId, ownership: { is: { visibility: 'public' } } }, select: COPY_SOURCE_SELECT });
-  if (!source) throw new AppError(404, NOT_FOUND);
+  if (!source) throw new AppError(404, CONTENT_NOT_PUBLIC);
 
   // (2)–(6)
   const copy = await copyContent(source, userId, {
-    quotaExceeded: new AppError(403, 'Content limit reached'),
+    quotaExceeded: new AppError(403, CONTENT_LIMIT_REACHED),
     recordClone: true,
     ...(opts.title !== undefined ? { title: opts.title } : {}),
   }).catch((err: unknown) => {
     // the source was deleted while it was being copied: its clone record has nothing to point at
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2003') throw new AppError(404, NOT_FOUND);
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2003') throw new AppError(404, CONTENT_NOT_PUBLIC);
     throw err;
   });
 

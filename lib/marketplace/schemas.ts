@@ -1,8 +1,26 @@
 import { z } from 'zod';
-import { MAX_CURSOR_LENGTH } from '@/lib/db/keyset';
+import { CURSOR_ERR, MAX_CURSOR_LENGTH } from '@/lib/db/keyset';
+import { errorOf, VALIDATION_ERROR } from '@/lib/errors';
+import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum/summary';
+import { bloomLevelSchema } from '@/lib/content/blooms';
 
 /** Largest `offset` of the public list: an offset costs every row it skips, so deeper pages use the keyset `cursor`. */
 export const MAX_MARKETPLACE_OFFSET = 10_000;
+
+const OFFSET_TOO_DEEP = `must be at most ${MAX_MARKETPLACE_OFFSET}; page further with cursor`;
+export const CURSOR_WITH_OFFSET = 'cannot be combined with offset';
+export const CONTENT_NOT_PUBLIC = 'Content not found or not public';
+export const CONTENT_LIMIT_REACHED = 'Content limit reached';
+
+/** The marketplace routes' own errors. */
+export const MARKETPLACE_ERR = {
+  cursorInvalid: errorOf(400, VALIDATION_ERROR, `cursor: ${CURSOR_ERR.invalid}`),
+  cursorOtherScope: errorOf(400, VALIDATION_ERROR, `cursor: ${CURSOR_ERR.otherScope}`),
+  cursorWithOffset: errorOf(400, VALIDATION_ERROR, `cursor: ${CURSOR_WITH_OFFSET}`),
+  offsetTooDeep: errorOf(400, VALIDATION_ERROR, `offset: ${OFFSET_TOO_DEEP}`),
+  notPublic: errorOf(404, CONTENT_NOT_PUBLIC),
+  limitReached: errorOf(403, CONTENT_LIMIT_REACHED),
+} as const;
 
 export const SORTS = ['newest', 'popular', 'quality'] as const;
 
@@ -15,7 +33,7 @@ export const listQuery = z.object({
   difficulty: z.enum(['easy', 'medium', 'hard']).optional(),
   language: z.string().max(10).optional(),
   sortBy: z.enum(SORTS).default('newest'),
-  offset: z.coerce.number().int().min(0).max(MAX_MARKETPLACE_OFFSET, `must be at most ${MAX_MARKETPLACE_OFFSET}; page further with cursor`).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_MARKETPLACE_OFFSET, OFFSET_TOO_DEEP).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   /** keyset cursor: the `nextCursor` of the previous page (same sort and filters); not combined with offset */
   cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
@@ -26,3 +44,34 @@ export const cloneParams = z.object({ contentId: z.string().min(1).max(100) });
 
 /** The optional body of the clone: the copy's title (default: the source's). */
 export const cloneBody = z.object({ title: z.string().trim().min(1).max(255).optional().describe("the copy's title (default: the source's title)") });
+
+/** One item of the public list. */
+export const publicItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  mainLibrary: z.string(),
+  contentTypeSlug: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  viewCount: z.number().int(),
+  publishedAt: z.string().nullable(),
+  curriculum: curriculumSummarySchema.nullable(),
+  quality: qualitySummarySchema.nullable(),
+  /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
+  bloomsLevel: bloomLevelSchema.nullable(),
+});
+export type PublicItem = z.infer<typeof publicItemSchema>;
+
+export const facetsSchema = z.object({
+  subjects: z.array(z.string()),
+  grades: z.array(z.string()),
+  difficulties: z.array(z.string()),
+  languages: z.array(z.string()),
+  frameworks: z.array(z.string()),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+/** display names of the facet codes, per facet */
+export const facetNamesSchema = z.record(z.enum(['subjects', 'grades', 'difficulties', 'languages', 'frameworks']), z.record(z.string(), z.string()));
+export type FacetNames = z.infer<typeof facetNamesSchema>;
+
+export const cloneResultSchema = z.object({ contentId: z.string() });

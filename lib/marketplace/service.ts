@@ -2,22 +2,15 @@
 // Only public content whose content row exists (readable) is listed; the caller's own content is excluded.
 import { db, Prisma } from '@/lib/db/client';
 import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
-import { AppError } from '@/lib/errors';
+import { AppError, VALIDATION_ERROR } from '@/lib/errors';
 import { itemBloomsLevel } from '@/lib/content/blooms';
 import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
-import type { ListQuery } from './schemas';
+import { CURSOR_WITH_OFFSET, type Facets, type ListQuery, type PublicItem } from './schemas';
 import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 
 // ---------------------------------------------------------------- facets
 
-export interface Facets {
-  subjects: string[];
-  grades: string[];
-  difficulties: string[];
-  languages: string[];
-  frameworks: string[];
-}
 
 const FACET_COLUMNS = {
   subjects: { code: 'subject_code', name: 'subject_name' },
@@ -150,8 +143,8 @@ function rememberCount(key: string, n: number): void {
   bigCounts.set(key, { n, until: Date.now() + BIG_COUNT_TTL_MS });
 }
 
-export async function listPublic(callerId: string, q: ListQuery) {
-  if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, 'Validation error: cursor: cannot be combined with offset');
+export async function listPublic(callerId: string, q: ListQuery): Promise<{ total: number; nextCursor: string | null; data: PublicItem[] }> {
+  if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, `${VALIDATION_ERROR}: cursor: ${CURSOR_WITH_OFFSET}`);
   const scope = scopeOf(q);
   const pageKeys = sortKeys(q.sortBy, PAGE);
   const after = q.cursor !== undefined ? decodeCursor(q.cursor, scope, pageKeys) : null;
@@ -217,7 +210,7 @@ export async function listPublic(callerId: string, q: ListQuery) {
       quality:
         r.overall_score === null
           ? null
-          : { overallScore: r.overall_score, dimensions: r.dimensions && typeof r.dimensions === 'object' && !Array.isArray(r.dimensions) ? r.dimensions : {} },
+          : { overallScore: r.overall_score, dimensions: r.dimensions && typeof r.dimensions === 'object' && !Array.isArray(r.dimensions) ? (r.dimensions as Record<string, unknown>) : {} },
       /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
       bloomsLevel: itemBloomsLevel({ mainLibrary: r.main_library, reportLevel: r.blooms_level }),
     })),

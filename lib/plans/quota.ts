@@ -3,6 +3,7 @@
 // condition on the row version it updates).
 import { forgetUser } from '@/lib/auth/users';
 import { db, type Prisma } from '@/lib/db/client';
+import { z } from 'zod';
 
 /** A query runner: the client, or the transaction a charge belongs to (a charge inside it commits or rolls back with it). */
 type Runner = Pick<Prisma.TransactionClient, '$queryRawUnsafe' | '$executeRaw'>;
@@ -19,15 +20,17 @@ export async function rewardedReferrals(userId: string): Promise<number> {
   return db().referral.count({ where: { referrerId: userId, status: 'converted', rewardType: REWARDED } });
 }
 
-export interface Usage {
-  plan: string;
-  contentsUsed: number;
-  contentsLimit: number;
-  aiUsed: number;
-  aiLimit: number;
-  storageUsed: number;
-  storageLimit: number;
-}
+/** A user's usage of their plan this month (GET /api/auth/me); a limit of -1 is unlimited. */
+export const usageSchema = z.object({
+  plan: z.string(),
+  contentsUsed: z.number().int(),
+  contentsLimit: z.number().int(),
+  aiUsed: z.number().int(),
+  aiLimit: z.number().int(),
+  storageUsed: z.number(),
+  storageLimit: z.number(),
+});
+export type Usage = z.infer<typeof usageSchema>;
 
 export interface UsageSource {
   id: string;

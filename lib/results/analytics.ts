@@ -9,6 +9,8 @@ import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { contentAccessFacts, CONTENT_NOT_FOUND, readerOf, readerTenant, type Reader } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
+import { COLLECTION_NOT_FOUND } from '@/lib/collections';
+import { z } from 'zod';
 import { plainText } from './statements';
 
 export interface Range {
@@ -49,26 +51,27 @@ const inRange = (r: Range) => Prisma.sql`AND a.kind = 'attempt' ${startedIn(r)}`
 
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export interface ContentSummary {
+export const contentSummarySchema = z.object({
   /** attempts: plays with at least one interaction, by learners other than the author */
-  attempts: number;
+  attempts: z.number().int(),
   /** plays by learners who only looked (no interaction), not counted as attempts */
-  views: number;
+  views: z.number().int(),
   /** the author's own plays, kept apart from every statistic */
-  previews: number;
-  learners: number;
-  completed: number;
+  previews: z.number().int(),
+  learners: z.number().int(),
+  completed: z.number().int(),
   /** completed / attempts (0..1); null without attempts */
-  completionRate: number | null;
+  completionRate: z.number().nullable(),
   /** mean and median of the attempts' scaled scores (0..1) */
-  averageScore: number | null;
-  medianScore: number | null;
+  averageScore: z.number().nullable(),
+  medianScore: z.number().nullable(),
   /** attempts per tenth of the scaled score: [0–10 %), [10–20 %) … [90–100 %] */
-  histogram: number[];
-  averageDurationMs: number | null;
-  medianDurationMs: number | null;
-  totalDurationMs: number;
-}
+  histogram: z.array(z.number().int()),
+  averageDurationMs: z.number().nullable(),
+  medianDurationMs: z.number().nullable(),
+  totalDurationMs: z.number(),
+});
+export type ContentSummary = z.infer<typeof contentSummarySchema>;
 
 export async function contentSummary(contentId: string, range: Range): Promise<ContentSummary> {
   const [rows, buckets, others] = await Promise.all([
@@ -105,24 +108,25 @@ export async function contentSummary(contentId: string, range: Range): Promise<C
   };
 }
 
-export interface AttemptRow {
-  id: string;
-  contentId: string;
-  contentTitle?: string | null;
-  learner: { key: string; name: string; kind: 'user' | 'anonymous' | 'lti' };
-  source: string;
-  score: number | null;
-  maxScore: number | null;
-  scaled: number | null;
-  success: boolean | null;
-  completed: boolean;
-  durationMs: number | null;
-  statements: number;
-  startedAt: string;
-  finishedAt: string | null;
+export const attemptRowSchema = z.object({
+  id: z.string(),
+  contentId: z.string(),
+  contentTitle: z.string().nullable().optional(),
+  learner: z.object({ key: z.string(), name: z.string(), kind: z.enum(['user', 'anonymous', 'lti']) }),
+  source: z.string(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
+  scaled: z.number().nullable(),
+  success: z.boolean().nullable(),
+  completed: z.boolean(),
+  durationMs: z.number().nullable(),
+  statements: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
   /** grade passback to an LMS: sent, pending, failed: <status>, or null when there is none to send */
-  passback: string | null;
-}
+  passback: z.string().nullable(),
+});
+export type AttemptRow = z.infer<typeof attemptRowSchema>;
 
 /** The name shown for a learner: the user's name, the name an anonymous viewer gave, or a short anonymous id. */
 function learnerOfRow(key: string, userName: string | null, learnerName: string | null): AttemptRow['learner'] {
@@ -176,18 +180,19 @@ export async function contentAttempts(contentId: string, range: Range, page: Pag
   return { rows: rows.map(attemptRow), total: total[0]?.c ?? 0 };
 }
 
-export interface ItemRow {
-  itemId: string;
-  name: string | null;
-  interactionType: string | null;
-  answers: number;
-  correct: number;
+export const itemRowSchema = z.object({
+  itemId: z.string(),
+  name: z.string().nullable(),
+  interactionType: z.string().nullable(),
+  answers: z.number().int(),
+  correct: z.number().int(),
   /** correct / answers (0..1) */
-  shareCorrect: number | null;
-  averageScore: number | null;
+  shareCorrect: z.number().nullable(),
+  averageScore: z.number().nullable(),
   /** the wrong answers chosen most often, as the learners saw them */
-  commonWrongAnswers: { response: string; count: number }[];
-}
+  commonWrongAnswers: z.array(z.object({ response: z.string(), count: z.number().int() })),
+});
+export type ItemRow = z.infer<typeof itemRowSchema>;
 
 const RESPONSE_SEPARATOR = '[,]';
 
@@ -323,16 +328,23 @@ export async function myAttempts(userId: string, range: Range, page: Page): Prom
   return { rows: rows.map(attemptRow), total: total[0]?.c ?? 0 };
 }
 
-export interface CollectionGrid {
-  items: { contentId: string; title: string }[];
-  learners: { key: string; name: string; cells: ({ bestScore: number | null; completed: boolean; attempts: number } | null)[] }[];
-  totalLearners: number;
-}
+export const collectionGridSchema = z.object({
+  items: z.array(z.object({ contentId: z.string(), title: z.string() })),
+  learners: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      cells: z.array(z.object({ bestScore: z.number().nullable(), completed: z.boolean(), attempts: z.number().int() }).nullable()),
+    }),
+  ),
+  totalLearners: z.number().int(),
+});
+export type CollectionGrid = z.infer<typeof collectionGridSchema>;
 
 /** A collection's learner × item grid: per learner and item the best scaled score, completion and attempt count. */
 export async function collectionGrid(reader: Reader, collectionId: string, range: Range, page: Page): Promise<CollectionGrid> {
   const collection = await db().collection.findUnique({ where: { id: collectionId }, select: { userId: true, user: { select: { tenantId: true } } } });
-  if (!collection || !mayReadResults(reader, collection.userId, collection.user.tenantId)) throw new AppError(404, 'Collection not found');
+  if (!collection || !mayReadResults(reader, collection.userId, collection.user.tenantId)) throw new AppError(404, COLLECTION_NOT_FOUND);
   const items = await db().$queryRaw<{ content_id: string; title: string }[]>`
     SELECT i.content_id, c.title FROM collection_items i JOIN h5p_contents c ON c.id = i.content_id
     WHERE i.collection_id = ${collectionId}::uuid ORDER BY i.position, i.added_at`;

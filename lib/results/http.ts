@@ -1,6 +1,24 @@
 // What the results routes share: their query (date range, page, CSV) and the CSV answer.
 import { z } from 'zod';
+import { errorOf, VALIDATION_ERROR } from '@/lib/errors';
+import { COLLECTION_NOT_FOUND } from '@/lib/collections';
+import { CONTENT_NOT_FOUND } from '@/lib/h5p';
 import { CSV_MAX_ROWS, ITEM_ANSWERS, toCsv, type Page, type Range } from './analytics';
+
+const ATTEMPTS_INVALID = 'must be first or all';
+
+/** The results routes' own errors: content or a collection the caller may not read answers as unknown. */
+export const RESULTS_ERR = {
+  contentNotFound: errorOf(404, CONTENT_NOT_FOUND),
+  collectionNotFound: errorOf(404, COLLECTION_NOT_FOUND),
+  attemptsInvalid: errorOf(400, VALIDATION_ERROR, `attempts: ${ATTEMPTS_INVALID}`),
+} as const;
+
+/** The page members of a results list's envelope (JSON, not CSV). */
+export const RESULTS_PAGE_EXTRA = { total: z.number().int(), limit: z.number().int(), offset: z.number().int() };
+
+/** What ?format=csv answers instead of the envelope. */
+export const CSV_NOTE = 'With ?format=csv the answer is a CSV download (text/csv) of every row instead of the envelope.';
 
 const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
@@ -21,7 +39,7 @@ export const resultsQuery = resultsFields.strict().refine(toAfterFrom, { message
 export const contentResultsQuery = resultsFields
   .extend({
     /** first: each learner's first answer to each question (the default); all: every answer, retries too */
-    attempts: z.enum(ITEM_ANSWERS, { error: 'must be first or all' }).default('first'),
+    attempts: z.enum(ITEM_ANSWERS, { error: ATTEMPTS_INVALID }).default('first'),
   })
   .strict()
   .refine(toAfterFrom, { message: 'to: must be after from', path: ['to'] });

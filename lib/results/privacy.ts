@@ -3,6 +3,7 @@
 // tenant. Erasure deletes the attempts (their statements, answers and outbox rows go with them), the learner's
 // saved H5P state (h5p_content_user_data; an anonymous viewer's is kept under anon:<id>) and, for a user, the
 // scores the H5P player stored for them (h5p_finished_data).
+import { z } from 'zod';
 import { audit } from '@/lib/log';
 import { db, Prisma } from '@/lib/db/client';
 import type { Reader } from '@/lib/h5p';
@@ -88,8 +89,11 @@ async function userInTenant(userId: string, tenantId: string | null | undefined)
   return u?.tenantId === tenantId;
 }
 
+/** The counts of what an erasure deleted. */
+export const erasedSchema = z.object({ attempts: z.number().int(), playerScores: z.number().int(), savedState: z.number().int(), ltiLaunches: z.number().int() });
+
 /** Deletes the learner's results in the admin's scope; the counts of what went. */
-export async function eraseLearner(reader: Reader, learnerKey: string, actorId: string | undefined) {
+export async function eraseLearner(reader: Reader, learnerKey: string, actorId: string | undefined): Promise<z.infer<typeof erasedSchema>> {
   const result = await db().$transaction(async (tx) => {
     const attempts = await tx.$executeRaw`DELETE FROM learning_attempts a WHERE a.learner_key = ${learnerKey} ${adminScope(reader)}`;
     const uid = userIdOf(learnerKey);

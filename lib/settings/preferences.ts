@@ -6,7 +6,10 @@ import { LOCALES, type Locale } from '@/lib/i18n/config';
 
 export const preferencesBody = z.object({ language: z.enum(LOCALES).nullable() }).strict();
 
-export function preferencesOf(user: { locale: string | null }) {
+export const preferencesSchema = z.object({ language: z.enum(LOCALES).nullable(), languages: z.array(z.enum(LOCALES)) });
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export function preferencesOf(user: { locale: string | null }): Preferences {
   const language = (LOCALES as readonly string[]).includes(user.locale ?? '') ? (user.locale as Locale) : null;
   return { language, languages: [...LOCALES] };
 }

@@ -3,13 +3,14 @@ import { z } from 'zod';
 export const DEFAULT_APP_NAME = 'Lumen Learn';
 export const DEFAULT_PRIMARY_COLOR = '#6366f1';
 
-export interface BrandConfig {
-  primaryColor: string;
-  logoUrl: string | null;
-  faviconUrl: string | null;
-  appName: string;
-  customCss: string | null;
-}
+export const brandConfigSchema = z.object({
+  primaryColor: z.string(),
+  logoUrl: z.string().nullable(),
+  faviconUrl: z.string().nullable(),
+  appName: z.string(),
+  customCss: z.string().nullable(),
+});
+export type BrandConfig = z.infer<typeof brandConfigSchema>;
 
 export const DEFAULT_BRAND: BrandConfig = {
   primaryColor: DEFAULT_PRIMARY_COLOR,

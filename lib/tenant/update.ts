@@ -11,7 +11,7 @@ import type { Principal } from '@/lib/auth/types';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/errors';
+import { AppError, errorOf, FORBIDDEN } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { brandOf, type BrandConfig } from './brand';
 import { reservedDomainReason } from './domain-policy';
@@ -21,6 +21,14 @@ export const TENANT_ERR = {
   notFound: 'Tenant not found',
   brand: 'Failed to update brand config',
   domain: 'Failed to update custom domain',
+} as const;
+
+/** The tenant endpoints' own errors; `forbidden` is the plain-text 403 (not a member, or no whitelabel). */
+export const TENANT_ERRORS = {
+  forbidden: errorOf(403, FORBIDDEN),
+  notFound: errorOf(404, TENANT_ERR.notFound),
+  brand: errorOf(500, TENANT_ERR.brand),
+  domain: errorOf(500, TENANT_ERR.domain),
 } as const;
 
 const webAddress = z

@@ -9,10 +9,20 @@ let cached: Record<string, unknown> | undefined;
 
 // The OpenAPI 3.1 document, built once per process by walking the route files (./routes.ts, written by
 // scripts/route-index.mjs): each route's own options (summary, tags, response schema, errors) are its contract.
-export const GET = route({ action: 'build the API document', auth: 'none', tier: 'PUBLIC' }, async () => {
-  if (!cached) {
-    const { API_ROUTES } = await import('@/lib/http/openapi-routes');
-    cached = buildOpenApi(API_INFO, routeDocsOf(ROUTE_MODULES, API_ROUTES));
-  }
-  return Response.json(cached, { headers: { 'Cache-Control': 'public, max-age=300' } });
-});
+export const GET = route(
+  {
+    action: 'build the API document',
+    auth: 'none',
+    tier: 'PUBLIC',
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['Service'],
+    response: { kind: 'json', description: 'the OpenAPI document' },
+  },
+  async () => {
+    if (!cached) {
+      const { API_ROUTES } = await import('@/lib/http/openapi-routes');
+      cached = buildOpenApi(API_INFO, routeDocsOf(ROUTE_MODULES, API_ROUTES));
+    }
+    return Response.json(cached, { headers: { 'Cache-Control': 'public, max-age=300' } });
+  },
+);

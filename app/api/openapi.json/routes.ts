@@ -27,6 +27,7 @@ import * as r22 from '@/app/api/ai/jobs/route';
 import * as r23 from '@/app/api/ai/jobs/video/route';
 import * as r24 from '@/app/api/ai/recommendations/route';
 import * as r25 from '@/app/api/auth/[...nextauth]/route';
+import * as c25 from '@/app/api/auth/[...nextauth]/contract';
 import * as r26 from '@/app/api/auth/billing-portal/route';
 import * as r27 from '@/app/api/auth/checkout/route';
 import * as r28 from '@/app/api/auth/login/route';
@@ -147,7 +148,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   { file: 'app/api/ai/jobs/route.ts', module: r22 },
   { file: 'app/api/ai/jobs/video/route.ts', module: r23 },
   { file: 'app/api/ai/recommendations/route.ts', module: r24 },
-  { file: 'app/api/auth/[...nextauth]/route.ts', module: r25 },
+  { file: 'app/api/auth/[...nextauth]/route.ts', module: r25, contract: c25.contract },
   { file: 'app/api/auth/billing-portal/route.ts', module: r26 },
   { file: 'app/api/auth/checkout/route.ts', module: r27 },
   { file: 'app/api/auth/login/route.ts', module: r28 },

@@ -13,6 +13,7 @@ import { h5p } from './server';
 
 export const READY_THRESHOLD = 5;
 export const HUB_UNREACHABLE = 'H5P Hub is unreachable';
+export const HUB_TYPE_NOT_FOUND = 'Content type not found on the H5P Hub';
 
 const MACHINE_NAME = /^[\w.-]{1,255}$/;
 
@@ -82,7 +83,7 @@ function installError(err: unknown): AppError {
   if (err instanceof H5pError) {
     switch (err.errorId) {
       case 'hub-install-invalid-content-type':
-        return new AppError(404, 'Content type not found on the H5P Hub');
+        return new AppError(404, HUB_TYPE_NOT_FOUND);
       case 'hub-install-denied':
         return new AppError(403, 'You are not allowed to install this content type');
       case 'hub-install-download-failed':
@@ -140,7 +141,7 @@ export async function essentialsPlan(actor: H5pActor): Promise<{ steps: string[]
     run: async (name) => {
       // fail fast: one unreachable hub is not asked thirty times
       if (!hubOk) return { success: false, error: HUB_UNREACHABLE };
-      if (!offered.has(name)) return { success: false, error: 'Content type not found on the H5P Hub' };
+      if (!offered.has(name)) return { success: false, error: HUB_TYPE_NOT_FOUND };
       await installOne(name, actor);
       const newest = await db().h5pLibrary.findFirst({
         where: { machineName: name },

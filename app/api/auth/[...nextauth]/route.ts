@@ -3,7 +3,7 @@
 // (login, refresh, me, plans …) are static segments and take precedence over this catch-all.
 import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
-import { authOptions } from '@/lib/auth/session';
+import { authOptions, NEXTAUTH_BODY_ERR } from '@/lib/auth/session';
 import { readBodyText } from '@/lib/net/body';
 import { clientIp } from '@/lib/http/client-ip';
 import { AppError } from '@/lib/errors';
@@ -26,10 +26,10 @@ async function readForm(req: NextRequest): Promise<{ text: string; fields: Recor
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new AppError(400, 'Validation error: body is not valid JSON');
+      throw new AppError(400, NEXTAUTH_BODY_ERR.notJson);
     }
     // next-auth reads fields off the body (csrfToken, callbackUrl …): anything but an object is no form of its own
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError(400, 'Validation error: body must be a JSON object');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError(400, NEXTAUTH_BODY_ERR.notObject);
     return { text, fields: parsed as Record<string, unknown> };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

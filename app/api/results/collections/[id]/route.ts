@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reply, route } from '@/lib/http/route';
-import { collectionGrid, resultsReader } from '@/lib/results/analytics';
-import { csvResponse, pageOf, pct, rangeOf, resultsQuery } from '@/lib/results/http';
+import { collectionGrid, collectionGridSchema, resultsReader } from '@/lib/results/analytics';
+import { CSV_NOTE, csvResponse, pageOf, pct, rangeOf, RESULTS_ERR, RESULTS_PAGE_EXTRA, resultsQuery } from '@/lib/results/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +9,19 @@ const params = z.object({ id: z.uuid({ message: 'must be a collection id' }) });
 
 // A collection's learner × item grid of best scores and completion (limit/offset over learners; ?format=csv).
 export const GET = route(
-  { action: 'read collection results', auth: 'user', feature: 'analytics-dashboard', params, query: resultsQuery },
+  {
+    action: 'read collection results',
+    auth: 'user',
+    feature: 'analytics-dashboard',
+    params,
+    query: resultsQuery,
+    summary: "A collection's learner × item grid of best scores and completion (limit, offset over learners; ?format=csv)",
+    description: CSV_NOTE,
+    tags: ['Results'],
+    response: collectionGridSchema,
+    extra: RESULTS_PAGE_EXTRA,
+    errors: [RESULTS_ERR.collectionNotFound],
+  },
   async (ctx) => {
     const reader = await resultsReader(ctx.principal, ctx.user);
     const grid = await collectionGrid(reader, ctx.params.id, rangeOf(ctx.query), pageOf(ctx.query));
