@@ -3,6 +3,8 @@
 import { invalidate, localCache } from '@/lib/cache/local';
 import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
+import { z } from 'zod';
+import { errorOf } from '@/lib/errors';
 import { defaultPlanFor, type Role } from './roles';
 import type { TokenPayload } from './types';
 
@@ -100,6 +102,13 @@ export async function provisionUser(payload: TokenPayload, role: Role): Promise<
   return applyMonthlyReset(user);
 }
 
-export function publicUser(user: Pick<User, 'id' | 'email' | 'name' | 'plan'>) {
+/** 401 of a route whose caller has no local record (lib/http/route.ts requireUser). */
+export const USER_NOT_FOUND = 'User not found';
+export const USER_ERR = { notFound: errorOf(401, USER_NOT_FOUND) } as const;
+
+export const publicUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), plan: z.string() });
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export function publicUser(user: Pick<User, 'id' | 'email' | 'name' | 'plan'>): PublicUser {
   return { id: user.id, email: user.email, name: user.name, plan: user.plan };
 }

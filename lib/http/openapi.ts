@@ -182,6 +182,10 @@ function successResponse(doc: OperationDoc, recorded: RecordedOptions | undefine
       properties.message = { type: 'string' };
       required.push('message');
     }
+    for (const [k, schema] of Object.entries(recorded?.extra ?? {})) {
+      properties[k] = jsonSchemaOf(schema, 'output');
+      if (!schema.safeParse(undefined).success) required.push(k);
+    }
     return {
       description: response === NO_DATA ? (recorded?.message ? 'Success envelope with a message' : 'Success envelope') : 'Success envelope',
       content: { 'application/json': { schema: { type: 'object', required, properties } } },

@@ -12,6 +12,7 @@ import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { authenticate, isInternalKey, type Authenticated } from '@/lib/auth/authenticate';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
+import { USER_NOT_FOUND } from '@/lib/auth/users';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { bus } from '@/lib/cache/local';
@@ -79,6 +80,8 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   response?: ZodType | PlainAnswer;
   /** the success envelope carries a `message` */
   message?: boolean;
+  /** extra top-level members of the success envelope (Reply.extra, e.g. total); parsed like `response` with CHECK_RESPONSES */
+  extra?: Record<string, ZodType>;
   /** a request body that is not JSON (multipart uploads, forms), for the API document */
   requestBody?: Record<string, unknown>;
   /** the service's own errors this route may answer, from the error catalogue (the standard ones come from the options above) */
@@ -135,7 +138,7 @@ export function assertEmbedScope(ctx: { principal: Principal | null }, contentId
 
 /** The caller's local record, or 401 User not found. */
 export function requireUser(ctx: { user: User | null }): User {
-  if (!ctx.user) throw new AppError(401, 'User not found');
+  if (!ctx.user) throw new AppError(401, USER_NOT_FOUND);
   return ctx.user;
 }
 
@@ -303,7 +306,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         if (level === 'teacher' && !isTeacherOrAbove(principal.role)) throw new AppError(403, 'Teacher access required');
         if (opts.feature && principal.kind === 'user') {
           // the plan comes from the local record, never from the token
-          if (!user) throw new AppError(401, 'User not found');
+          if (!user) throw new AppError(401, USER_NOT_FOUND);
           if (!planHasFeature(user.plan, opts.feature)) {
             if (opts.plainForbidden) return plainForbidden(limitHeaders);
             throw new AppError(403, 'feature_not_available', {
@@ -335,6 +338,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       });
       if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
       if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) assertResponse(opts.response, result.data, opts.action);
+      if (opts.extra && config().checkResponses) for (const [k, schema] of Object.entries(opts.extra)) assertResponse(schema, result.extra?.[k], opts.action);
       return jsonResponse(
         envelope(result),
         { status: result.status ?? 200, headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId } },
