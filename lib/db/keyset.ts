@@ -6,7 +6,7 @@
 // for (sort, direction and a hash of the filters): a cursor of another list, sort or filter is refused with a 400,
 // as is anything that does not decode to values of the keys' types (so no malformed value ever reaches SQL).
 import { createHash } from 'node:crypto';
-import { AppError } from '@/lib/errors';
+import { AppError, errorOf } from '@/lib/errors';
 import { Prisma } from './client';
 
 export type KeyType = 'timestamptz' | 'text' | 'int' | 'float8';
@@ -29,7 +29,23 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}
 const INT = /^-?\d{1,18}$/;
 const FLOAT = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
-const invalidCursor = (why: string) => new AppError(400, `Validation error: cursor: ${why}`);
+/** Why a cursor is refused: `400 Validation error: cursor: <why>`. */
+export const CURSOR_ERR = {
+  invalid: 'not a cursor of this list',
+  otherScope: 'it was issued for another sort order or other filters; start again from the first page',
+  withOffset: 'cannot be combined with offset',
+} as const;
+const cursorText = (why: string) => `Validation error: cursor: ${why}`;
+/** The cursor refusals of a keyset-paged list (the API document's catalogue). */
+export const CURSOR_ERRORS = {
+  invalid: errorOf(400, cursorText(CURSOR_ERR.invalid)),
+  otherScope: errorOf(400, cursorText(CURSOR_ERR.otherScope)),
+  withOffset: errorOf(400, cursorText(CURSOR_ERR.withOffset)),
+} as const;
+
+const invalidCursor = (why: string) => new AppError(400, cursorText(why));
+/** A cursor given together with an offset (a list pages by one or the other). */
+export const cursorWithOffset = () => invalidCursor(CURSOR_ERR.withOffset);
 
 /** A short digest of what a cursor is valid for (list name, sort, direction, filters). */
 export function cursorScope(list: string, parts: Record<string, unknown>): string {
@@ -43,28 +59,28 @@ export function encodeCursor(scope: string, values: CursorValues): string {
 
 /** Decodes and checks a cursor against the keys and scope of the list it is used on; 400 when it does not fit. */
 export function decodeCursor(cursor: string, scope: string, keys: SortKey[]): CursorValues {
-  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor('not a cursor of this list');
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor(CURSOR_ERR.invalid);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw invalidCursor('not a cursor of this list');
+    throw invalidCursor(CURSOR_ERR.invalid);
   }
   const p = parsed as { s?: unknown; k?: unknown };
-  if (!p || typeof p !== 'object' || typeof p.s !== 'string' || !Array.isArray(p.k)) throw invalidCursor('not a cursor of this list');
+  if (!p || typeof p !== 'object' || typeof p.s !== 'string' || !Array.isArray(p.k)) throw invalidCursor(CURSOR_ERR.invalid);
   if (p.s !== scope) {
     // a cursor of this list (same list name) under another sort or filter, or of another list altogether
-    if (p.s.split(':')[0] === scope.split(':')[0]) throw invalidCursor('it was issued for another sort order or other filters; start again from the first page');
-    throw invalidCursor('not a cursor of this list');
+    if (p.s.split(':')[0] === scope.split(':')[0]) throw invalidCursor(CURSOR_ERR.otherScope);
+    throw invalidCursor(CURSOR_ERR.invalid);
   }
-  if (p.k.length !== keys.length) throw invalidCursor('not a cursor of this list');
+  if (p.k.length !== keys.length) throw invalidCursor(CURSOR_ERR.invalid);
   const values = p.k as unknown[];
   keys.forEach((key, i) => {
     const v = values[i];
     if (v === null && key.nullable) return;
-    if (typeof v !== 'string' || v.length > 1000) throw invalidCursor('not a cursor of this list');
+    if (typeof v !== 'string' || v.length > 1000) throw invalidCursor(CURSOR_ERR.invalid);
     const ok = key.type === 'text' || (key.type === 'timestamptz' ? TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))) : key.type === 'int' ? INT.test(v) : FLOAT.test(v));
-    if (!ok) throw invalidCursor('not a cursor of this list');
+    if (!ok) throw invalidCursor(CURSOR_ERR.invalid);
   });
   return values as CursorValues;
 }

@@ -14,9 +14,10 @@ import { h5p } from './server';
 
 export const READY_THRESHOLD = 5;
 export const HUB_UNREACHABLE = 'H5P Hub is unreachable';
+export const HUB_TYPE_NOT_FOUND = 'Content type not found on the H5P Hub';
 export const HUB_ERR = {
   unreachable: HUB_UNREACHABLE,
-  notOnHub: 'Content type not found on the H5P Hub',
+  notOnHub: HUB_TYPE_NOT_FOUND,
   denied: 'You are not allowed to install this content type',
   busy: 'Another installation is in progress; try again',
   invalidName: 'Validation error: machineName is not a library machine name',
@@ -120,7 +121,7 @@ function installError(err: unknown): AppError {
   if (err instanceof H5pError) {
     switch (err.errorId) {
       case 'hub-install-invalid-content-type':
-        return new AppError(404, HUB_ERR.notOnHub);
+        return new AppError(404, HUB_TYPE_NOT_FOUND);
       case 'hub-install-denied':
         return new AppError(403, HUB_ERR.denied);
       case 'hub-install-download-failed':
@@ -178,7 +179,7 @@ export async function essentialsPlan(actor: H5pActor): Promise<{ steps: string[]
     run: async (name) => {
       // fail fast: one unreachable hub is not asked thirty times
       if (!hubOk) return { success: false, error: HUB_UNREACHABLE };
-      if (!offered.has(name)) return { success: false, error: HUB_ERR.notOnHub };
+      if (!offered.has(name)) return { success: false, error: HUB_TYPE_NOT_FOUND };
       await installOne(name, actor);
       const newest = await db().h5pLibrary.findFirst({
         where: { machineName: name },
