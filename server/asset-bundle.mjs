@@ -8,10 +8,10 @@
 // ones; its @import rules move to the top of the bundle (where CSS allows them) and @charset rules go.
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { LIBRARY_DIR } from './paths.mjs';
 
 /** characters a bundled file's path and version may have (anything else is served file by file) */
 const SAFE_PART = /^[A-Za-z0-9._/-]+$/;
-const LIBRARY_DIR = /^[\w.]+-\d+\.\d+$/;
 /** at most this many files in one bundle (a real Course Presentation names about 80) */
 export const MAX_BUNDLE_FILES = 400;
 

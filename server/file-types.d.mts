@@ -9,3 +9,16 @@ export function isScriptable(file: string): boolean;
 export function fileEtag(st: { size: number; mtimeMs: number; ino: number }): string;
 export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean;
 export function parseRange(header: string | null | undefined, size: number): { start: number; end: number } | undefined | null;
+export interface FileAnswer {
+  status: 200 | 206 | 304 | 416;
+  headers: Record<string, string>;
+  /** the byte range of a 206 */
+  part?: { start: number; end: number };
+  /** whether bytes follow (not for 304, 416 or HEAD) */
+  body: boolean;
+}
+export function fileAnswer(
+  req: { method: string | undefined; ifNoneMatch: string | null | undefined; range: string | null | undefined },
+  file: { name: string; size: number; etag: string; mtime: Date },
+  opts: { cacheControl: string; headers?: Record<string, string>; range?: boolean; sandboxScriptable?: boolean },
+): FileAnswer;

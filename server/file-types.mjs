@@ -19,7 +19,8 @@ export const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const SHORT_CACHE = 'public, max-age=300';
 // the sandbox policy of files that can carry script, kept with every path's headers (server/header-policy.mjs)
-export { USER_FILE_CSP } from './header-policy.mjs';
+import { USER_FILE_CSP } from './header-policy.mjs';
+export { USER_FILE_CSP };
 /** File types a browser runs script in when they are opened on their own (documents, not subresources). */
 const SCRIPTABLE = /\.(svgz?|html?|xhtml?|xht|xml|xsl|xslt|xsd|mml)$/i;
 const SCRIPTABLE_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/[\w.+-]*\+xml)\b/i;
@@ -53,4 +54,40 @@ export function parseRange(header, size) {
   }
   if (start >= size || start > end) return null;
   return { start, end };
+}
+
+/**
+ * The one conditional-GET and Range decision of a file answer, for the front server's static files
+ * (server/static-files.mjs) and the app's file routes (lib/h5p/http/files.ts): the file's headers (type, caching,
+ * ETag, Last-Modified, Accept-Ranges, nosniff, the sandbox CSP of a file that can carry script), then
+ * 304 when If-None-Match names the ETag; with `range`, 416 for an unsatisfiable Range and 206 with its part;
+ * else 200. `body` says whether bytes follow (not for 304, 416 or HEAD).
+ */
+export function fileAnswer(req, file, opts) {
+  const headers = {
+    'Content-Type': mimeOf(file.name),
+    'Cache-Control': opts.cacheControl,
+    ETag: file.etag,
+    'Last-Modified': file.mtime.toUTCString(),
+    ...(opts.range ? { 'Accept-Ranges': 'bytes' } : {}),
+    ...opts.headers,
+    // never sniffed into something else; a file that can carry script runs sandboxed (no origin, no script)
+    'X-Content-Type-Options': 'nosniff',
+    ...(opts.sandboxScriptable && isScriptable(file.name) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
+  };
+  if (etagMatches(req.ifNoneMatch, file.etag)) return { status: 304, headers, body: false };
+  const head = req.method === 'HEAD';
+  if (opts.range && req.range) {
+    const part = parseRange(req.range, file.size);
+    if (part === null) return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${file.size}` }, body: false };
+    if (part) {
+      return {
+        status: 206,
+        headers: { ...headers, 'Content-Range': `bytes ${part.start}-${part.end}/${file.size}`, 'Content-Length': String(part.end - part.start + 1) },
+        part,
+        body: !head,
+      };
+    }
+  }
+  return { status: 200, headers: { ...headers, 'Content-Length': String(file.size) }, body: !head };
 }

@@ -21,3 +21,14 @@ export const HOST_HEADER = 'x-lumen-host';
 
 /** Set by the front server from the socket on every request; a client's own is overwritten. */
 export const CONNECTION_IP_HEADER = 'x-lumen-connection-ip';
+
+/** A library's folder name in the file store and its URLs: `H5P.MultiChoice-1.16`. */
+export const LIBRARY_DIR = /^[\w.]+-\d+\.\d+$/;
+
+/**
+ * The app's own routes under /h5p/content/<id>/ and /h5p/libraries/ (folders of app/h5p/…, which Next.js matches
+ * before the file routes): the front server leaves these names to Next.js. server/paths.test.ts checks them
+ * against the folders under app/.
+ */
+export const CONTENT_ROUTE_NAMES = new Set(['duplicate', 'embed-settings', 'export', 'export-cmi5', 'export-scorm', 'quality', 'tags', 'visibility']);
+export const LIBRARY_ROUTE_NAMES = new Set(['install', 'install-essentials', 'status']);

@@ -16,7 +16,8 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { joinBundle, parseBundle } from './asset-bundle.mjs';
 import { frontFiles, markFrontBundles } from './globals.mjs';
-import { COMPRESSIBLE, etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
+import { COMPRESSIBLE, etagMatches, fileAnswer, fileEtag, IMMUTABLE, isScriptable, mimeOf, SHORT_CACHE, USER_FILE_CSP } from './file-types.mjs';
+import { CONTENT_ROUTE_NAMES, LIBRARY_DIR, LIBRARY_ROUTE_NAMES } from './paths.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -114,38 +115,20 @@ async function sendFile(req, res, root, rel, { cacheControl, headers = {}, range
   if (!st.isFile()) return false;
   const type = mimeOf(file);
   const compressible = COMPRESSIBLE.test(type) && st.size <= 8 * 1024 * 1024;
-  const etag = fileEtag(st);
-  const out = {
-    'Content-Type': type,
-    'Cache-Control': cacheControl,
-    ETag: etag,
-    'Last-Modified': st.mtime.toUTCString(),
-    ...(range ? { 'Accept-Ranges': 'bytes' } : {}),
-    ...(compressible ? { Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding' } : {}),
-    ...headers,
-    'X-Content-Type-Options': 'nosniff',
-    ...(sandboxScriptable && isScriptable(file) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
-  };
-  if (compressible && headers.Vary) out.Vary = `${headers.Vary}, Accept-Encoding`;
-  if (etagMatches(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, out);
-    res.end();
+  const vary = compressible ? { Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding' } : {};
+  const a = fileAnswer(
+    { method: req.method, ifNoneMatch: req.headers['if-none-match'], range: req.headers.range },
+    { name: file, size: st.size, etag: fileEtag(st), mtime: st.mtime },
+    { cacheControl, headers: { ...headers, ...vary }, range, sandboxScriptable },
+  );
+  if (a.status !== 200) {
+    res.writeHead(a.status, a.headers);
+    if (a.body && a.part) streamFile(file, res, a.part);
+    else res.end();
     return true;
   }
-  if (range && req.headers.range) {
-    const r = parseRange(req.headers.range, st.size);
-    if (r === null) {
-      res.writeHead(416, { ...out, 'Content-Range': `bytes */${st.size}` });
-      res.end();
-      return true;
-    }
-    if (r) {
-      res.writeHead(206, { ...out, 'Content-Range': `bytes ${r.start}-${r.end}/${st.size}`, 'Content-Length': String(r.end - r.start + 1) });
-      if (req.method === 'HEAD') return res.end(), true;
-      streamFile(file, res, { start: r.start, end: r.end });
-      return true;
-    }
-  }
+  const out = a.headers;
+  delete out['Content-Length'];
   if (st.size <= SMALL_FILE || compressible) {
     const e = await cached(file, st, compressible);
     const enc = compressible ? encodingFor(req, e) : null;
@@ -234,10 +217,6 @@ function notFound(res, base) {
 }
 
 // ------------------------------------------------------------------ routing
-const LIBRARY_DIR = /^[\w.]+-\d+\.\d+$/;
-/** the app's own routes under /h5p/content/<id>/ and /h5p/libraries/ (Next.js matches them before the file routes) */
-const CONTENT_ROUTES = new Set(['duplicate', 'embed-settings', 'export', 'export-cmi5', 'export-scorm', 'quality', 'tags', 'visibility']);
-const LIBRARY_ROUTES = new Set(['install', 'install-essentials', 'status']);
 
 /**
  * The front server's handler: resolves true when it answered, false to let Next.js answer. `base` are the headers
@@ -269,7 +248,7 @@ export async function serveStatic(req, res, base) {
       return sendFile(req, res, kind === 'core' ? roots.core : roots.editor, rest.join('/'), { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: frame });
     case 'libraries': {
       if (!roots.libraries) return false; // a remote file store: the app's route serves it
-      if (rest.length < 2 || !LIBRARY_DIR.test(rest[0] ?? '') || LIBRARY_ROUTES.has(rest[0] ?? '')) return false;
+      if (rest.length < 2 || !LIBRARY_DIR.test(rest[0] ?? '') || LIBRARY_ROUTE_NAMES.has(rest[0] ?? '')) return false;
       const rel = rest.join('/');
       return sendFile(req, res, roots.libraries, rel, { cacheControl: versioned ? IMMUTABLE : SHORT_CACHE, headers: isScriptable(rel) ? user : frame, sandboxScriptable: true });
     }
@@ -283,7 +262,7 @@ export async function serveStatic(req, res, base) {
     case 'content': {
       if (!roots.content) return false;
       const [contentId, ...file] = rest;
-      if (!contentId || !file.length || contentId.length > 100 || (file.length === 1 && CONTENT_ROUTES.has(file[0] ?? ''))) return false;
+      if (!contentId || !file.length || contentId.length > 100 || (file.length === 1 && CONTENT_ROUTE_NAMES.has(file[0] ?? ''))) return false;
       // open content (public, or without an owner) is a static asset; anything else is decided by the app's route
       const dir = safeJoin(roots.content, contentId);
       if (!dir || (await hooks.contentAccess(contentId)) !== 'open') return false;

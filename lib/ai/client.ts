@@ -9,9 +9,9 @@ import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 
-export const AI_NOT_CONFIGURED = 'AI generation is not configured';
-export const AI_INVALID = 'AI provider returned invalid content';
-export const AI_UNAVAILABLE = 'AI provider is unavailable';
+import { AI_INVALID, AI_NOT_CONFIGURED, AI_UNAVAILABLE } from './errors';
+
+export { AI_INVALID, AI_NOT_CONFIGURED, AI_UNAVAILABLE };
 
 /** each request to the provider, at most */
 export const AI_REQUEST_TIMEOUT_MS = 90_000;

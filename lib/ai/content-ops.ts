@@ -5,13 +5,14 @@ import { z } from 'zod';
 import type { Principal } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { assertCanRead, readerOf } from '@/lib/h5p';
+import { assertCanRead, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p';
 import type { H5pActor } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
 import { withAiCredit } from './credits';
-import { DIFFICULTIES, GENERABLE_TYPES, generateItem, type GenerableType, type Generated } from './generate';
+import { AI_ERR } from './errors';
+import { creditsSchema, DIFFICULTIES, GENERABLE_TYPES, generateItem, type GenerableType, type Generated } from './generate';
 import { sourceOfItem } from './sources';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
 
@@ -20,7 +21,7 @@ const generable = (t: string): t is GenerableType => (GENERABLE_TYPES as string[
 async function itemFor(principal: Principal | null, user: User, contentId: string) {
   await assertCanRead(readerOf(principal, user), contentId);
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true, mainLibrary: true, parameters: true, metadata: true } });
-  if (!row) throw new AppError(404, 'Content not found');
+  if (!row) throw new AppError(404, CONTENT_NOT_FOUND);
   const language = (row.metadata as { language?: unknown } | null)?.language;
   return { ...row, language: typeof language === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language) ? language : 'en' };
 }
@@ -38,8 +39,12 @@ const critiqueAnswer = z.object({
 
 export const critiqueBody = z.object({ targetLevel: z.enum(BLOOM_LEVELS).optional() });
 
+/** The success data of POST /api/ai/content/:id/critique. */
+export const critiqueSchema = critiqueAnswer.extend({ contentId: z.string(), credits: creditsSchema });
+export type Critique = z.infer<typeof critiqueSchema>;
+
 /** POST /api/ai/content/:id/critique: the item's Bloom's level, why, and rewrites that raise or fit it (one credit). */
-export async function critique(principal: Principal | null, user: User, contentId: string, b: z.infer<typeof critiqueBody>) {
+export async function critique(principal: Principal | null, user: User, contentId: string, b: z.infer<typeof critiqueBody>): Promise<Critique> {
   assertAiConfigured();
   const item = await itemFor(principal, user, contentId);
   const result = await withAiCredit(user.id, () =>
@@ -85,7 +90,7 @@ const VARIANT: Record<z.infer<typeof differentiateBody>['variant'], (level?: str
 export async function differentiate(principal: Principal | null, user: User, actor: H5pActor, contentId: string, b: z.infer<typeof differentiateBody>): Promise<Generated> {
   assertAiConfigured();
   const item = await itemFor(principal, user, contentId);
-  if (!generable(item.mainLibrary)) throw new AppError(400, `Content type ${item.mainLibrary} cannot be generated yet`);
+  if (!generable(item.mainLibrary)) throw AppError.filled(AI_ERR.typeNotGenerable, { type: item.mainLibrary });
   return generateItem(user, actor, {
     contentType: item.mainLibrary,
     brief: VARIANT[b.variant](b.readingLevel),

@@ -9,7 +9,9 @@ import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { consumeAiGeneration, releaseAiGeneration } from '@/lib/plans/quota';
 
-export const AI_LIMIT_REACHED = 'AI generation limit reached';
+import { AI_LIMIT_REACHED } from './errors';
+
+export { AI_LIMIT_REACHED };
 
 /** One item of an AI job: what its credit is keyed by. */
 export interface CreditItem {

@@ -18,6 +18,7 @@ import { HOW, paramsOf, SHAPES, SUB_LIBRARIES, TOPIC_TYPES, type AnyType, type B
 import { textOfUrl } from './sources';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
 import { AI_LIMITS, DIFFICULTIES } from './limits';
+import { AI_ERR } from './errors';
 
 export { paramsOf } from './shapes';
 /** the types generated from a topic or text (every plan) */
@@ -62,25 +63,34 @@ export type GenerateBody = z.infer<typeof generateBody>;
 /** The newest installed version of a content type, as `H5P.X major.minor`; 400 when it is not installed. */
 export async function installedLibrary(machineName: string): Promise<string> {
   const row = await db().h5pLibrary.findFirst({ where: { machineName, runnable: true }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }] });
-  if (!row) throw new AppError(400, `Content type ${machineName} is not installed`);
+  if (!row) throw AppError.filled(AI_ERR.typeNotInstalled, { type: machineName });
   return `${machineName} ${row.majorVersion}.${row.minorVersion}`;
 }
 
 const SYSTEM = `You write interactive learning activities for teachers (H5P content). Write accurate, age-appropriate,
 unambiguous questions in the requested language, at the requested difficulty and Bloom's level. Feedback explains why.`;
 
-export interface Generated {
+/** The caller's AI credits after an action: used this month and the month's limit (-1: unlimited). */
+export const creditsSchema = z.object({ used: z.number().int(), limit: z.number().int() });
+
+/** The success data of the generation routes (topic, URL, branching scenario, image hotspots, variants, remix). */
+export const generatedSchema = z.object({
   /** the saved content (null for a draft) */
-  contentId: string | null;
-  draft: {
-    library: string;
-    params: Record<string, unknown>;
-    metadata: { title: string; language: string };
+  contentId: z.string().nullable(),
+  draft: z.object({
+    library: z.string(),
+    /** the H5P parameters of the library: open by nature */
+    params: z.record(z.string(), z.unknown()),
+    metadata: z.object({ title: z.string(), language: z.string() }),
     /** uploads the draft refers to (POST /h5p/content attaches them when the draft is saved) */
-    tempImageFiles?: string[];
-  };
-  credits: { used: number; limit: number };
-}
+    tempImageFiles: z.array(z.string()).optional(),
+  }),
+  credits: creditsSchema,
+});
+export type Generated = z.infer<typeof generatedSchema>;
+
+/** POST /api/ai/generate/url: a generation with the page it was made from. */
+export const generatedFromUrlSchema = generatedSchema.extend({ source: z.object({ url: z.string(), title: z.string() }) });
 
 /** What one generation is asked to do. */
 export interface GenerationRequest {
@@ -150,7 +160,7 @@ export async function generateItem(user: User, actor: H5pActor, r: GenerationReq
 }
 
 /** POST /api/ai/generate/url (url-to-h5p): the page's main text is the source. */
-export async function generateFromUrl(user: User, actor: H5pActor, b: z.infer<typeof urlBody>): Promise<Generated & { source: { url: string; title: string } }> {
+export async function generateFromUrl(user: User, actor: H5pActor, b: z.infer<typeof urlBody>): Promise<z.infer<typeof generatedFromUrlSchema>> {
   assertAiConfigured();
   const page = await textOfUrl(b.url);
   const made = await generateItem(user, actor, { ...b, brief: `Build it from the web page "${page.title}" below.`, source: page.text });

@@ -17,7 +17,7 @@ import { log } from '@/lib/log';
 import { assertAiConfigured } from './client';
 import { curriculumField, generateInteractiveVideo, videoItem, type VideoItem } from './media';
 import { textOfPdf } from './sources';
-import { AI_LIMIT_REACHED } from './credits';
+import { AI_LIMIT_REACHED, JOB_NOT_FOUND } from './errors';
 import { generateBody, generateFromTopic, generateOptions, type GenerableType } from './generate';
 import { addItems, createCollection } from '@/lib/collections';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
@@ -25,7 +25,7 @@ import { AI_LIMITS } from './limits';
 
 export const QUEUE = 'ai-jobs';
 export const MAX_BULK_ITEMS = 50;
-export const JOB_NOT_FOUND = 'Job not found';
+export { JOB_NOT_FOUND };
 
 export interface JobResult {
   index: number;
@@ -162,7 +162,7 @@ export function jobView(j: AiJob): JobView {
 const jobRequest = z.object({ items: z.array(z.union([videoItem, generateBody])), bundle: z.object({ title: z.string(), objective: z.string(), language: z.string() }).optional() });
 type JobRequest = z.infer<typeof jobRequest>;
 
-async function submit(user: User, kind: JobKind, request: JobRequest) {
+async function submit(user: User, kind: JobKind, request: JobRequest): Promise<JobView> {
   assertAiConfigured();
   const b = await boss();
   if (!b) throw new AppError(503, 'AI jobs are unavailable: the job queue did not start');
@@ -209,12 +209,12 @@ export async function jobOf(user: User, id: string): Promise<AiJob> {
   return j;
 }
 
-export async function listJobs(user: User) {
+export async function listJobs(user: User): Promise<JobView[]> {
   return (await db().aiJob.findMany({ where: { userId: user.id }, orderBy: { createdAt: 'desc' }, take: 50 })).map(jobView);
 }
 
 /** Asks a job to stop (between items); a queued job ends at once. */
-export async function cancelJob(user: User, id: string) {
+export async function cancelJob(user: User, id: string): Promise<JobView> {
   await jobOf(user, id);
   await db().$executeRaw`UPDATE ai_jobs SET cancel_requested = true,
       status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END, updated_at = now()

@@ -23,6 +23,7 @@ import { MAX_SOURCE_CHARS } from './sources';
 import { escapeVttText } from '@/lib/shared/escape';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
 import { AI_LIMITS } from './limits';
+import { FILE_TOO_LARGE, NOT_WEBVTT, VIDEO_REQUIRED, YOUTUBE_NEEDS_CAPTIONS } from './errors';
 
 export const IMAGE_MAX_BYTES = AI_LIMITS.imageBytes;
 export const VIDEO_MAX_BYTES = AI_LIMITS.videoBytes;
@@ -88,7 +89,7 @@ export async function mediaForm<S extends z.ZodType>(req: Request, what: string,
   try {
     parsed = await parseMultipart(req, { maxFileSize: Math.min(...Object.values(limits)), fileLimits: limits, maxFiles: Object.keys(limits).length, fileFields: Object.keys(limits) });
   } catch (err) {
-    if (err instanceof UploadTooLargeError) throw new AppError(413, 'File too large');
+    if (err instanceof UploadTooLargeError) throw new AppError(413, FILE_TOO_LARGE);
     if (err instanceof TruncatedUploadError) throw new AppError(400, UPLOAD_TRUNCATED);
     if (err instanceof MultipartError) throw new AppError(400, 'Validation error: the multipart body cannot be read');
     throw err;
@@ -189,7 +190,7 @@ const seconds = (t: string): number | null => {
 /** The cues of a WebVTT file (text without markup); 400 when it is not WebVTT or has no cue. */
 export function parseVtt(text: string): Cue[] {
   const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!/^WEBVTT(?:[ \t].*)?(?:\n|$)/.test(body)) throw new AppError(400, 'Validation error: captions: not a WebVTT file (it must start with WEBVTT)');
+  if (!/^WEBVTT(?:[ \t].*)?(?:\n|$)/.test(body)) throw new AppError(400, NOT_WEBVTT);
   const cues: Cue[] = [];
   for (const block of body.split(/\n{2,}/)) {
     const lines = block.split('\n');
@@ -271,7 +272,7 @@ export type VideoItem = z.infer<typeof videoItem>;
 export async function prepareVideo(actor: H5pActor, files: { video?: UploadedFile; captions?: UploadedFile }, f: z.infer<typeof videoFields>): Promise<VideoItem> {
   const { video, captions } = files;
   if (video && f.videoUrl) throw new AppError(400, 'Validation error: video: upload a video or give videoUrl, not both');
-  if (!video && !f.videoUrl) throw new AppError(400, 'Validation error: video: upload a video file or give videoUrl');
+  if (!video && !f.videoUrl) throw new AppError(400, VIDEO_REQUIRED);
   if (captions && f.captionsUrl) throw new AppError(400, 'Validation error: captions: upload the captions or give captionsUrl, not both');
   const base = {
     kind: 'video' as const,
@@ -296,7 +297,7 @@ export async function prepareVideo(actor: H5pActor, files: { video?: UploadedFil
     item = { ...base, videoName, mime: type.mime };
   } else {
     const linked = linkedVideo(f.videoUrl!);
-    if (!cues && linked.youtube) throw new AppError(400, 'Validation error: captions: a YouTube video needs its WebVTT captions');
+    if (!cues && linked.youtube) throw new AppError(400, YOUTUBE_NEEDS_CAPTIONS);
     item = { ...base, videoUrl: f.videoUrl!, mime: linked.mime };
   }
   if (vtt !== undefined && cues) item = { ...item, captionsName: await storeUpload(actor, 'captions.vtt', Buffer.from(vtt, 'utf8')), cues };
@@ -369,3 +370,56 @@ export async function generateInteractiveVideo(user: User, actor: H5pActor, item
     creditItem,
   });
 }
+
+// ---------------------------------------------------------------- the multipart bodies, for the API document
+
+/** A multipart/form-data request body (JSON Schema) for the API document. */
+export const multipartBody = (properties: Record<string, Record<string, unknown>>, required: string[] = []) => ({
+  required: true,
+  content: { 'multipart/form-data': { schema: { type: 'object', ...(required.length ? { required } : {}), properties } } },
+});
+const CURRICULUM_PART = { type: 'string', description: 'the curriculum objective, as JSON (like POST /api/ai/generate)' };
+
+/** POST /api/ai/generate/image-hotspots */
+export const imageRequestBody = multipartBody(
+  {
+    image: { type: 'string', format: 'binary', description: 'PNG, JPEG or GIF, at most 10 MB' },
+    topic: { type: 'string', description: 'what the hotspots should explain' },
+    curriculum: CURRICULUM_PART,
+    questionCount: { type: 'integer', description: 'hotspots, 1–12 (default 5)' },
+    language: { type: 'string' },
+    difficulty: { type: 'string' },
+    bloomsLevel: { type: 'string' },
+    save: { type: 'string', enum: ['true', 'false'] },
+  },
+  ['image'],
+);
+
+/** POST /api/ai/jobs/video */
+export const videoRequestBody = multipartBody({
+  video: { type: 'string', format: 'binary', description: 'MP4, WebM or Ogg, at most 200 MB (25 MB without captions)' },
+  videoUrl: { type: 'string', description: 'instead of video: a YouTube link (captions required) or a video file URL' },
+  captions: { type: 'string', format: 'binary', description: 'WebVTT, at most 1 MB' },
+  captionsUrl: { type: 'string', description: 'instead of captions: their address (fetched through the SSRF guard)' },
+  curriculum: CURRICULUM_PART,
+  title: { type: 'string' },
+  questionCount: { type: 'integer', description: '1–20 (default 5)' },
+  language: { type: 'string' },
+  difficulty: { type: 'string' },
+  bloomsLevel: { type: 'string' },
+});
+
+/** POST /api/ai/jobs/pdf */
+export const pdfRequestBody = multipartBody(
+  {
+    file: { type: 'string', format: 'binary', description: 'a PDF, at most 20 MB and 500 pages' },
+    contentType: { type: 'string' },
+    pages: { type: 'string', description: 'page ranges like 1-3,5 (default: all)' },
+    curriculum: CURRICULUM_PART,
+    language: { type: 'string' },
+    difficulty: { type: 'string' },
+    bloomsLevel: { type: 'string' },
+    questionCount: { type: 'integer' },
+  },
+  ['file', 'contentType'],
+);

@@ -9,6 +9,7 @@ import type { User } from '@/lib/generated/prisma/client';
 import { usageOf } from '@/lib/plans/quota';
 import { assertAiConfigured, completeJson } from './client';
 import { withAiCredit } from './credits';
+import { creditsSchema } from './generate';
 
 export const recommendBody = z
   .object({
@@ -18,12 +19,17 @@ export const recommendBody = z
   })
   .refine((b) => b.collectionId || b.objective, { message: 'collectionId or objective is required', path: ['collectionId'] });
 
-interface Candidate {
-  contentId: string;
-  title: string;
-  mainLibrary: string;
-  bloomsLevel: string | null;
-}
+const candidateSchema = z.object({ contentId: z.string(), title: z.string(), mainLibrary: z.string(), bloomsLevel: z.string().nullable() });
+type Candidate = z.infer<typeof candidateSchema>;
+
+/** The success data of POST /api/ai/recommendations. */
+export const recommendationsSchema = z.object({
+  /** the collection's missing Bloom's levels (none for an objective alone) */
+  gaps: z.array(z.string()),
+  recommendations: z.array(candidateSchema.extend({ fillsGap: z.boolean(), reason: z.string() })),
+  credits: creditsSchema,
+});
+export type Recommendations = z.infer<typeof recommendationsSchema>;
 
 const answer = z.object({
   recommendations: z.array(z.object({ contentId: z.string().min(1).max(100), reason: z.string().trim().min(1).max(500) })).max(20),
@@ -46,7 +52,7 @@ async function searchPublic(userId: string, objective: string): Promise<Candidat
 }
 
 /** POST /api/ai/recommendations: ranked public items with a reason each (one AI credit; none when there is nothing to rank). */
-export async function recommend(user: User, b: z.infer<typeof recommendBody>) {
+export async function recommend(user: User, b: z.infer<typeof recommendBody>): Promise<Recommendations> {
   assertAiConfigured();
   let candidates: Candidate[] = [];
   let gaps: string[] = [];

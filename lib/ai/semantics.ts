@@ -6,6 +6,7 @@ import { LibraryName, type ILibraryName } from '@lumieducation/h5p-server';
 import { db } from '@/lib/db/client';
 import { filterParams, semanticsLoader, type SemanticsField } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
+import { AI_ERR } from './errors';
 
 /** Every library option of the library fields in `fields` (deep). */
 function libraryOptions(fields: SemanticsField[] | undefined, out: string[] = []): string[] {
@@ -54,7 +55,7 @@ export async function subLibraries(container: string, needs: string[][]): Promis
           .slice(0, 1),
       )
       .at(0);
-    if (!pick) throw new AppError(400, `Content type ${need[0]} is not installed`);
+    if (!pick) throw AppError.filled(AI_ERR.typeNotInstalled, { type: need[0]! });
     out[pick.machineName] = LibraryName.toUberName(pick, { useWhitespace: true });
   }
   return out;
@@ -130,5 +131,5 @@ export function lostPart(original: unknown, filtered: unknown, at = ''): string 
 export async function assertFitsSemantics(library: string, params: Record<string, unknown>): Promise<void> {
   const filtered = await filterParams(params, parse(library), await semanticsLoader());
   const lost = lostPart(params, filtered);
-  if (lost) throw new AppError(422, `Generated content does not fit the semantics of ${library} (at ${lost})`);
+  if (lost) throw AppError.filled(AI_ERR.semanticsMismatch, { library, path: lost });
 }

@@ -5,6 +5,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { AppError } from '@/lib/errors';
+import { AI_ERR, NOT_A_PDF, PAGE_TOO_SHORT, PDF_NO_TEXT, pdfPagesError } from './errors';
 import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/net/outbound';
 import { AI_LIMITS } from './limits';
 
@@ -39,16 +40,16 @@ export async function textOfUrl(url: string): Promise<{ title: string; text: str
   try {
     res = await outboundFetch(url, { headers: { Accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1' }, timeoutMs: PAGE_TIMEOUT_MS, maxBytes: PAGE_MAX_BYTES });
   } catch (err) {
-    if (err instanceof OutboundUrlError) throw new AppError(400, `Validation error: url: ${err.message}`);
-    throw new AppError(422, `Could not fetch the page: ${(err as Error).message}`);
+    if (err instanceof OutboundUrlError) throw AppError.of(AI_ERR.urlRefused, err.message);
+    throw AppError.of(AI_ERR.pageUnreachable, (err as Error).message);
   }
-  if (res.status !== 200) throw new AppError(422, `Could not fetch the page: status ${res.status}`);
+  if (res.status !== 200) throw AppError.of(AI_ERR.pageUnreachable, `status ${res.status}`);
   const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   let page: { title: string; text: string };
   if (type === 'text/html' || type === 'application/xhtml+xml' || (!type && /^\s*</.test(res.text))) page = readableText(res.text, res.url);
   else if (type === 'text/plain' || type === 'text/markdown') page = { title: new URL(res.url).hostname, text: squash(res.text).slice(0, MAX_SOURCE_CHARS) };
   else throw new AppError(422, `Could not use the page: ${type || 'unknown'} is not HTML or text`);
-  if (page.text.length < MIN_TEXT_CHARS) throw new AppError(422, 'The page has too little text to build an activity from');
+  if (page.text.length < MIN_TEXT_CHARS) throw new AppError(422, PAGE_TOO_SHORT);
   return page;
 }
 
@@ -76,7 +77,7 @@ export function pageList(spec: string | undefined, total: number): number[] {
     if (!m) throw new AppError(400, 'Validation error: pages: write page ranges like 1-3,5');
     const from = Number(m[1]);
     const to = m[2] ? Number(m[2]) : from;
-    if (from < 1 || to < from || to > total) throw new AppError(400, `Validation error: pages: the PDF has ${total} page${total === 1 ? '' : 's'}`);
+    if (from < 1 || to < from || to > total) throw pdfPagesError(total);
     for (let p = from; p <= to; p++) pages.add(p);
   }
   return [...pages].sort((a, b) => a - b);
@@ -84,7 +85,7 @@ export function pageList(spec: string | undefined, total: number): number[] {
 
 /** The text of a PDF's pages (unpdf, Mozilla's pdf.js): 400 for a file that is not a PDF, 422 when it has no text. */
 export async function textOfPdf(bytes: Uint8Array, pages?: string): Promise<{ pages: number[]; totalPages: number; text: string }> {
-  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new AppError(400, 'Validation error: file: not a PDF');
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new AppError(400, NOT_A_PDF);
   const { extractText, getDocumentProxy } = await import('unpdf');
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
@@ -97,7 +98,7 @@ export async function textOfPdf(bytes: Uint8Array, pages?: string): Promise<{ pa
     const chosen = pageList(pages, doc.numPages);
     const { text } = await extractText(doc, { mergePages: false });
     const picked = squash(chosen.map((p) => text[p - 1] ?? '').join('\n\n')).slice(0, MAX_SOURCE_CHARS);
-    if (picked.length < MIN_TEXT_CHARS) throw new AppError(422, 'The PDF has no text to build an activity from (a scanned document?)');
+    if (picked.length < MIN_TEXT_CHARS) throw new AppError(422, PDF_NO_TEXT);
     return { pages: chosen, totalPages: doc.numPages, text: picked };
   } finally {
     await doc.destroy().catch(() => undefined);

@@ -45,7 +45,8 @@ export const itemView = (i: CollectionItem) => ({
   addedAt: i.addedAt.toISOString(),
 });
 
-const notFound = () => new AppError(404, 'Collection not found');
+export const COLLECTION_NOT_FOUND = 'Collection not found';
+const notFound = () => new AppError(404, COLLECTION_NOT_FOUND);
 
 /** A collection the requester may read: the owner always, others only when public (404 otherwise). */
 async function readable(id: string, requesterId: string): Promise<Collection> {

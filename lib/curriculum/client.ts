@@ -1,5 +1,6 @@
 // Client of the central curriculum service (contract: docs/curriculum-service.md). The caller's bearer
 // token is forwarded; every call is bounded by CURRICULUM_SERVICE_TIMEOUT_MS and never hangs.
+import { z } from 'zod';
 import { config } from '@/lib/config';
 
 export type UpstreamFailure = 'not_configured' | 'unreachable' | 'timeout' | 'unauthorized' | 'not_found' | 'bad_status' | 'bad_payload';
@@ -75,7 +76,10 @@ function dataOf(body: unknown): unknown {
 }
 
 /** `GET /health` → connected or the reason why not. */
-export async function checkHealth(token: string | undefined): Promise<{ connected: true } | { connected: false; error: string }> {
+/** The success data of GET /api/curriculum/status. */
+export const healthSchema = z.union([z.object({ connected: z.literal(true) }), z.object({ connected: z.literal(false), error: z.string() })]);
+
+export async function checkHealth(token: string | undefined): Promise<z.infer<typeof healthSchema>> {
   try {
     const res = await get('/health', token, Math.min(config().curriculumServiceTimeoutMs, 5_000));
     await res.body?.cancel();

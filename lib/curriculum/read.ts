@@ -1,5 +1,6 @@
 // Read-only curriculum endpoints: active frameworks by name; everything below a framework by sequence;
 // sync history newest first. Rows are mapped to the spec's field names (snake_case, "Curriculum hierarchy").
+import { z } from 'zod';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type {
@@ -16,7 +17,66 @@ import type {
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const dec = (d: { toNumber(): number } | null) => (d === null ? null : d.toNumber());
 
-export const frameworkView = (f: CurriculumFramework) => ({
+const str = z.string();
+const optStr = z.string().nullable();
+const int = z.number().int();
+
+/** The API shapes of the curriculum hierarchy (the spec's snake_case names): the routes' response schemas. */
+export const frameworkViewSchema = z.object({
+  code: str,
+  name: str,
+  description: optStr,
+  framework_type: optStr,
+  country_code: optStr,
+  organization: optStr,
+  version: optStr,
+  language: optStr,
+  /** YYYY-MM-DD */
+  valid_from: optStr,
+  valid_until: optStr,
+  is_active: z.boolean(),
+  is_published: z.boolean(),
+});
+export const stageViewSchema = z.object({ framework_code: str, code: str, name: str, description: optStr, age_start: int.nullable(), age_end: int.nullable(), sequence: int });
+export const gradeViewSchema = z.object({ framework_code: str, stage_code: str, code: str, name: str, typical_age: int.nullable(), sequence: int });
+export const subjectViewSchema = z.object({ framework_code: str, code: str, name: str, description: optStr, icon: optStr, color: optStr, is_core: z.boolean(), sequence: int });
+export const unitViewSchema = z.object({ framework_code: str, subject_code: str, grade_code: str, code: str, name: str, description: optStr, estimated_hours: z.number().nullable(), sequence: int });
+export const topicViewSchema = z.object({
+  framework_code: str,
+  subject_code: str,
+  grade_code: str,
+  unit_code: str,
+  code: str,
+  name: str,
+  description: optStr,
+  base_difficulty: z.number().nullable(),
+  estimated_minutes: int.nullable(),
+  sequence: int,
+});
+export const objectiveViewSchema = z.object({
+  framework_code: str,
+  subject_code: str,
+  grade_code: str,
+  unit_code: str,
+  topic_code: str,
+  code: str,
+  objective: str,
+  bloom_level: optStr,
+  mastery_threshold: z.number(),
+  sequence: int,
+});
+export const syncLogViewSchema = z.object({
+  id: int,
+  framework_code: optStr,
+  sync_type: str,
+  status: str,
+  items_synced: int,
+  error_message: optStr,
+  started_at: str,
+  completed_at: optStr,
+});
+
+export const frameworkView = (f: CurriculumFramework): z.infer<typeof frameworkViewSchema> => ({
   code: f.code,
   name: f.name,
   description: f.description,
@@ -31,7 +91,7 @@ export const frameworkView = (f: CurriculumFramework) => ({
   is_published: f.isPublished,
 });
 
-export const stageView = (s: CurriculumStage) => ({
+export const stageView = (s: CurriculumStage): z.infer<typeof stageViewSchema> => ({
   framework_code: s.frameworkCode,
   code: s.code,
   name: s.name,
@@ -41,7 +101,7 @@ export const stageView = (s: CurriculumStage) => ({
   sequence: s.sequence,
 });
 
-export const gradeView = (g: CurriculumGrade) => ({
+export const gradeView = (g: CurriculumGrade): z.infer<typeof gradeViewSchema> => ({
   framework_code: g.frameworkCode,
   stage_code: g.stageCode,
   code: g.code,
@@ -50,7 +110,7 @@ export const gradeView = (g: CurriculumGrade) => ({
   sequence: g.sequence,
 });
 
-export const subjectView = (s: CurriculumSubject) => ({
+export const subjectView = (s: CurriculumSubject): z.infer<typeof subjectViewSchema> => ({
   framework_code: s.frameworkCode,
   code: s.code,
   name: s.name,
@@ -61,7 +121,7 @@ export const subjectView = (s: CurriculumSubject) => ({
   sequence: s.sequence,
 });
 
-export const unitView = (u: CurriculumUnit) => ({
+export const unitView = (u: CurriculumUnit): z.infer<typeof unitViewSchema> => ({
   framework_code: u.frameworkCode,
   subject_code: u.subjectCode,
   grade_code: u.gradeCode,
@@ -72,7 +132,7 @@ export const unitView = (u: CurriculumUnit) => ({
   sequence: u.sequence,
 });
 
-export const topicView = (t: CurriculumTopic) => ({
+export const topicView = (t: CurriculumTopic): z.infer<typeof topicViewSchema> => ({
   framework_code: t.frameworkCode,
   subject_code: t.subjectCode,
   grade_code: t.gradeCode,
@@ -85,7 +145,7 @@ export const topicView = (t: CurriculumTopic) => ({
   sequence: t.sequence,
 });
 
-export const objectiveView = (o: CurriculumObjective) => ({
+export const objectiveView = (o: CurriculumObjective): z.infer<typeof objectiveViewSchema> => ({
   framework_code: o.frameworkCode,
   subject_code: o.subjectCode,
   grade_code: o.gradeCode,
@@ -98,7 +158,7 @@ export const objectiveView = (o: CurriculumObjective) => ({
   sequence: o.sequence,
 });
 
-export const syncLogView = (l: CurriculumSyncLog) => ({
+export const syncLogView = (l: CurriculumSyncLog): z.infer<typeof syncLogViewSchema> => ({
   id: l.id,
   framework_code: l.frameworkCode,
   sync_type: l.syncType,

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { cache } from '@/lib/cache';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/errors';
+import { apiError, AppError, errorOf } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { CurriculumServiceError, fetchFramework, fetchFrameworks } from './client';
 import {
@@ -151,14 +151,40 @@ export const TABLES = {
   } satisfies TableSpec<z.output<typeof upstreamObjective> & { framework_code: string }>,
 } as const;
 
+// ---------------------------------------------------------------- errors
+
+export const FRAMEWORK_NOT_FOUND = 'Framework not found';
+export const SYNC_ALL_BUSY = 'Sync of frameworks already in progress';
+/** The sync routes' own errors. */
+export const SYNC_ERR = {
+  notFound: errorOf(404, FRAMEWORK_NOT_FOUND),
+  allBusy: errorOf(409, SYNC_ALL_BUSY),
+  /** thrown with AppError.filled(…, { code }) */
+  frameworkBusy: apiError(409, 'sync_of_framework_already_in_progress', 'Sync of framework <code> already in progress'),
+} as const;
+
+const itemErrorSchema = z.object({ entity: z.string(), code: z.string(), error: z.string() });
+/** The success data of POST /api/curriculum/sync/frameworks. */
+export const syncFrameworksResultSchema = z.object({ synced: z.number().int(), errors: z.array(itemErrorSchema) });
+/** The success data of POST /api/curriculum/sync/frameworks/{code}: the rows synced per level, and the items refused. */
+export const syncFrameworkResultSchema = z.object({
+  stages: z.number().int(),
+  grades: z.number().int(),
+  subjects: z.number().int(),
+  units: z.number().int(),
+  topics: z.number().int(),
+  objectives: z.number().int(),
+  errors: z.array(itemErrorSchema),
+});
+
 // ---------------------------------------------------------------- lock
 
 /** Longer than any sync can run: every upstream call is bounded and batches have their own timeouts. */
 const LOCK_TTL_MS = 10 * 60_000;
 
-async function withLock<T>(key: string, busyMessage: string, fn: () => Promise<T>): Promise<T> {
+async function withLock<T>(key: string, busy: () => AppError, fn: () => Promise<T>): Promise<T> {
   const token = randomUUID();
-  if (!(await cache().setIfAbsent(key, token, LOCK_TTL_MS))) throw new AppError(409, busyMessage);
+  if (!(await cache().setIfAbsent(key, token, LOCK_TTL_MS))) throw busy();
   try {
     return await fn();
   } finally {
@@ -181,7 +207,7 @@ export const lockKeys = {
 /** The central service failed as a whole: 404 for an unknown framework, otherwise 500 with the reason. */
 function upstreamError(err: unknown, action: string): unknown {
   if (err instanceof CurriculumServiceError) {
-    if (err.kind === 'not_found') return new AppError(404, 'Framework not found');
+    if (err.kind === 'not_found') return new AppError(404, FRAMEWORK_NOT_FOUND);
     return new AppError(500, `Failed to ${action}`, { reason: err.message });
   }
   return err;
@@ -197,14 +223,11 @@ const summarise = (errors: ItemError[]) =>
 
 // ---------------------------------------------------------------- syncs
 
-export interface SyncFrameworksResult {
-  synced: number;
-  errors: ItemError[];
-}
+export type SyncFrameworksResult = z.infer<typeof syncFrameworksResultSchema>;
 
 /** POST /api/curriculum/sync/frameworks: the framework list only (no children). */
 export async function syncFrameworks(token: string | undefined): Promise<SyncFrameworksResult> {
-  return withLock(lockKeys.all(), 'Sync of frameworks already in progress', async () => {
+  return withLock(lockKeys.all(), () => new AppError(409, SYNC_ALL_BUSY), async () => {
     const entry = await db().curriculumSyncLog.create({ data: { frameworkCode: null, syncType: 'frameworks', status: 'in_progress' } });
     try {
       const list = await fetchFrameworks(token);
@@ -221,15 +244,7 @@ export async function syncFrameworks(token: string | undefined): Promise<SyncFra
   });
 }
 
-export interface SyncFrameworkResult {
-  stages: number;
-  grades: number;
-  subjects: number;
-  units: number;
-  topics: number;
-  objectives: number;
-  errors: ItemError[];
-}
+export type SyncFrameworkResult = z.infer<typeof syncFrameworkResultSchema>;
 
 const listOf = (data: Record<string, unknown>, member: string): unknown[] => {
   const v = data[member];
@@ -238,7 +253,7 @@ const listOf = (data: Record<string, unknown>, member: string): unknown[] => {
 
 /** POST /api/curriculum/sync/frameworks/:code: the framework and its whole hierarchy, with a sync log entry. */
 export async function syncFramework(code: string, token: string | undefined): Promise<SyncFrameworkResult> {
-  return withLock(lockKeys.framework(code), `Sync of framework ${code} already in progress`, async () => {
+  return withLock(lockKeys.framework(code), () => AppError.filled(SYNC_ERR.frameworkBusy, { code }), async () => {
     const entry = await db().curriculumSyncLog.create({ data: { frameworkCode: code, syncType: 'framework', status: 'in_progress' } });
     try {
       const data = await fetchFramework(code, token);

@@ -24,6 +24,14 @@ export class AppError extends Error {
   static of(entry: ApiError, detail?: string, extra?: Record<string, unknown>): AppError {
     return new AppError(entry.status, detail ? `${entry.error}: ${detail}` : entry.error, extra, entry.code);
   }
+
+  /**
+   * The error of a catalogue entry whose text has placeholders inside it (`Content type <type> is not installed`):
+   * each `<name>` filled from `values`, the entry's code kept (the text varies, the code does not).
+   */
+  static filled(entry: ApiError, values: Record<string, string | number>): AppError {
+    return new AppError(entry.status, entry.error.replace(/<(\w+)>/g, (m, k: string) => (k in values ? String(values[k]) : m)), undefined, entry.code);
+  }
 }
 
 export const unauthorized = (message = 'Authentication required') => new AppError(401, message);

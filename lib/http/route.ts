@@ -17,6 +17,8 @@ import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
 import { bus } from '@/lib/cache/local';
 import { config } from '@/lib/config';
+// the H5P actor module only (not the feature's entry, which loads the engine into every route)
+import { actorOf, type H5pActor } from '@/lib/h5p/engine/permissions';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
@@ -100,8 +102,23 @@ export const NO_DATA = z.undefined();
 
 export const isPlainAnswer = (r: RouteOptions<any, any, any>['response']): r is PlainAnswer => !!r && typeof r === 'object' && 'kind' in r && !('safeParse' in r);
 
-export interface RouteContext<P, Q, B> {
-  req: NextRequest;
+/** The part of a request every route reads (url, method, headers); a request of the fast lane has no more. */
+export interface RequestHead {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: { get(name: string): string | null };
+}
+
+/** A request of the fast lane (lib/http/fast-lane.ts): a GET's head, marked. */
+export interface FastLaneRequest extends RequestHead {
+  readonly [FAST_LANE]: true;
+}
+
+/** A handler the fast lane may call (made by fastRoute): it reads only the request's head. */
+export type FastHandler = (req: RequestHead, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface RouteContext<P, Q, B, R extends RequestHead = NextRequest> {
+  req: R;
   url: URL;
   ip: string;
   requestId: string;
@@ -117,6 +134,12 @@ export interface RouteContext<P, Q, B> {
   log: typeof log;
   /** how the shared store answered this request's rate-limit round trip */
   limiter: RateLimitResult['store'] | undefined;
+  /**
+   * The caller as the H5P engine and the content services see it (permissions, the read rule's reader, the
+   * `?token=` the H5P client's addresses carry), built once from principal, user and URL. 401 Authentication
+   * required for an anonymous caller.
+   */
+  readonly caller: H5pActor;
 }
 
 /** What a handler returns: a ready Response (files, redirects) or the parts of a success envelope. */
@@ -207,10 +230,10 @@ export class LiteResponse {
  * Response.json, keeping the serialised body on the response (RAW_BODY); for a request of the fast lane a
  * LiteResponse (typed as a Response: only the route wrapper and the fast lane ever hold it).
  */
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }, req?: Request): Response {
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }, req?: RequestHead): Response {
   const text = JSON.stringify(body);
   const headers = { 'content-type': 'application/json', ...init.headers };
-  if (req && (req as Request & { [FAST_LANE]?: boolean })[FAST_LANE]) {
+  if (req && (req as Partial<FastLaneRequest>)[FAST_LANE]) {
     return new LiteResponse(init.status ?? 200, LiteHeaders.from(headers), text) as unknown as Response;
   }
   const res = new Response(text, { status: init.status ?? 200, headers });
@@ -329,11 +352,16 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const body =
         opts.body && !opts.rawBody && req.method !== 'GET' && req.method !== 'HEAD' ? parse(opts.body, await readJson(req)) : (undefined as Out<B>);
 
+      let actor: H5pActor | undefined;
       const result = await handler({
         req, url, ip, requestId, params, query, body, principal, user, tenant, limiter,
         providerToken: () => auth?.providerToken?.(),
         get log() {
           return reqLog();
+        },
+        get caller() {
+          if (!principal) throw new AppError(401, 'Authentication required');
+          return (actor ??= actorOf(principal, url.searchParams.get('token') || undefined, user));
         },
       });
       if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
@@ -366,4 +394,16 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
   // the API document (lib/http/openapi.ts) reads the route's options from here
   recordRoute(handle, { ...opts, auth: level, tier });
   return handle;
+}
+
+/**
+ * A route the front server's fast lane may also call (GET /api/health, /h5p/play/:id, /h5p/embed/:id): the same
+ * wrapper, but its handler sees only the request's head (url, method, headers) and it takes no body — what a
+ * fast-lane request is. The wrapper itself reads nothing else of a request without a body schema.
+ */
+export function fastRoute<P extends Schema = undefined, Q extends Schema = undefined>(
+  opts: RouteOptions<P, Q, undefined>,
+  handler: (ctx: RouteContext<Out<P>, Out<Q>, undefined, RequestHead>) => Promise<Reply | Response>,
+): FastHandler {
+  return route(opts, handler) as unknown as FastHandler;
 }

@@ -10,6 +10,8 @@ import { learnerKeyOf } from './launch';
 import { platformFor, visibleWhere, type Caller } from './platforms';
 import { listMembers, type Member } from './services';
 
+export const COURSE_NOT_FOUND = 'Course not found';
+
 export async function listContexts(c: Caller) {
   const rows = await db().ltiContext.findMany({
     where: { platform: visibleWhere(c) },
@@ -30,10 +32,10 @@ export async function listContexts(c: Caller) {
 
 export async function courseView(c: Caller, platformId: string, contextId: string) {
   const platform = await platformFor(c, platformId).catch(() => {
-    throw new AppError(404, 'Course not found');
+    throw new AppError(404, COURSE_NOT_FOUND);
   });
   const ctx = await db().ltiContext.findUnique({ where: { platformId_contextId: { platformId, contextId } } });
-  if (!ctx) throw new AppError(404, 'Course not found');
+  if (!ctx) throw new AppError(404, COURSE_NOT_FOUND);
   const launches = await db().ltiLaunch.findMany({
     where: { platformId, contextId },
     select: { subject: true, name: true, email: true, roles: true, contentId: true, createdAt: true },

@@ -9,7 +9,7 @@ import { db, Prisma } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform, User } from '@/lib/generated/prisma/client';
 import { ADMIN_REALM_ROLES } from '@/lib/auth/roles';
 import { canReadContent, contentAccessFacts, mayRead, readerOf, type ContentAccessFacts, type Reader } from '@/lib/h5p';
-import { AppError } from '@/lib/errors';
+import { apiError, AppError } from '@/lib/errors';
 import { CLAIM } from './claims';
 import { signWithToolKey } from './keys';
 import { platformFor, type Caller } from './platforms';
@@ -55,7 +55,8 @@ function contentItems(items: Item[]) {
 const msgOf = (n: number) => `${n} item${n === 1 ? '' : 's'} added from Lumen`;
 
 /** The picker's refusal of content the instructor may not read (also POST /lti/deep-link's). */
-export const notAccessible = (id: string) => new AppError(404, `Content ${id} not found or not accessible`);
+export const NOT_ACCESSIBLE = apiError(404, 'content_not_accessible', 'Content <id> not found or not accessible');
+export const notAccessible = (id: string) => AppError.filled(NOT_ACCESSIBLE, { id });
 
 /**
  * POST /lti/deep-link: the response JWT for a platform the caller may use (spec claims: iss is the tool's address),

@@ -10,7 +10,7 @@ import { SignJWT, compactVerify, decodeProtectedHeader, importJWK, jwtVerify } f
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/errors';
+import { apiError, AppError } from '@/lib/errors';
 import { launchClaimsOf, type LaunchClaims } from './claims';
 import { platformKey } from './platform-http';
 
@@ -25,6 +25,8 @@ export const NOT_CONFIGURED = 'LTI integration is not configured';
 export const UNREGISTERED = 'Unregistered platform';
 export const BAD_NONCE = 'Invalid or expired nonce';
 export const BAD_FORMAT = 'Invalid token format';
+/** 400 for a missing login or launch parameter; thrown with AppError.filled(…, { name }) */
+export const MISSING_PARAMETER = apiError(400, 'missing_parameter', 'Missing <name> parameter');
 
 const secret = (purpose: string) => createHash('sha256').update(`lumen-lti-${purpose}:${config().authSecret}`).digest();
 
@@ -56,7 +58,7 @@ export async function initiateLogin(params: LoginParams): Promise<string> {
   await assertConfigured();
   for (const name of ['iss', 'login_hint', 'target_link_uri'] as const) {
     const v = params[name];
-    if (!v || !v.trim()) throw new AppError(400, `Missing ${name} parameter`);
+    if (!v || !v.trim()) throw AppError.filled(MISSING_PARAMETER, { name });
     if (v.length > 2000) throw new AppError(400, `Validation error: ${name}: too long`);
   }
   let target: URL;
@@ -71,7 +73,7 @@ export async function initiateLogin(params: LoginParams): Promise<string> {
     take: 2,
   });
   if (!candidates.length) throw new AppError(401, UNREGISTERED);
-  if (candidates.length > 1) throw new AppError(400, 'Missing client_id parameter');
+  if (candidates.length > 1) throw AppError.filled(MISSING_PARAMETER, { name: 'client_id' });
   const p = candidates[0]!;
   if (params.lti_deployment_id && p.deploymentId && params.lti_deployment_id !== p.deploymentId) throw new AppError(401, UNREGISTERED);
 
@@ -178,7 +180,7 @@ export interface LaunchResult {
  */
 export async function launch(idToken: string | undefined, state: string | undefined, requestOrigin: string | null): Promise<LaunchResult> {
   await assertConfigured();
-  if (!idToken) throw new AppError(400, 'Missing id_token parameter');
+  if (!idToken) throw AppError.filled(MISSING_PARAMETER, { name: 'id_token' });
   const { platform, claims } = await verifyIdToken(idToken);
   const contentId = claims.messageType === 'LtiResourceLinkRequest' ? contentOfTarget(claims.targetLinkUri, requestOrigin) : null;
   const id = randomUUID();

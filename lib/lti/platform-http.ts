@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { JWK } from 'jose';
 import { cache } from '@/lib/cache';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/errors';
+import { apiError, AppError } from '@/lib/errors';
 import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/net/outbound';
 import { log } from '@/lib/log';
 import { signWithToolKey } from './keys';
@@ -15,6 +15,8 @@ import { signWithToolKey } from './keys';
 export const CLIENT_ASSERTION_SECONDS = 300;
 /** A cached platform token is used until this long before it expires (spec: 60 seconds). */
 export const TOKEN_MARGIN_SECONDS = 60;
+/** 500 when the platform's token endpoint refuses or fails (status 0: no answer); thrown with AppError.filled(…, { status }) */
+export const TOKEN_REQUEST_FAILED = apiError(500, 'token_request_failed', 'Token request failed with status <status>');
 const KEYSET_TTL_MS = 10 * 60_000;
 /** an unknown kid fetches the key set again at most once in this window, and a platform's set at most KEYSET_REFETCHES times */
 const KEYSET_REFETCH_MS = 60_000;
@@ -98,16 +100,16 @@ export async function platformToken(p: LtiPlatform, scopes: string[]): Promise<s
   } catch (err) {
     if (err instanceof AppError) throw err;
     log.warn({ platformId: p.id, err: (err as Error).message }, 'LTI token request failed');
-    throw new AppError(500, 'Token request failed with status 0');
+    throw AppError.filled(TOKEN_REQUEST_FAILED, { status: 0 });
   }
-  if (res.status !== 200) throw new AppError(500, `Token request failed with status ${res.status}`);
+  if (res.status !== 200) throw AppError.filled(TOKEN_REQUEST_FAILED, { status: res.status });
   let token: { access_token?: unknown; expires_in?: unknown };
   try {
     token = JSON.parse(res.text) as typeof token;
   } catch {
-    throw new AppError(500, `Token request failed with status ${res.status}`);
+    throw AppError.filled(TOKEN_REQUEST_FAILED, { status: res.status });
   }
-  if (typeof token.access_token !== 'string' || !token.access_token) throw new AppError(500, `Token request failed with status ${res.status}`);
+  if (typeof token.access_token !== 'string' || !token.access_token) throw AppError.filled(TOKEN_REQUEST_FAILED, { status: res.status });
   const expiresIn = typeof token.expires_in === 'number' && token.expires_in > 0 ? token.expires_in : 3600;
   const ttlMs = (expiresIn - TOKEN_MARGIN_SECONDS) * 1000;
   if (ttlMs > 0) await cache().set(cacheKey, token.access_token, ttlMs);

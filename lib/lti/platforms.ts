@@ -43,6 +43,8 @@ export const PLATFORM_TAKEN = 'This issuer and client id are registered by anoth
 export const PLATFORM_ERR = {
   notFound: apiError(404, 'platform_not_found', PLATFORM_NOT_FOUND),
   taken: apiError(409, 'platform_taken', PLATFORM_TAKEN),
+  /** a platform the caller may not use, named in a service call (spec: 500) */
+  unusable: apiError(500, 'platform_not_found', PLATFORM_NOT_FOUND),
 } as const;
 
 /** The API shape of a platform (no secrets are held: the tool signs with its own key): the routes' response schema. */
@@ -151,7 +153,7 @@ export async function registerPlatform(c: Caller, body: PlatformBody): Promise<L
 /** A platform the caller may use; `500 Platform not found` otherwise (spec, deep link). */
 export async function platformFor(c: Caller, id: string): Promise<LtiPlatform> {
   const p = await db().ltiPlatform.findFirst({ where: { AND: [{ id }, visibleWhere(c)] } });
-  if (!p) throw new AppError(500, PLATFORM_NOT_FOUND);
+  if (!p) throw AppError.of(PLATFORM_ERR.unusable);
   return p;
 }
 

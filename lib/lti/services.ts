@@ -3,11 +3,23 @@
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import type { LtiPlatform } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/errors';
+import { AppError, errorOf } from '@/lib/errors';
 import { mapRoles, SCOPE } from './claims';
 import { serviceCall } from './platform-http';
 
 export const NRPS_MAX_PAGES = 50;
+
+export const AGS_NOT_CONFIGURED = 'AGS endpoint not configured for platform';
+export const NRPS_NOT_CONFIGURED = 'NRPS endpoint not configured for platform';
+/** The AGS and NRPS routes' errors of the platform's services (each text followed by `: <detail>`). */
+export const SERVICE_ERR = {
+  agsMissing: errorOf(500, AGS_NOT_CONFIGURED, '<id>'),
+  nrpsMissing: errorOf(500, NRPS_NOT_CONFIGURED, '<id>'),
+  listLineItems: errorOf(500, 'Failed to list line items', '<status>'),
+  createLineItem: errorOf(500, 'Failed to create line item', '<status>'),
+  publishScore: errorOf(500, 'Failed to publish score', '<status>'),
+  fetchMembers: errorOf(500, 'Failed to fetch members', '<status>'),
+} as const;
 const LINEITEM_TYPE = 'application/vnd.ims.lis.v2.lineitem+json';
 const LINEITEMS_TYPE = 'application/vnd.ims.lis.v2.lineitemcontainer+json';
 const SCORE_TYPE = 'application/vnd.ims.lis.v1.score+json';
@@ -44,13 +56,13 @@ function contextUrl(endpoint: string, ctx: string, tail: string): string {
 
 /** The context's line item container: the one its launches named, else derived from the platform's AGS endpoint. */
 async function lineItemsUrl(p: LtiPlatform, ctx: string): Promise<string> {
-  if (!p.agsEndpoint) throw new AppError(500, `AGS endpoint not configured for platform: ${p.id}`);
+  if (!p.agsEndpoint) throw AppError.of(SERVICE_ERR.agsMissing, p.id);
   const seen = await db().ltiContext.findUnique({ where: { platformId_contextId: { platformId: p.id, contextId: ctx } }, select: { lineitemsUrl: true } });
   return seen?.lineitemsUrl ?? contextUrl(p.agsEndpoint, ctx, 'lineitems');
 }
 
 async function rosterUrl(p: LtiPlatform, ctx: string): Promise<string> {
-  if (!p.nrpsEndpoint) throw new AppError(500, `NRPS endpoint not configured for platform: ${p.id}`);
+  if (!p.nrpsEndpoint) throw AppError.of(SERVICE_ERR.nrpsMissing, p.id);
   const seen = await db().ltiContext.findUnique({ where: { platformId_contextId: { platformId: p.id, contextId: ctx } }, select: { nrpsUrl: true } });
   return seen?.nrpsUrl ?? contextUrl(p.nrpsEndpoint, ctx, 'members');
 }
@@ -65,15 +77,19 @@ const parse = (text: string): unknown => {
 
 const ok = (status: number) => status >= 200 && status < 300;
 
-export interface LineItem {
-  id: string;
-  label: string;
-  scoreMaximum: number;
-  resourceId: string | null;
-  tag: string | null;
-  startDateTime: string | null;
-  endDateTime: string | null;
-}
+/** A line item as the AGS routes answer it. */
+export const lineItemSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  scoreMaximum: z.number(),
+  resourceId: z.string().nullable(),
+  tag: z.string().nullable(),
+  startDateTime: z.string().nullable(),
+  endDateTime: z.string().nullable(),
+});
+export type LineItem = z.infer<typeof lineItemSchema>;
+/** POST /lti/ags/lineitems: the created line item. */
+export const createdLineItemSchema = lineItemSchema.pick({ id: true, label: true, scoreMaximum: true, resourceId: true, tag: true });
 
 function lineItemOf(raw: unknown): LineItem | null {
   const r = raw as Record<string, unknown> | null;
@@ -106,7 +122,7 @@ export async function listLineItemsAt(p: LtiPlatform, container: string, filter:
   const base = new URL(container);
   if (filter.resourceLinkId) base.searchParams.set('resource_link_id', filter.resourceLinkId);
   const res = await serviceCall(p, AGS_SCOPES, base.toString(), { headers: { Accept: LINEITEMS_TYPE } });
-  if (!ok(res.status)) throw new AppError(500, `Failed to list line items: ${res.status}`);
+  if (!ok(res.status)) throw AppError.of(SERVICE_ERR.listLineItems, String(res.status));
   const body = parse(res.text);
   return (Array.isArray(body) ? body : []).map(lineItemOf).filter((l): l is LineItem => !!l);
 }
@@ -129,9 +145,9 @@ export async function createLineItemAt(
     headers: { 'Content-Type': LINEITEM_TYPE, Accept: LINEITEM_TYPE },
     body: JSON.stringify(item),
   });
-  if (!ok(res.status)) throw new AppError(500, `Failed to create line item: ${res.status}`);
+  if (!ok(res.status)) throw AppError.of(SERVICE_ERR.createLineItem, String(res.status));
   const created = lineItemOf(parse(res.text));
-  if (!created) throw new AppError(500, `Failed to create line item: ${res.status}`);
+  if (!created) throw AppError.of(SERVICE_ERR.createLineItem, String(res.status));
   return { id: created.id, label: created.label, scoreMaximum: created.scoreMaximum, resourceId: created.resourceId, tag: created.tag };
 }
 
@@ -159,7 +175,7 @@ export interface Score {
 export async function publishScore(p: LtiPlatform, lineItemUrl: string, score: Score, opts: { fromLaunch?: boolean; timestamp?: Date } = {}): Promise<number> {
   const timestamp = opts.timestamp ?? new Date();
   if (!opts.fromLaunch) {
-    if (!p.agsEndpoint) throw new AppError(500, `AGS endpoint not configured for platform: ${p.id}`);
+    if (!p.agsEndpoint) throw AppError.of(SERVICE_ERR.agsMissing, p.id);
     await assertPlatformUrl(p, lineItemUrl);
   }
   const body = {
@@ -176,7 +192,7 @@ export async function publishScore(p: LtiPlatform, lineItemUrl: string, score: S
     headers: { 'Content-Type': SCORE_TYPE },
     body: JSON.stringify(body),
   });
-  if (!ok(res.status)) throw new AppError(500, `Failed to publish score: ${res.status}`);
+  if (!ok(res.status)) throw AppError.of(SERVICE_ERR.publishScore, String(res.status));
   return res.status;
 }
 
@@ -206,7 +222,7 @@ export async function listMembers(p: LtiPlatform, ctx: string): Promise<{ id: st
   let containerId = url;
   for (let page = 0; url && page < NRPS_MAX_PAGES; page++) {
     const res = await serviceCall(p, [SCOPE.nrps], url, { headers: { Accept: MEMBERS_TYPE } });
-    if (!ok(res.status)) throw new AppError(500, `Failed to fetch members: ${res.status}`);
+    if (!ok(res.status)) throw AppError.of(SERVICE_ERR.fetchMembers, String(res.status));
     const body = parse(res.text) as { id?: unknown; members?: unknown } | null;
     if (page === 0 && typeof body?.id === 'string') containerId = body.id;
     for (const m of Array.isArray(body?.members) ? body.members : []) {

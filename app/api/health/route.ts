@@ -1,11 +1,11 @@
 import { healthReport } from '@/lib/health/check';
-import { jsonResponse, route } from '@/lib/http/route';
+import { fastRoute, jsonResponse } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
 // a load balancer's probe is never refused (unlimited: no 429 whatever the address); the request's one store
 // round trip is still made and is the Redis check (no second call)
-export const GET = route({ action: 'check health', auth: 'none', unlimited: true }, async (ctx) => {
+export const GET = fastRoute({ action: 'check health', auth: 'none', unlimited: true }, async (ctx) => {
   const report = await healthReport(ctx.limiter);
   return jsonResponse(report, { status: report.status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } }, ctx.req);
 });

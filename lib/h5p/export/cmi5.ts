@@ -16,15 +16,11 @@
 // - terminated when the learner leaves or presses Exit, then to the LMS's returnURL.
 // In Browse and Review launch modes it sends only initialized and terminated (cmi5 10.2.2). The `launched`
 // statement is the LMS's.
-import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/errors';
-import { activityIri, assertCanExport } from '@/lib/h5p/content/content';
-import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './h5p';
-import { nodeToWeb } from '@/lib/h5p/http/files';
+import { activityIri } from '@/lib/h5p/content/content';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
-import { launcherPage, playerFiles, STANDALONE_OPTIONS } from './scorm';
 import { UUID_JS } from '@/lib/h5p/player/client-js';
-import { masteryPercent, scaled } from './mastery';
+import { scaled } from './mastery';
+import { launcherPage, standalonePackage, STANDALONE_OPTIONS } from './standalone';
 import { translatorFor } from '@/lib/i18n/translate';
 import { escapeXml } from '@/lib/shared/escape';
 
@@ -298,29 +294,11 @@ export function auLauncherHtml(title: string, language = 'en'): string {
   });
 }
 
-const RESERVED = new Set(['h5p.json', 'content.json', 'cmi5.xml', 'index.html', 'h5p-cmi5.js']);
-
 /** GET /h5p/content/:id/export-cmi5?masteryScore=0..100 — the cmi5 course package, streamed from the stored files. */
 export async function cmi5Response(contentId: string, actor: H5pActor, masteryScore?: number): Promise<Response> {
-  await assertCanExport(actor.reader, contentId);
-  const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true, metadata: true } });
-  if (!row) throw new AppError(404, 'Content not found');
-  const player = playerFiles('cmi5 export');
-  const pkg = await packageFiles(contentId);
-  const language = (row.metadata as { language?: string } | null)?.language;
-  const known = language && language !== 'und' ? language : null;
-  const mastery = masteryPercent(masteryScore, pkg.parameters);
-  const entries: ArchiveEntry[] = [
-    { name: 'cmi5.xml', data: Buffer.from(courseStructure(contentId, row.title, known ?? 'en-US', mastery)) },
-    { name: 'content.json', data: Buffer.from(JSON.stringify(pkg.parameters)) },
-    { name: 'h5p.json', data: Buffer.from(JSON.stringify(pkg.metadata)) },
-    ...pkg.content.filter((f) => !RESERVED.has(f.name)),
-    ...pkg.libraries.map((f) => ({ ...f, name: `libraries/${f.name}` })),
-    { name: 'index.html', data: Buffer.from(auLauncherHtml(row.title, known ?? 'en')) },
-    { name: 'h5p-cmi5.js', data: Buffer.from(cmi5RuntimeJs(mastery)) },
-    ...player,
-  ];
-  return new Response(nodeToWeb(streamArchive(entries)), {
-    headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(exportFilename(row.title, '_cmi5.zip')) },
-  });
+  return standalonePackage(contentId, actor, { what: 'cmi5 export', masteryScore, suffix: '_cmi5.zip' }, ({ title, language, mastery }) => ({
+    first: [{ name: 'cmi5.xml', data: Buffer.from(courseStructure(contentId, title, language ?? 'en-US', mastery)) }],
+    launcher: auLauncherHtml(title, language ?? 'en'),
+    runtime: { name: 'h5p-cmi5.js', js: cmi5RuntimeJs(mastery) },
+  }));
 }

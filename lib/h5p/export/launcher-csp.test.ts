@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { auLauncherHtml } from './cmi5';
-import { launcherHtml, STANDALONE_FRAME_SCRIPT } from './scorm';
+import { launcherHtml } from './scorm';
+import { STANDALONE_FRAME_SCRIPT } from './standalone';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

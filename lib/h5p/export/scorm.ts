@@ -5,18 +5,10 @@
 // top-level xAPI "answered"/"completed" statements: success is the score against the mastery score (mastery.ts;
 // the LMS's value from the manifest overrides the one built in), never the content's own `result.success` (Blanks,
 // Drag Text and Summary send none). The session time is set in the data model's own format.
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { db } from '@/lib/db/client';
-import { assertCanExport } from '@/lib/h5p/content/content';
-import { AppError } from '@/lib/errors';
-import { attachment, exportFilename, packageFiles, streamArchive, type ArchiveEntry } from './h5p';
-import { nodeToWeb } from '@/lib/h5p/http/files';
-import { masteryPercent, scaled } from './mastery';
-import { standaloneDir } from '@/lib/h5p/engine/paths';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { escapeXml } from '@/lib/shared/escape';
+import { scaled } from './mastery';
+import { launcherPage, standalonePackage, STANDALONE_OPTIONS } from './standalone';
 
 export type ScormVersion = '1.2' | '2004';
 
@@ -224,63 +216,6 @@ export function wrapperJs(version: ScormVersion, mastery = 100): string {
 `;
 }
 
-/** The H5P standalone player's options in an exported package (content beside index.html, libraries/, player/). */
-export const STANDALONE_OPTIONS = `{
-    h5pJsonPath: '.',
-    contentJsonPath: '.',
-    librariesPath: 'libraries',
-    frameJs: 'player/frame.bundle.js',
-    frameCss: 'player/styles/h5p.css',
-    frame: false,
-    copyright: false,
-    export: false,
-    icon: false
-  }`;
-
-/**
- * The one inline script the H5P standalone player writes into its content frame (frame.bundle.js, H5P.getHeadTags):
- * constant text, so a hash binds it. Its other scripts are files of the package (<script src>, allowed by 'self').
- */
-export const STANDALONE_FRAME_SCRIPT = 'H5PIntegration = window.parent.H5PIntegration; var H5P = H5P || {}; H5P.externalEmbed = false;';
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/**
- * The Content-Security-Policy of an exported package's launcher (SCORM index.html, the cmi5 AU), as a <meta> tag:
- * the package is a static file an LMS serves, so no header and no per-response nonce — every inline script is bound
- * by its hash (the launcher's own and the standalone frame's), other scripts are the package's own files ('self';
- * the content frame inherits this policy), eval stays for content types that need it; no plugins, forms post only
- * to the package's origin (issue 22 item 1). Connections stay open: a cmi5 AU talks to the LMS's LRS wherever it is.
- */
-export function launcherCsp(inlineScripts: string[]): string {
-  const hashes = [...inlineScripts, STANDALONE_FRAME_SCRIPT].map(sha256).join(' ');
-  return [
-    `script-src 'self' 'unsafe-eval' ${hashes}`,
-    "object-src 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
-
-/** A launcher page: its inline script bound by the page's policy (launcherCsp). */
-export function launcherPage(o: { title: string; headScripts: string[]; body: string; script: string; style: string }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${launcherCsp([o.script])}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${xml(o.title)}</title>
-<style>${o.style}</style>
-${o.headScripts.map((src) => `<script src="${src}"></script>`).join('\n')}
-</head>
-<body>
-${o.body}
-<script>${o.script}</script>
-</body>
-</html>
-`;
-}
-
 export function launcherHtml(title: string): string {
   return launcherPage({
     title,
@@ -301,48 +236,15 @@ export function launcherHtml(title: string): string {
   });
 }
 
-/** Names the package itself writes at its top level: a content file of the same name is left out. */
-const RESERVED = new Set(['h5p.json', 'content.json', 'imsmanifest.xml', 'index.html', 'h5p-scorm-wrapper.js']);
-
-/** The H5P standalone player's files under player/ (SCORM and cmi5 packages). */
-export function playerFiles(what = 'SCORM export'): ArchiveEntry[] {
-  const root = standaloneDir();
-  if (!fs.existsSync(path.join(root, 'main.bundle.js'))) throw new AppError(503, `${what} is unavailable: the H5P standalone player is not installed (run npm run setup:h5p)`);
-  const out: ArchiveEntry[] = [];
-  (function walk(d: string, rel: string) {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(path.join(d, e.name), r);
-      else if (!r.endsWith('.d.ts') && !r.endsWith('.map')) out.push({ name: `player/${r}`, file: path.join(d, e.name) });
-    }
-  })(root, '');
-  return out;
-}
-
 /**
  * GET /h5p/content/:id/export-scorm?version=1.2|2004&masteryScore=0..100 — one streaming pass from the stored files (export.ts
  * packageFiles): no .h5p is built first; already-compressed media is stored, text deflated.
  */
 export async function scormResponse(contentId: string, version: ScormVersion, actor: H5pActor, masteryScore?: number): Promise<Response> {
-  await assertCanExport(actor.reader, contentId);
-  const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true } });
-  if (!row) throw new AppError(404, 'Content not found');
-  const player = playerFiles();
-  const pkg = await packageFiles(contentId);
-  const mastery = masteryPercent(masteryScore, pkg.parameters);
-  const entries: ArchiveEntry[] = [
-    { name: 'content.json', data: Buffer.from(JSON.stringify(pkg.parameters)) },
-    { name: 'h5p.json', data: Buffer.from(JSON.stringify(pkg.metadata)) },
-    // the content's media folders sit beside content.json (h5p-standalone's contentJsonPath '.')
-    ...pkg.content.filter((f) => !RESERVED.has(f.name)),
-    ...pkg.libraries.map((f) => ({ ...f, name: `libraries/${f.name}` })),
-    { name: 'index.html', data: Buffer.from(launcherHtml(row.title)) },
-    { name: 'h5p-scorm-wrapper.js', data: Buffer.from(wrapperJs(version, mastery)) },
-    ...player,
-  ];
-  const names = entries.map((e) => e.name);
-  entries.unshift({ name: 'imsmanifest.xml', data: Buffer.from(manifest(version, contentId, row.title, ['index.html', ...names.filter((n) => n !== 'index.html')], mastery)) });
-  return new Response(nodeToWeb(streamArchive(entries)), {
-    headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(exportFilename(row.title, `_scorm${version}.zip`)) },
-  });
+  return standalonePackage(contentId, actor, { what: 'SCORM export', masteryScore, suffix: `_scorm${version}.zip` }, ({ title, mastery }) => ({
+    launcher: launcherHtml(title),
+    runtime: { name: 'h5p-scorm-wrapper.js', js: wrapperJs(version, mastery) },
+    // the manifest lists every file of the package, the launcher first
+    manifest: { name: 'imsmanifest.xml', of: (names) => manifest(version, contentId, title, ['index.html', ...names.filter((n) => n !== 'index.html')], mastery) },
+  }));
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { H5pError } from '@lumieducation/h5p-server';
-import { etagMatches, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '@/server/file-types.mjs';
+import { fileAnswer, fileEtag, IMMUTABLE, isScriptable, mimeOf, parseRange, SHORT_CACHE, USER_FILE_CSP } from '@/server/file-types.mjs';
 import { fileStore, FileMissingError, isSafeKey, type StoredFile } from '@/lib/files/store';
 import { safeJoin, UnsafePathError } from '@/lib/h5p/engine/paths';
 
@@ -71,31 +71,10 @@ async function respond(
   opts: FileOptions,
   open: (range?: { start: number; end: number }) => Readable | Promise<Readable>,
 ): Promise<Response> {
-  const headers: Record<string, string> = {
-    'Content-Type': mimeOf(name),
-    'Cache-Control': opts.cacheControl,
-    ETag: st.etag,
-    'Last-Modified': st.mtime.toUTCString(),
-    ...(opts.range ? { 'Accept-Ranges': 'bytes' } : {}),
-    ...opts.headers,
-    // never sniffed into something else; a file that can carry script runs sandboxed (no origin, no script)
-    'X-Content-Type-Options': 'nosniff',
-    ...(opts.sandboxScriptable && isScriptableFile(name) ? { 'Content-Security-Policy': USER_FILE_CSP } : {}),
-  };
-  if (etagMatches(req.headers.get('if-none-match'), st.etag)) return new Response(null, { status: 304, headers });
-  if (req.method === 'HEAD') return new Response(null, { status: 200, headers: { ...headers, 'Content-Length': String(st.size) } });
-  if (opts.range) {
-    const r = parseRange(req.headers.get('range'), st.size);
-    if (r === null) return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${st.size}` } });
-    if (r) {
-      return new Response(nodeToWeb(await open(r)), {
-        status: 206,
-        headers: { ...headers, 'Content-Range': `bytes ${r.start}-${r.end}/${st.size}`, 'Content-Length': String(r.end - r.start + 1) },
-      });
-    }
-  }
-  if (st.size === 0) return new Response(new Uint8Array(0), { status: 200, headers: { ...headers, 'Content-Length': '0' } });
-  return new Response(nodeToWeb(await open()), { status: 200, headers: { ...headers, 'Content-Length': String(st.size) } });
+  const a = fileAnswer({ method: req.method, ifNoneMatch: req.headers.get('if-none-match'), range: req.headers.get('range') }, { name, ...st }, opts);
+  if (!a.body) return new Response(null, { status: a.status, headers: a.headers });
+  if (st.size === 0) return new Response(new Uint8Array(0), { status: 200, headers: a.headers });
+  return new Response(nodeToWeb(await open(a.part)), { status: a.status, headers: a.headers });
 }
 
 /** An H5P library error in the shape the H5P client reads ({ success:false, message, errorCode }). */

@@ -1,6 +1,10 @@
-import { listFrameworks } from '@/lib/curriculum/read';
+import { z } from 'zod';
+import { frameworkViewSchema, listFrameworks } from '@/lib/curriculum/read';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route({ action: 'get frameworks', auth: 'none' }, async () => reply(await listFrameworks()));
+export const GET = route(
+  { action: 'get frameworks', auth: 'none', summary: 'Active frameworks, by name', tags: ['Curriculum'], response: z.array(frameworkViewSchema) },
+  async () => reply(await listFrameworks()),
+);

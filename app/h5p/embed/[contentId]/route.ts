@@ -1,10 +1,9 @@
-import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { busyPageHtml, embedHtml } from '@/lib/h5p/player/embed';
 import { anonymousViewer, playerActor } from '@/lib/h5p/http/ajax';
 import { actorOf } from '@/lib/h5p/engine/permissions';
 import { bearerQueryToken, contentIdParams } from '@/lib/h5p/http/request';
-import { route } from '@/lib/http/route';
+import { fastRoute, type RequestHead } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { localeOf } from '@/lib/i18n/translate';
 import { CONTENT_ORIGIN_HEADER } from '@/lib/h5p/player/csp';
@@ -26,12 +25,12 @@ const embedQuery = z
   })
   .loose();
 
-const languageOf = (req: Request) => localeOf(new URL(req.url).searchParams.get('language'), req.headers.get('accept-language'));
+const languageOf = (req: RequestHead) => localeOf(new URL(req.url).searchParams.get('language'), req.headers.get('accept-language'));
 
 // the player page: content runs here, sandboxed into an opaque origin by its CSP, whose scripts are bound to the
 // page's fresh nonce (lib/h5p/player/embed.ts); other answers here (errors, the busy page) run no script at all
 // (server/header-policy.mjs PLAYER_PATH_CSP)
-const play = route(
+const play = fastRoute(
   // the English busy page; a limited viewer gets it in their language below
   {
     action: 'play content',
@@ -74,7 +73,7 @@ const play = route(
 );
 
 /** What a rate-limited player page shows inside its frame (with 429 and Retry-After), in the viewer's language. */
-export async function GET(req: NextRequest, context: { params: Promise<{ contentId: string }> }): Promise<Response> {
+export async function GET(req: RequestHead, context: { params: Promise<Record<string, string>> }): Promise<Response> {
   const res = await play(req, context);
   if (res.status !== 429 || !(res.headers.get('content-type') ?? '').startsWith('text/html')) return res;
   const locale = languageOf(req);

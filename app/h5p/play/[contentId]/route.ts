@@ -1,10 +1,9 @@
-import type { NextRequest } from 'next/server';
 import { CONTENT_ERRORS, playerModel, playerModelSchema } from '@/lib/h5p/content/content';
 import { scopeContentFiles } from '@/lib/h5p/player/embed';
 import { playerActor } from '@/lib/h5p/http/ajax';
 import { actorOf } from '@/lib/h5p/engine/permissions';
 import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/http/request';
-import { reply, route } from '@/lib/http/route';
+import { fastRoute, reply, type RequestHead } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { ltiPlayerPage } from '@/lib/lti/flows';
 
@@ -12,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 const contract = { tags: ['H5P content'], summary: 'Player model of content', response: playerModelSchema, errors: [CONTENT_ERRORS.notFound] };
 
-const model = route({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery, ...contract }, async (ctx) => {
+const model = fastRoute({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery, ...contract }, async (ctx) => {
   const token = bearerQueryToken(ctx.url);
   // an embed token plays for an anonymous viewer (their own saved state, ?learner=), never as its author
   const model = await playerModel(ctx.params.contentId, playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, token)), ctx.query.language);
@@ -23,12 +22,12 @@ const model = route({ action: 'play content', auth: 'user', embed: true, params:
 
 // An LTI resource link's target ({app_url}/h5p/play/<id>, what deep linking names): the launch redirects here with
 // its launch token (?lti_launch=), and the LMS's frame gets the player page for that launch (lib/lti/flows.ts).
-const ltiPage = route({ action: 'play content', auth: 'none', tier: 'LTI', params: contentIdParams }, async (ctx) => {
+const ltiPage = fastRoute({ action: 'play content', auth: 'none', tier: 'LTI', params: contentIdParams }, async (ctx) => {
   const language = ctx.url.searchParams.get('language');
   return ltiPlayerPage(ctx.url.searchParams.get('lti_launch'), ctx.params.contentId, ctx.tenant?.brandConfig, language && /^[a-zA-Z-]{2,10}$/.test(language) ? language : undefined);
 });
 
-export async function GET(req: NextRequest, context: { params: Promise<{ contentId: string }> }): Promise<Response> {
+export async function GET(req: RequestHead, context: { params: Promise<Record<string, string>> }): Promise<Response> {
   return new URL(req.url).searchParams.has('lti_launch') ? ltiPage(req, context) : model(req, context);
 }
 // the API document reads the route's options from the handler it is given

@@ -1,4 +1,5 @@
-import { branchingBody, generateBranching } from '@/lib/ai/generate';
+import { AI_ERR } from '@/lib/ai/errors';
+import { branchingBody, generateBranching, generatedSchema } from '@/lib/ai/generate';
 import { actorOf } from '@/lib/h5p/engine/permissions';
 import { bearerQueryToken } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
@@ -7,7 +8,22 @@ export const dynamic = 'force-dynamic';
 
 // A Branching Scenario from a topic or text (feature branching-scenario; one AI credit): decision steps whose options
 // continue or end the scenario, each with feedback and a score.
-export const POST = route({ action: 'generate content', auth: 'teacher', tier: 'AI', feature: 'branching-scenario', body: branchingBody }, async (ctx) => {
-  const result = await generateBranching(requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
-  return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
-});
+export const POST = route(
+  {
+    action: 'generate content',
+    auth: 'teacher',
+    tier: 'AI',
+    feature: 'branching-scenario',
+    body: branchingBody,
+    summary: 'A Branching Scenario from a topic or text (branching-scenario; one AI credit): questionCount decision steps (1–10) whose options continue or end it, with feedback and scores',
+    tags: ['AI'],
+    status: 201,
+    response: generatedSchema,
+    message: true,
+    errors: [AI_ERR.typeNotInstalled, AI_ERR.semanticsMismatch, AI_ERR.limit, AI_ERR.invalid, AI_ERR.notConfigured],
+  },
+  async (ctx) => {
+    const result = await generateBranching(requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
+    return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
+  },
+);

@@ -1,5 +1,11 @@
-import { listStages } from '@/lib/curriculum/read';
+import { z } from 'zod';
+import { listStages, stageViewSchema } from '@/lib/curriculum/read';
 import { codeParams } from '@/lib/curriculum/schemas';
 import { reply, route } from '@/lib/http/route';
 
-export const GET = route({ action: 'get stages', auth: 'none', params: codeParams }, async (ctx) => reply(await listStages(ctx.params.code)));
+export const dynamic = 'force-dynamic';
+
+export const GET = route(
+  { action: 'get stages', auth: 'none', params: codeParams, summary: 'Stages of a framework', description: 'By sequence.', tags: ['Curriculum'], response: z.array(stageViewSchema) },
+  async (ctx) => reply(await listStages(ctx.params.code)),
+);

@@ -1,7 +1,8 @@
-import { listTopics } from '@/lib/curriculum/read';
+import { z } from 'zod';
+import { listTopics, topicViewSchema } from '@/lib/curriculum/read';
 import { topicParams } from '@/lib/curriculum/schemas';
 import { reply, route } from '@/lib/http/route';
 
-export const GET = route({ action: 'get topics', auth: 'none', params: topicParams }, async (ctx) =>
+export const GET = route({ action: 'get topics', auth: 'none', params: topicParams, summary: 'Topics of a unit', description: 'By sequence.', tags: ['Curriculum'], response: z.array(topicViewSchema) }, async (ctx) =>
   reply(await listTopics(ctx.params.code, ctx.params.subjectCode, ctx.params.gradeCode, ctx.params.unitCode)),
 );
