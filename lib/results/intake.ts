@@ -245,7 +245,7 @@ export async function recordStatements(contentId: string, learner: Learner, batc
     inter: boolean;
   }[] = [];
   batch.statements.forEach((s, i) => {
-    if (!belongsTo(s, contentId)) throw new AppError(403, `${NOT_THIS_CONTENT} (statement ${i + 1})`, undefined, INTAKE_ERRORS.notThisContent.code);
+    if (!belongsTo(s, contentId)) throw AppError.filled(INTAKE_ERRORS.notThisContent, { n: i + 1 });
   });
   const seen = new Set<string>();
   for (const s of batch.statements) {
