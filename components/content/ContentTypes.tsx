@@ -3,10 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useToast } from '@/components/ui/Toaster';
+import type { EssentialsResult as Result, EssentialsStatus as Status } from '@/lib/h5p/engine/hub';
 import { h5pApi } from './api';
-
-interface Status { total: number; installed: number; ready: boolean; status: { name: string; installed: boolean }[] }
-interface Result { total: number; installed: number; failed: number; results: { name: string; success: boolean; error?: string }[] }
 
 export function ContentTypes({ canInstall }: { canInstall: boolean }) {
   const t = useTranslations('content.types');

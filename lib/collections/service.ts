@@ -7,7 +7,7 @@ import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum'
 import { readerTenant, type Reader } from '@/lib/h5p';
 import { apiError, AppError, errorOf } from '@/lib/errors';
 import { z } from 'zod';
-import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum/summary';
+import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum';
 import { itemBloomsLevelSql } from '@/lib/content/blooms-sql';
 import { analyseBlooms, bloomsAnalysisSchema } from './blooms';
 import { isAccessible, loadContents, statusFor } from './content';

@@ -3,5 +3,5 @@ export { checkHealth } from './client';
 export { saveMetadata } from './metadata';
 export { syncLogView } from './read';
 export { metadataBody, type MetadataInput } from './schemas';
-export { curriculumFromColumns, curriculumSummary, qualitySummary, type CurriculumColumns, type CurriculumSummary, type QualitySummary } from './summary';
+export { curriculumFromColumns, curriculumSummary, curriculumSummarySchema, qualitySummary, qualitySummarySchema, type CurriculumColumns, type CurriculumSummary, type QualitySummary } from './summary';
 export { FRAMEWORK_NOT_FOUND, syncFramework, syncFrameworks } from './sync';

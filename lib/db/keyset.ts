@@ -6,7 +6,7 @@
 // for (sort, direction and a hash of the filters): a cursor of another list, sort or filter is refused with a 400,
 // as is anything that does not decode to values of the keys' types (so no malformed value ever reaches SQL).
 import { createHash } from 'node:crypto';
-import { AppError, VALIDATION_ERROR } from '@/lib/errors';
+import { AppError, errorOf, VALIDATION_ERROR } from '@/lib/errors';
 import { Prisma } from './client';
 
 export type KeyType = 'timestamptz' | 'text' | 'int' | 'float8';
@@ -29,13 +29,23 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}
 const INT = /^-?\d{1,18}$/;
 const FLOAT = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
-/** Why a cursor is refused (`400 Validation error: cursor: <why>`). */
+/** Why a cursor is refused: `400 Validation error: cursor: <why>`. */
 export const CURSOR_ERR = {
   invalid: 'not a cursor of this list',
   otherScope: 'it was issued for another sort order or other filters; start again from the first page',
+  withOffset: 'cannot be combined with offset',
+} as const;
+const cursorText = (why: string) => `${VALIDATION_ERROR}: cursor: ${why}`;
+/** The cursor refusals of a keyset-paged list (the API document's catalogue). */
+export const CURSOR_ERRORS = {
+  invalid: errorOf(400, cursorText(CURSOR_ERR.invalid)),
+  otherScope: errorOf(400, cursorText(CURSOR_ERR.otherScope)),
+  withOffset: errorOf(400, cursorText(CURSOR_ERR.withOffset)),
 } as const;
 
-const invalidCursor = (why: string) => new AppError(400, `${VALIDATION_ERROR}: cursor: ${why}`);
+const invalidCursor = (why: string) => new AppError(400, cursorText(why));
+/** A cursor given together with an offset (a list pages by one or the other). */
+export const cursorWithOffset = () => invalidCursor(CURSOR_ERR.withOffset);
 
 /** A short digest of what a cursor is valid for (list name, sort, direction, filters). */
 export function cursorScope(list: string, parts: Record<string, unknown>): string {

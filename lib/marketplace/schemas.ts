@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURSOR_ERR, MAX_CURSOR_LENGTH } from '@/lib/db/keyset';
 import { errorOf, VALIDATION_ERROR } from '@/lib/errors';
-import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum/summary';
+import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum';
 import { bloomLevelSchema } from '@/lib/content/blooms';
 
 /** Largest `offset` of the public list: an offset costs every row it skips, so deeper pages use the keyset `cursor`. */

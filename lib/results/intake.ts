@@ -14,7 +14,8 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p';
-import { AppError } from '@/lib/errors';
+import { z } from 'zod';
+import { apiError, AppError, errorCodeOf, errorOf } from '@/lib/errors';
 import { nudgeOutbox, OUTBOX } from '@/lib/db/outbox-worker';
 import { belongsTo, durationMs, isInteraction, plainText, questionOf, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
 
@@ -48,6 +49,14 @@ export interface GradingContext {
 
 export const NOT_THIS_CONTENT = 'Statement does not belong to this content';
 export const ANONYMOUS_NEEDS_ID = 'Validation error: learner: an anonymous viewer needs an id';
+/**
+ * POST /h5p/xapi/:id's own errors. A statement about other content is named by its place in the batch
+ * (`… (statement 3)`): its code is the text's without the place, so it stays one code.
+ */
+export const INTAKE_ERRORS = {
+  anonymousNeedsId: errorOf(400, ANONYMOUS_NEEDS_ID),
+  notThisContent: apiError(403, errorCodeOf(NOT_THIS_CONTENT), `${NOT_THIS_CONTENT} (statement <n>)`),
+} as const;
 
 /** The actor of a service-decided learner, in xAPI's account form (no e-mail address leaves in a statement). */
 function accountActor(homePage: string, name: string, displayName: string | null) {
@@ -189,7 +198,8 @@ function responseOf(s: Statement, at: Date): ResponseRow | null {
 }
 
 /** What a stored play is (learning_attempts.kind): only attempts count in results. */
-export type AttemptKind = 'attempt' | 'view' | 'preview';
+export const ATTEMPT_KINDS = ['attempt', 'view', 'preview'] as const;
+export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
 
 /**
  * Whether the learner's plays of this content are previews (issue 23 item 1): decided here, never by the page —
@@ -202,15 +212,13 @@ export async function isPreview(contentId: string, learner: Pick<Learner, 'userI
   return !!facts?.ownerId && facts.ownerId === learner.userId;
 }
 
-export interface IntakeResult {
-  attemptId: string;
-  /** what the play is now: an attempt, a view (nothing done yet) or the author's preview */
-  kind: AttemptKind;
-  /** statements stored now (a statement id already stored is skipped) */
-  stored: number;
-  /** statements of the batch already stored before */
-  duplicates: number;
-}
+export const intakeResultSchema = z.object({
+  attemptId: z.string(),
+  kind: z.enum(ATTEMPT_KINDS).describe('what the play is now: an attempt, a view (nothing done yet) or the author\'s preview'),
+  stored: z.number().int().describe('statements stored now (a statement id already stored is skipped)'),
+  duplicates: z.number().int().describe('statements of the batch already stored before'),
+});
+export type IntakeResult = z.infer<typeof intakeResultSchema>;
 
 /**
  * Stores a validated batch for the learner (all or nothing). Only the batch's new statements (ids never stored
@@ -237,7 +245,7 @@ export async function recordStatements(contentId: string, learner: Learner, batc
     inter: boolean;
   }[] = [];
   batch.statements.forEach((s, i) => {
-    if (!belongsTo(s, contentId)) throw new AppError(403, `${NOT_THIS_CONTENT} (statement ${i + 1})`);
+    if (!belongsTo(s, contentId)) throw AppError.filled(INTAKE_ERRORS.notThisContent, { n: i + 1 });
   });
   const seen = new Set<string>();
   for (const s of batch.statements) {

@@ -73,6 +73,7 @@ import * as r67 from '@/app/api/tenant/brand/route';
 import * as r68 from '@/app/api/tenant/current/route';
 import * as r69 from '@/app/api/tenant/domain/route';
 import * as r70 from '@/app/h5p/[...path]/route';
+import * as c70 from '@/app/h5p/[...path]/contract';
 import * as r71 from '@/app/h5p/content/[contentId]/[...file]/route';
 import * as r72 from '@/app/h5p/content/[contentId]/duplicate/route';
 import * as r73 from '@/app/h5p/content/[contentId]/embed-settings/route';
@@ -193,7 +194,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   { file: 'app/api/tenant/brand/route.ts', module: r67 },
   { file: 'app/api/tenant/current/route.ts', module: r68 },
   { file: 'app/api/tenant/domain/route.ts', module: r69 },
-  { file: 'app/h5p/[...path]/route.ts', module: r70 },
+  { file: 'app/h5p/[...path]/route.ts', module: r70, contract: c70.contract },
   { file: 'app/h5p/content/[contentId]/[...file]/route.ts', module: r71 },
   { file: 'app/h5p/content/[contentId]/duplicate/route.ts', module: r72 },
   { file: 'app/h5p/content/[contentId]/embed-settings/route.ts', module: r73 },

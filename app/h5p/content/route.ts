@@ -1,20 +1,51 @@
-import { createContent } from '@/lib/h5p/content/content';
-import { listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
+import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, createContent, savedContentSchema } from '@/lib/h5p/content/content';
+import { CONTENT_LIST_ERRORS, contentListExtra, contentListItemSchema, listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
 import { actorOf } from '@/lib/h5p/engine/permissions';
-import { anyBody, bearerQueryToken } from '@/lib/h5p/http/request';
+import { anyBody, bearerQueryToken, jsonBodyDoc } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
+import { USER_ERR } from '@/lib/auth/users';
+import { z } from 'zod';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route({ action: 'list content', auth: 'teacher', query: listContentsQuery }, async (ctx) => {
-  const user = requireUser(ctx);
-  const { data, total, nextCursor } = await listContents(user.id, ctx.query);
-  // nextCursor only when another page follows (a last or unpaged list keeps the spec's envelope exactly)
-  return reply(data, { extra: nextCursor ? { total, nextCursor } : { total } });
-});
+const contract = { tags: ['H5P content'] };
 
-export const POST = route({ action: 'create content', auth: 'teacher', body: anyBody }, async (ctx) => {
-  const user = requireUser(ctx);
-  const data = await createContent(user, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
-  return reply(data, { status: 201, message: 'Content created successfully' });
-});
+export const GET = route(
+  {
+    action: 'list content',
+    auth: 'teacher',
+    query: listContentsQuery,
+    ...contract,
+    summary: 'List own content',
+    description: 'Content with curriculum, quality, visibility and viewCount; without `limit` every match.',
+    response: z.array(contentListItemSchema),
+    extra: contentListExtra,
+    errors: [...CONTENT_LIST_ERRORS, USER_ERR.notFound],
+  },
+  async (ctx) => {
+    const user = requireUser(ctx);
+    const { data, total, nextCursor } = await listContents(user.id, ctx.query);
+    // nextCursor only when another page follows (a last or unpaged list keeps the spec's envelope exactly)
+    return reply(data, { extra: nextCursor ? { total, nextCursor } : { total } });
+  },
+);
+
+export const POST = route(
+  {
+    action: 'create content',
+    auth: 'teacher',
+    body: anyBody,
+    ...contract,
+    summary: 'Create content',
+    status: 201,
+    requestBody: jsonBodyDoc(contentBodyDoc),
+    response: savedContentSchema,
+    message: true,
+    errors: [...CONTENT_BODY_ERRORS, CONTENT_ERRORS.quota, USER_ERR.notFound],
+  },
+  async (ctx) => {
+    const user = requireUser(ctx);
+    const data = await createContent(user, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
+    return reply(data, { status: 201, message: 'Content created successfully' });
+  },
+);

@@ -17,11 +17,10 @@ export const bulkBody = z.object({
 });
 export type BulkBody = z.output<typeof bulkBody>;
 
-export interface BulkResult {
-  contentId: string;
-  success: boolean;
-  error?: string;
-}
+/** One item's outcome: its error text when it was refused. */
+export const bulkResultSchema = z.object({ contentId: z.string(), success: z.boolean(), error: z.string().optional() });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+export const bulkResultsSchema = z.object({ results: z.array(bulkResultSchema) });
 
 const FAILED: Record<BulkBody['action'], string> = { publish: 'Failed to publish content', unpublish: 'Failed to unpublish content', delete: 'Failed to delete content' };
 

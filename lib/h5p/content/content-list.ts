@@ -4,13 +4,13 @@
 // null). Pages continue by keyset cursor (`nextCursor`, lib/db/keyset.ts) or by a bounded offset; without `limit`
 // the list holds every match. Items without a quality report get one generated in the background
 // (quality/background.ts), so the list never waits for it.
-import { itemBloomsLevel, type BloomLevel } from '@/lib/content/blooms';
+import { bloomLevelSchema, itemBloomsLevel } from '@/lib/content/blooms';
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { z } from 'zod';
 import { contentTypeSlug } from '@/lib/content/types';
 import { db, Prisma } from '@/lib/db/client';
-import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, MAX_CURSOR_LENGTH, type CursorValues, type SortKey } from '@/lib/db/keyset';
-import { AppError } from '@/lib/errors';
+import { cursorScope, cursorWithOffset, CURSOR_ERRORS, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, MAX_CURSOR_LENGTH, type CursorValues, type SortKey } from '@/lib/db/keyset';
+import { errorOf } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 import { CONTENT_DEFAULTS } from './content';
@@ -24,6 +24,9 @@ export type ContentSort = (typeof CONTENT_SORTS)[number];
 
 /** Largest `offset` of GET /h5p/content: deeper pages use the keyset `cursor` (offsets cost the rows they skip). */
 export const MAX_CONTENT_OFFSET = 10_000;
+const OFFSET_TOO_DEEP = `must be at most ${MAX_CONTENT_OFFSET}; page further with cursor`;
+/** GET /h5p/content's paging refusals: a bad cursor, a cursor with an offset, an offset past the limit. */
+export const CONTENT_LIST_ERRORS = [CURSOR_ERRORS.invalid, CURSOR_ERRORS.otherScope, CURSOR_ERRORS.withOffset, errorOf(400, `Validation error: offset: ${OFFSET_TOO_DEEP}`)] as const;
 
 /** Query of GET /h5p/content; every member optional. Without `limit` the list holds every match (spec: the caller's content). */
 export const listContentsQuery = z.object({
@@ -36,39 +39,52 @@ export const listContentsQuery = z.object({
   subjectCode: z.string().max(100).optional(),
   sortBy: z.enum(CONTENT_SORTS).default('updated'),
   order: z.enum(['asc', 'desc']).optional(),
-  offset: z.coerce.number().int().min(0).max(MAX_CONTENT_OFFSET, `must be at most ${MAX_CONTENT_OFFSET}; page further with cursor`).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_CONTENT_OFFSET, OFFSET_TOO_DEEP).default(0),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   /** keyset cursor: the `nextCursor` of the previous page (same sort and filters) */
   cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
 });
 export type ListContentsQuery = z.output<typeof listContentsQuery>;
 
-export interface ContentListItem {
-  id: string;
-  title: string;
-  mainLibrary: string;
-  contentTypeSlug: string;
+/** One item of GET /h5p/content. */
+export const contentListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  mainLibrary: z.string(),
+  contentTypeSlug: z.string(),
   /** the installed library's icon (/h5p/libraries/<Machine>-<major>.<minor>/icon.svg), null when it has none */
-  icon: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  embedTypes: string[];
-  curriculum: {
-    frameworkName: string;
-    stageName: string | null;
-    gradeName: string;
-    subjectName: string;
-    topicNames: string[];
-    difficulty: string;
-    language: string;
-  } | null;
-  quality: { overallScore: number; bloomsLevel: string } | null;
+  icon: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  embedTypes: z.array(z.string()),
+  curriculum: z
+    .object({
+      frameworkName: z.string(),
+      stageName: z.string().nullable(),
+      gradeName: z.string(),
+      subjectName: z.string(),
+      topicNames: z.array(z.string()),
+      difficulty: z.string(),
+      language: z.string(),
+    })
+    .nullable(),
+  quality: z.object({ overallScore: z.number(), bloomsLevel: z.string() }).nullable(),
   /** the item's Bloom's level (lib/content/blooms.ts: its report's, else its content type's; null: neither) */
-  bloomsLevel: BloomLevel | null;
-  visibility: 'private' | 'public';
-  viewCount: number;
-  tags: string[];
-}
+  bloomsLevel: bloomLevelSchema.nullable(),
+  visibility: z.enum(['private', 'public']),
+  viewCount: z.number().int(),
+  tags: z.array(z.string()),
+});
+export type ContentListItem = z.infer<typeof contentListItemSchema>;
+
+/** The envelope members of GET /h5p/content beside its data. */
+export const contentListExtra = {
+  total: z.number().int(),
+  nextCursor: z
+    .string()
+    .optional()
+    .describe('opaque keyset cursor of the next page (pass it as `cursor` with the same sort and filters); absent on the last page'),
+};
 
 async function settle<T>(what: string, p: Promise<T>, fallback: T): Promise<T> {
   try {
@@ -201,7 +217,7 @@ export async function listContents(
   userId: string,
   q: ListContentsQuery = listContentsQuery.parse({}),
 ): Promise<{ data: ContentListItem[]; total: number; nextCursor: string | null }> {
-  if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, 'Validation error: cursor: cannot be combined with offset');
+  if (q.cursor !== undefined && q.offset > 0) throw cursorWithOffset();
   const dir = q.order ?? DEFAULT_ORDER[q.sortBy];
   const keys = sortKeys(q.sortBy, dir);
   const scope = scopeOf(q, dir);

@@ -7,10 +7,11 @@ import { storageAccountOf } from '@/lib/plans/storage';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/errors';
-import { releaseContentQuota } from '@/lib/plans/quota';
+import { z } from 'zod';
+import { AppError, errorOf } from '@/lib/errors';
+import { CONTENT_QUOTA_EXCEEDED, releaseContentQuota } from '@/lib/plans/quota';
 import { copyUploadIntoContent } from './uploads';
-import { assertCanRead, type Reader } from './access';
+import { assertCanRead, CONTENT_NOT_FOUND, type Reader } from './access';
 import { invalidate } from '@/lib/cache/local';
 import { forgetContent } from './content-cache';
 import { recordView } from './views';
@@ -26,14 +27,32 @@ export const ERR = {
   invalidLibrary: 'Invalid library format. Expected "<machineName> <major>.<minor>"',
   invalidParams: 'Invalid JSON in params',
   libraryNotInstalled: (lib: string) => `Library ${lib} is not installed`,
-  notFound: 'Content not found',
-  quota: 'Monthly content quota exceeded',
+  notFound: CONTENT_NOT_FOUND,
+  quota: CONTENT_QUOTA_EXCEEDED,
   notOwner: 'You do not own this content',
   updateForbidden: 'Only the owner can update this content',
   deleteForbidden: 'Only the owner can delete this content',
   visibilityForbidden: 'Only the owner can change the visibility of this content',
   invalidVisibility: 'Visibility must be "private" or "public"',
 } as const;
+
+/** The content routes' own errors (the API document's catalogue; the codes are the texts', see errorOf). */
+export const CONTENT_ERRORS = {
+  missingFields: errorOf(400, ERR.missingFields),
+  invalidLibrary: errorOf(400, ERR.invalidLibrary),
+  invalidParams: errorOf(400, ERR.invalidParams),
+  /** zod's refusal of PATCH /h5p/content/:id/visibility's body */
+  invalidVisibility: errorOf(400, `Validation error: visibility: ${ERR.invalidVisibility}`),
+  notFound: errorOf(404, ERR.notFound),
+  notOwner: errorOf(403, ERR.notOwner),
+  updateForbidden: errorOf(403, ERR.updateForbidden),
+  deleteForbidden: errorOf(403, ERR.deleteForbidden),
+  visibilityForbidden: errorOf(403, ERR.visibilityForbidden),
+  quota: errorOf(429, ERR.quota),
+} as const;
+
+/** The body errors of create and update (parseContentBody). */
+export const CONTENT_BODY_ERRORS = [CONTENT_ERRORS.missingFields, CONTENT_ERRORS.invalidLibrary, CONTENT_ERRORS.invalidParams] as const;
 
 export const CONTENT_DEFAULTS = {
   title: 'Untitled Content',
@@ -49,6 +68,57 @@ export interface ContentBody {
   metadata: IContentMetadata;
   tempImageFiles: string[];
 }
+
+/**
+ * The create/update body as the API document shows it: the routes take any JSON and parseContentBody checks it
+ * with the texts above (spec "H5P content"), so this schema documents the shape and never parses a request.
+ */
+export const contentBodyDoc = z.object({
+  library: z.string().describe('machine name, space, major.minor, e.g. "H5P.TrueFalse 1.8"'),
+  params: z.union([z.record(z.string(), z.unknown()), z.string()]).describe('the content parameters, as an object or a JSON string'),
+  metadata: z
+    .object({
+      title: z.string().default(CONTENT_DEFAULTS.title),
+      embedTypes: z.array(z.enum(['iframe', 'div'])).default(CONTENT_DEFAULTS.embedTypes),
+      language: z.string().default(CONTENT_DEFAULTS.language),
+      defaultLanguage: z.string().default(CONTENT_DEFAULTS.defaultLanguage),
+      license: z.string().default(CONTENT_DEFAULTS.license),
+    })
+    .partial()
+    .optional(),
+  tempImageFiles: z.array(z.string()).optional().describe('names of uploaded temporary files to attach (create)'),
+});
+
+/** Open JSON objects of the H5P library (metadata, integration): their members are H5P's, not ours. */
+const h5pObject = z.looseObject({});
+
+/** POST and PUT /h5p/content: the saved content's id and its stored metadata (h5p.json). */
+export const savedContentSchema = z.object({ contentId: z.string(), metadata: h5pObject });
+export type SavedContent = z.infer<typeof savedContentSchema>;
+
+/** GET /h5p/content/:id */
+export const contentInfoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  mainLibrary: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  embedTypes: z.array(z.string()),
+});
+export type ContentInfo = z.infer<typeof contentInfoSchema>;
+
+export const visibilityResultSchema = z.object({ contentId: z.string(), visibility: z.enum(['private', 'public']) });
+export type VisibilityResult = z.infer<typeof visibilityResultSchema>;
+export const embedSettingsResultSchema = z.object({ contentId: z.string(), askName: z.boolean() });
+export type EmbedSettingsResult = z.infer<typeof embedSettingsResultSchema>;
+
+/** GET /h5p/play/:id: the player model. */
+export const playerModelSchema = z.object({ integration: h5pObject, scripts: z.array(z.string()), styles: z.array(z.string()) });
+export type PlayerModel = z.infer<typeof playerModelSchema>;
+
+/** GET /h5p/new: the editor model (rule 8); GET /h5p/edit/:id adds the content's library, parameters and metadata. */
+export const editorModelSchema = playerModelSchema.extend({ contentLanguage: z.string() });
+export const contentEditorModelSchema = editorModelSchema.extend({ library: z.string(), params: z.unknown(), metadata: h5pObject });
 
 const LIBRARY_RE = /^[\w.-]+ \d+\.\d+$/;
 
@@ -213,7 +283,7 @@ export async function deleteContent(user: User, contentId: string) {
 }
 
 /** PATCH /h5p/content/:id/visibility: owner only; published_at set on first publication. */
-export async function setVisibility(user: User, contentId: string, visibility: 'private' | 'public') {
+export async function setVisibility(user: User, contentId: string, visibility: 'private' | 'public'): Promise<VisibilityResult> {
   const ownership = await ownershipOf(contentId);
   if (!ownership || ownership.userId !== user.id) throw new AppError(403, ERR.visibilityForbidden);
   await db().contentOwnership.update({
@@ -225,7 +295,7 @@ export async function setVisibility(user: User, contentId: string, visibility: '
 }
 
 /** PATCH /h5p/content/:id/embed-settings: the owner's embed settings (ask anonymous viewers for a name). */
-export async function setEmbedSettings(user: User, contentId: string, settings: { askName: boolean }) {
+export async function setEmbedSettings(user: User, contentId: string, settings: { askName: boolean }): Promise<EmbedSettingsResult> {
   const ownership = await ownershipOf(contentId);
   if (!ownership || ownership.userId !== user.id) throw new AppError(403, ERR.notOwner);
   await db().contentOwnership.update({ where: { contentId, userId: user.id }, data: { embedAskName: settings.askName } });
@@ -234,7 +304,7 @@ export async function setEmbedSettings(user: User, contentId: string, settings: 
 }
 
 /** GET /h5p/content/:id: the stored metadata, for a reader the read rule lets in (access.ts). */
-export async function getContentInfo(contentId: string, reader: Reader) {
+export async function getContentInfo(contentId: string, reader: Reader): Promise<ContentInfo> {
   await assertCanRead(reader, contentId);
   const row = await db().h5pContent.findUnique({
     where: { id: contentId },
@@ -280,7 +350,7 @@ const cleanIntegration = (integration: Record<string, unknown>) => {
 };
 
 /** GET /h5p/play/:id: the player model (integration, scripts, styles). */
-export async function playerModel(contentId: string, actor: H5pActor, language: string) {
+export async function playerModel(contentId: string, actor: H5pActor, language: string): Promise<PlayerModel> {
   await assertCanRead(actor.reader, contentId);
   const { player } = await h5p();
   const model = (await player.render(contentId, actor, language).catch((err: unknown) => {

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { ContentPermission, GeneralPermission, H5pError, LibraryName, type IContentMetadata, type ILibraryMetadata, type ILibraryName } from '@lumieducation/h5p-server';
 import PackageValidator from '@lumieducation/h5p-server/build/src/PackageValidator';
 import type { User } from '@/lib/generated/prisma/client';
-import { AppError } from '@/lib/errors';
+import { z } from 'zod';
+import { AppError, errorOf } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 import { assertQuotaLeft, createOwnedContent } from './create-owned';
 import { MultipartError, parseMultipart, TruncatedUploadError, UPLOAD_TRUNCATED, UploadTooLargeError } from '@/lib/net/multipart';
@@ -32,6 +33,16 @@ export const IMPORT_ERR = {
   type: 'Invalid file type: upload an .h5p package (application/zip)',
   notZip: 'Invalid file: not a valid ZIP archive',
 } as const;
+export const IMPORT_ERRORS = {
+  noFile: errorOf(400, IMPORT_ERR.noFile),
+  type: errorOf(400, IMPORT_ERR.type),
+  notZip: errorOf(400, IMPORT_ERR.notZip),
+  tooLarge: errorOf(400, IMPORT_ERR.tooLarge),
+  truncated: errorOf(400, UPLOAD_TRUNCATED),
+} as const;
+
+/** POST /h5p/import: the new content and how many libraries the package installed. */
+export const importedContentSchema = z.object({ contentId: z.string(), installedLibraries: z.number().int() });
 
 /** `H5P.Foo-1.2, H5P.Bar-1.0` (the library's uber names) as a teacher reads them: `H5P.Foo 1.2, H5P.Bar 1.0`. */
 export function missingLibrariesText(uberNames: string): string {

@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertContentMatches } from '@/lib/files/sniff';
-import { AppError } from '@/lib/errors';
+import { z } from 'zod';
+import { AppError, errorOf } from '@/lib/errors';
 import { ERR } from './content';
 import { CONTENT_WHITELIST } from './package-inspector';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
@@ -46,6 +47,14 @@ export const MEDIA_ERR = {
   base64: 'Validation error: data is not valid base64',
   empty: 'Validation error: data is empty',
 } as const;
+export const MEDIA_ERRORS = { type: errorOf(400, MEDIA_ERR.type), base64: errorOf(400, MEDIA_ERR.base64), empty: errorOf(400, MEDIA_ERR.empty) } as const;
+
+/** POST /h5p/media/upload: the stored upload (its URL under /h5p/temp/uploads/). */
+export const uploadedMediaSchema = z.object({ url: z.string(), filename: z.string(), size: z.number().int(), contentType: z.string() });
+export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
+/** POST /h5p/media/attach: the uploads copied into the content's folder. */
+export const attachedMediaSchema = z.object({ contentId: z.string(), attached: z.array(z.string()), count: z.number().int(), mediaType: z.enum(MEDIA_TYPES) });
+export type AttachedMedia = z.infer<typeof attachedMediaSchema>;
 
 /** `My Photo (1).PNG` → `My-Photo-1.png`; never a path, never hidden, at most 100 characters. */
 export function sanitizeMediaName(filename: string): { stem: string; ext: string } {
@@ -62,7 +71,7 @@ export function sanitizeMediaName(filename: string): { stem: string; ext: string
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export async function uploadMedia(actor: H5pActor, input: { filename: string; data: string; contentType: string }) {
+export async function uploadMedia(actor: H5pActor, input: { filename: string; data: string; contentType: string }): Promise<UploadedMedia> {
   const contentType = input.contentType.toLowerCase().split(';')[0]!.trim();
   const { stem, ext } = sanitizeMediaName(input.filename);
   const allowedExt = MIME_EXTENSIONS[contentType];
@@ -91,7 +100,7 @@ export async function storeUpload(actor: H5pActor, originalName: string, data: B
   return filename;
 }
 
-export async function attachMedia(user: User, input: { contentId: string; files: string[]; mediaType: MediaType }) {
+export async function attachMedia(user: User, input: { contentId: string; files: string[]; mediaType: MediaType }): Promise<AttachedMedia> {
   const [content, ownership] = await Promise.all([
     db().h5pContent.findUnique({ where: { id: input.contentId }, select: { id: true } }),
     db().contentOwnership.findUnique({ where: { contentId: input.contentId } }),

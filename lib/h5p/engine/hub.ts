@@ -5,7 +5,8 @@ import { H5pError, LibraryName } from '@lumieducation/h5p-server';
 import { cache } from '@/lib/cache';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
-import { AppError } from '@/lib/errors';
+import { z } from 'zod';
+import { AppError, errorOf } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { ESSENTIAL_CONTENT_TYPES } from '@/lib/content/types';
 import type { H5pActor } from './permissions';
@@ -14,6 +15,43 @@ import { h5p } from './server';
 export const READY_THRESHOLD = 5;
 export const HUB_UNREACHABLE = 'H5P Hub is unreachable';
 export const HUB_TYPE_NOT_FOUND = 'Content type not found on the H5P Hub';
+export const HUB_ERR = {
+  unreachable: HUB_UNREACHABLE,
+  notOnHub: HUB_TYPE_NOT_FOUND,
+  denied: 'You are not allowed to install this content type',
+  busy: 'Another installation is in progress; try again',
+  invalidName: 'Validation error: machineName is not a library machine name',
+} as const;
+export const HUB_ERRORS = {
+  invalidName: errorOf(400, HUB_ERR.invalidName),
+  denied: errorOf(403, HUB_ERR.denied),
+  notOnHub: errorOf(404, HUB_ERR.notOnHub),
+  unreachable: errorOf(502, HUB_ERR.unreachable),
+  busy: errorOf(503, HUB_ERR.busy),
+} as const;
+
+/** GET /h5p/content-types */
+export const contentTypeSchema = z.object({ id: z.string(), title: z.string(), description: z.string(), majorVersion: z.number().int(), minorVersion: z.number().int() });
+export type ContentType = z.infer<typeof contentTypeSchema>;
+/** GET /h5p/libraries: installed libraries grouped by machine name, versions oldest first. */
+export const libraryVersionsSchema = z.object({ machineName: z.string(), versions: z.array(z.string()), latestVersion: z.string() });
+export type LibraryVersions = z.infer<typeof libraryVersionsSchema>;
+/** GET /h5p/libraries/status (rule 15) */
+export const essentialsStatusSchema = z.object({
+  total: z.number().int(),
+  installed: z.number().int(),
+  ready: z.boolean(),
+  status: z.array(z.object({ name: z.string(), installed: z.boolean() })),
+});
+export type EssentialsStatus = z.infer<typeof essentialsStatusSchema>;
+/** POST /h5p/libraries/install-essentials (rule 14) */
+export const essentialsResultSchema = z.object({
+  total: z.number().int(),
+  installed: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(z.object({ name: z.string(), success: z.boolean(), error: z.string().optional() })),
+});
+export type EssentialsResult = z.infer<typeof essentialsResultSchema>;
 
 const MACHINE_NAME = /^[\w.-]{1,255}$/;
 
@@ -38,11 +76,11 @@ async function ensureCache(): Promise<boolean> {
 }
 
 /** GET /h5p/content-types: the hub's content types (falling back to the installed runnable libraries). */
-export async function listContentTypes() {
+export async function listContentTypes(): Promise<ContentType[]> {
   const { editor } = await h5p();
   await ensureCache();
   const cached = (await editor.contentTypeCache.get()) as { machineName: string; title: string; description: string; summary?: string; majorVersion: number; minorVersion: number }[];
-  const byId = new Map<string, { id: string; title: string; description: string; majorVersion: number; minorVersion: number }>();
+  const byId = new Map<string, ContentType>();
   for (const c of cached) byId.set(c.machineName, { id: c.machineName, title: c.title, description: c.description ?? c.summary ?? '', majorVersion: c.majorVersion, minorVersion: c.minorVersion });
   const installed = await db().h5pLibrary.findMany({ where: { runnable: true }, orderBy: [{ machineName: 'asc' }, { majorVersion: 'desc' }, { minorVersion: 'desc' }] });
   const titled = new Set<string>();
@@ -62,7 +100,7 @@ export async function listContentTypes() {
 }
 
 /** GET /h5p/libraries: installed libraries grouped by machine name. */
-export async function listLibraries() {
+export async function listLibraries(): Promise<LibraryVersions[]> {
   const rows = await db().h5pLibrary.findMany({
     select: { machineName: true, majorVersion: true, minorVersion: true, patchVersion: true },
     orderBy: [{ machineName: 'asc' }, { majorVersion: 'asc' }, { minorVersion: 'asc' }],
@@ -85,7 +123,7 @@ function installError(err: unknown): AppError {
       case 'hub-install-invalid-content-type':
         return new AppError(404, HUB_TYPE_NOT_FOUND);
       case 'hub-install-denied':
-        return new AppError(403, 'You are not allowed to install this content type');
+        return new AppError(403, HUB_ERR.denied);
       case 'hub-install-download-failed':
         return new AppError(502, HUB_UNREACHABLE);
       default:
@@ -96,7 +134,7 @@ function installError(err: unknown): AppError {
   if (e?.isAxiosError || e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND' || e?.code === 'ECONNABORTED' || e?.code === 'ETIMEDOUT') {
     return new AppError(502, e.response?.status ? `H5P Hub answered ${e.response.status}` : HUB_UNREACHABLE);
   }
-  if (e?.message === 'timeout') return new AppError(503, 'Another installation is in progress; try again');
+  if (e?.message === 'timeout') return new AppError(503, HUB_ERR.busy);
   return new AppError(500, 'Failed to install library');
 }
 
@@ -112,7 +150,7 @@ async function installOne(machineName: string, actor: H5pActor): Promise<number>
 
 /** POST /h5p/libraries/install */
 export async function installFromHub(machineName: string, actor: H5pActor) {
-  if (!MACHINE_NAME.test(machineName)) throw new AppError(400, 'Validation error: machineName is not a library machine name');
+  if (!MACHINE_NAME.test(machineName)) throw new AppError(400, HUB_ERR.invalidName);
   if (!(await ensureCache())) {
     const { editor } = await h5p();
     if (!((await editor.contentTypeCache.get(machineName)) as unknown[]).length) throw new AppError(502, HUB_UNREACHABLE);
@@ -154,9 +192,9 @@ export async function essentialsPlan(actor: H5pActor): Promise<{ steps: string[]
 }
 
 /** POST /h5p/libraries/install-essentials (rule 14): refresh the cache, then install each essential type. */
-export async function installEssentials(actor: H5pActor) {
+export async function installEssentials(actor: H5pActor): Promise<EssentialsResult> {
   const plan = await essentialsPlan(actor);
-  const results: { name: string; success: boolean; error?: string }[] = [];
+  const results: EssentialsResult['results'] = [];
   for (const name of plan.steps) {
     try {
       const r = await plan.run(name);
@@ -170,7 +208,7 @@ export async function installEssentials(actor: H5pActor) {
 }
 
 /** GET /h5p/libraries/status (rule 15) */
-export async function essentialsStatus() {
+export async function essentialsStatus(): Promise<EssentialsStatus> {
   const have = await installedEssentials();
   const status = ESSENTIAL_CONTENT_TYPES.map((name) => ({ name, installed: have.has(name) }));
   const installed = status.filter((s) => s.installed).length;

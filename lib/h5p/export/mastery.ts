@@ -6,8 +6,11 @@
 // masteryScore) and decides passed/failed at run time, where the LMS's own value (1.2
 // cmi.student_data.mastery_score, 2004 cmi.scaled_passing_score, cmi5 LMS.LaunchData masteryScore) overrides it.
 import { z } from 'zod';
+import { errorOf } from '@/lib/errors';
 
 const MESSAGE = 'masteryScore must be a percentage from 0 to 100';
+/** zod's refusal of a bad `masteryScore` (the export routes' query) */
+export const MASTERY_SCORE_INVALID = errorOf(400, `Validation error: masteryScore: ${MESSAGE}`);
 
 /** The export routes' query parameter: a percentage, up to two decimals (`?masteryScore=80`). */
 export const masteryScoreParam = z

@@ -21,6 +21,12 @@ import { inspectLibraryUpload } from '@/lib/h5p/content/import';
 
 type Ctx = RouteContext<undefined, undefined, undefined>;
 
+/** The texts of the asynchronous routes' own refusals (documented in app/h5p/[...path]/contract.ts). */
+export const AJAX_ERR = {
+  tooLarge: 'File too large',
+  finishedData: 'Validation error: contentId, score and maxScore are required',
+} as const;
+
 const actor = (ctx: Ctx): H5pActor => actorOf(ctx.principal!, bearerQueryToken(ctx.url), ctx.user);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +59,7 @@ async function guarded(fn: () => Promise<Response>): Promise<Response> {
   } catch (err) {
     const res = h5pErrorResponse(err);
     if (res) return res;
-    if (err instanceof UploadTooLargeError) throw new AppError(413, 'File too large');
+    if (err instanceof UploadTooLargeError) throw new AppError(413, AJAX_ERR.tooLarge);
     if (err instanceof MultipartError) throw new AppError(400, `Validation error: ${err.message}`);
     throw err;
   }
@@ -226,7 +232,7 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
         case 'finishedData': {
           const n = (v: unknown) => (v === undefined || v === '' ? NaN : Number(v));
           const contentId = typeof body.contentId === 'string' ? body.contentId : '';
-          if (!contentId || Number.isNaN(n(body.score)) || Number.isNaN(n(body.maxScore))) throw new AppError(400, 'Validation error: contentId, score and maxScore are required');
+          if (!contentId || Number.isNaN(n(body.score)) || Number.isNaN(n(body.maxScore))) throw new AppError(400, AJAX_ERR.finishedData);
           const orZero = (v: number) => (Number.isNaN(v) ? 0 : v);
           const f = check(finishedInput, {
             contentId, score: n(body.score), maxScore: n(body.maxScore), opened: orZero(n(body.opened)), finished: orZero(n(body.finished)),

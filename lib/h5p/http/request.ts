@@ -1,5 +1,6 @@
 // Small request helpers of the /h5p routes.
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
+import { jsonSchemaOf } from '@/lib/http/openapi';
 
 /** The ?token= of the request (embeds and the workspace pages pass it; it goes into the AJAX addresses). */
 export const bearerQueryToken = (url: URL): string | undefined => url.searchParams.get('token') || undefined;
@@ -33,3 +34,22 @@ export const contentIdParams = z.object({ contentId: z.string().min(1).max(100) 
 
 /** Any JSON body: the H5P services check it themselves with the spec's texts. */
 export const anyBody = z.unknown();
+
+/**
+ * The API document's request body of a route that takes any JSON (anyBody) and checks it in its service: the shape
+ * the service expects, as JSON Schema (the schema documents; it never parses the request).
+ */
+export function jsonBodyDoc(schema: ZodType): Record<string, unknown> {
+  const js = jsonSchemaOf(schema);
+  return { required: Array.isArray(js.required) && js.required.length > 0, content: { 'application/json': { schema: js } } };
+}
+
+/** The API document's request body of a multipart upload with one file field. */
+export const uploadDoc = (field: string, description: string) => ({
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary', description } } },
+    },
+  },
+});

@@ -2,10 +2,16 @@
 // once; a corrupt cached report is deleted and regenerated; the row goes with the content (cascade).
 import { db, Prisma } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
+import { z } from 'zod';
+import { CONTENT_NOT_FOUND } from '@/lib/h5p/content/access';
 import { log } from '@/lib/log';
 import { aiConfigured, aiReport } from './ai';
 import { ruleBasedReport } from './rules';
 import { qualityReportSchema, type QualityReport } from './schema';
+
+/** GET /h5p/content/:id/quality */
+export const qualityResultSchema = z.object({ contentId: z.string(), qualityReport: qualityReportSchema, generatedAt: z.date() });
+export type QualityResult = z.infer<typeof qualityResultSchema>;
 
 export async function deleteQualityReport(contentId: string): Promise<void> {
   await db().contentQualityReport.deleteMany({ where: { contentId } });
@@ -13,7 +19,7 @@ export async function deleteQualityReport(contentId: string): Promise<void> {
 
 async function generate(contentId: string): Promise<QualityReport> {
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true, mainLibrary: true, parameters: true, metadata: true } });
-  if (!row) throw new AppError(404, 'Content not found');
+  if (!row) throw new AppError(404, CONTENT_NOT_FOUND);
   const meta = row.metadata as { mainLibrary?: string } | null;
   if (!meta || typeof meta !== 'object' || !meta.mainLibrary || row.parameters === null || typeof row.parameters !== 'object') {
     throw new AppError(500, 'Failed to generate quality report: content.json or h5p.json is unreadable');
@@ -28,7 +34,7 @@ async function generate(contentId: string): Promise<QualityReport> {
   return ruleBasedReport(row.mainLibrary, row.title, row.parameters);
 }
 
-export async function getQualityReport(contentId: string): Promise<{ contentId: string; qualityReport: QualityReport; generatedAt: Date }> {
+export async function getQualityReport(contentId: string): Promise<QualityResult> {
   const cached = await db().contentQualityReport.findUnique({ where: { contentId } });
   if (cached) {
     const ok = qualityReportSchema.safeParse(cached.report);

@@ -8,6 +8,7 @@ import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { localeOf } from '@/lib/i18n/translate';
 import { CONTENT_ORIGIN_HEADER } from '@/lib/h5p/player/csp';
 import { contentSnapshot } from '@/lib/h5p/content/content-cache';
+import { CONTENT_ERRORS } from '@/lib/h5p/content/content';
 import { resolveTenantById } from '@/lib/tenant/resolve';
 
 export const dynamic = 'force-dynamic';
@@ -31,7 +32,19 @@ const languageOf = (req: RequestHead) => localeOf(new URL(req.url).searchParams.
 // (server/header-policy.mjs PLAYER_PATH_CSP)
 const play = fastRoute(
   // the English busy page; a limited viewer gets it in their language below
-  { action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: embedQuery, limitedPage: busyPageHtml('en') },
+  {
+    action: 'play content',
+    auth: 'user',
+    embed: true,
+    params: contentIdParams,
+    query: embedQuery,
+    limitedPage: busyPageHtml('en'),
+    tags: ['H5P content'],
+    summary: 'The player page (for an iframe)',
+    description: 'The page that plays the content, sandboxed by its Content-Security-Policy; an embed snippet frames it with ?token=.',
+    response: { kind: 'html', description: 'the player page', contentType: 'text/html' },
+    errors: [CONTENT_ERRORS.notFound],
+  },
   async (ctx) => {
     const locale = localeOf(ctx.query.language, ctx.req.headers.get('accept-language'));
     // an author's embed snippet plays for anonymous viewers: each records their own attempts

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { attachMedia, MEDIA_TYPES } from '@/lib/h5p/content/media';
+import { CONTENT_ERRORS } from '@/lib/h5p/content/content';
+import { attachedMediaSchema, attachMedia, MEDIA_TYPES } from '@/lib/h5p/content/media';
 import { reply, requireUser, route } from '@/lib/http/route';
+import { USER_ERR } from '@/lib/auth/users';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,4 +12,15 @@ const body = z.object({
   mediaType: z.enum(MEDIA_TYPES).default('images'),
 });
 
-export const POST = route({ action: 'attach media', auth: 'user', body }, async (ctx) => reply(await attachMedia(requireUser(ctx), ctx.body)));
+export const POST = route(
+  {
+    action: 'attach media',
+    auth: 'user',
+    body,
+    tags: ['H5P content'],
+    summary: 'Attach uploaded files to content',
+    response: attachedMediaSchema,
+    errors: [CONTENT_ERRORS.notOwner, CONTENT_ERRORS.notFound, USER_ERR.notFound],
+  },
+  async (ctx) => reply(await attachMedia(requireUser(ctx), ctx.body)),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadMedia } from '@/lib/h5p/content/media';
+import { MEDIA_ERRORS, uploadedMediaSchema, uploadMedia } from '@/lib/h5p/content/media';
 import { actorOf } from '@/lib/h5p/engine/permissions';
 import { reply, route } from '@/lib/http/route';
 
@@ -11,6 +11,16 @@ const body = z.object({
   contentType: z.string().max(100).default('image/png'),
 });
 
-export const POST = route({ action: 'upload media', auth: 'user', body }, async (ctx) =>
-  reply(await uploadMedia(actorOf(ctx.principal!), ctx.body), { status: 201 }),
+export const POST = route(
+  {
+    action: 'upload media',
+    auth: 'user',
+    body,
+    tags: ['H5P content'],
+    summary: 'Upload a media file (base64) to temporary storage',
+    status: 201,
+    response: uploadedMediaSchema,
+    errors: [MEDIA_ERRORS.type, MEDIA_ERRORS.base64, MEDIA_ERRORS.empty],
+  },
+  async (ctx) => reply(await uploadMedia(actorOf(ctx.principal!), ctx.body), { status: 201 }),
 );

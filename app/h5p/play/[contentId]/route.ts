@@ -1,4 +1,4 @@
-import { playerModel } from '@/lib/h5p/content/content';
+import { CONTENT_ERRORS, playerModel, playerModelSchema } from '@/lib/h5p/content/content';
 import { scopeContentFiles } from '@/lib/h5p/player/embed';
 import { playerActor } from '@/lib/h5p/http/ajax';
 import { actorOf } from '@/lib/h5p/engine/permissions';
@@ -9,7 +9,9 @@ import { ltiPlayerPage } from '@/lib/lti/flows';
 
 export const dynamic = 'force-dynamic';
 
-const model = fastRoute({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery }, async (ctx) => {
+const contract = { tags: ['H5P content'], summary: 'Player model of content', response: playerModelSchema, errors: [CONTENT_ERRORS.notFound] };
+
+const model = fastRoute({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery, ...contract }, async (ctx) => {
   const token = bearerQueryToken(ctx.url);
   // an embed token plays for an anonymous viewer (their own saved state, ?learner=), never as its author
   const model = await playerModel(ctx.params.contentId, playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, token)), ctx.query.language);
