@@ -19,10 +19,7 @@ export const GET = route(
     response: { kind: 'json', description: 'the OpenAPI document' },
   },
   async () => {
-    if (!cached) {
-      const { API_ROUTES } = await import('@/lib/http/openapi-routes');
-      cached = buildOpenApi(API_INFO, routeDocsOf(ROUTE_MODULES, API_ROUTES));
-    }
+    cached ??= buildOpenApi(API_INFO, routeDocsOf(ROUTE_MODULES));
     return Response.json(cached, { headers: { 'Cache-Control': 'public, max-age=300' } });
   },
 );
