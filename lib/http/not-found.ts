@@ -3,6 +3,6 @@
 import { AppError } from '@/lib/errors';
 import { route } from './route';
 
-export const apiNotFound = route({ action: 'find the route', auth: 'none' }, async () => {
+export const apiNotFound = route({ action: 'find the route', auth: 'none', response: { kind: 'json', description: 'never answers with success: 404 Not found' } }, async () => {
   throw new AppError(404, 'Not found');
 });

@@ -77,9 +77,10 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
    * What the route answers on success: the zod schema of the success envelope's `data` (what the handler really
    * returns; the browser infers its types from it; NO_DATA when the envelope has none), or, for an answer that is
    * not the envelope (a file, a page, a redirect, plain JSON), its description. With CHECK_RESPONSES (the tests)
-   * every success envelope is parsed with the schema, and a mismatch answers 500.
+   * every success envelope is parsed with the schema, and a mismatch answers 500. Required: a route without it
+   * does not typecheck (the structure check of the route contracts).
    */
-  response?: ZodType | PlainAnswer;
+  response: ZodType | PlainAnswer;
   /** the success envelope carries a `message` */
   message?: boolean;
   /** extra top-level members of the success envelope (Reply.extra, e.g. total); parsed like `response` with CHECK_RESPONSES */

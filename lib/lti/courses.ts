@@ -1,6 +1,7 @@
 // The course view (issue 12, item 6): the LTI contexts of the caller's platforms, and per context its roster
 // (NRPS, when the platform offers it; else the learners seen in launches) with each learner's results for the
 // content launched in that course.
+import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
@@ -8,11 +9,47 @@ import { passbackText } from '@/lib/results';
 import { mapRoles } from './claims';
 import { learnerKeyOf } from './launch';
 import { platformFor, visibleWhere, type Caller } from './platforms';
-import { listMembers, type Member } from './services';
+import { listMembers, memberSchema, type Member } from './services';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 
-export async function listContexts(c: Caller) {
+/** GET /lti/contexts: the courses of the caller's platforms */
+export const contextRowSchema = z.object({
+  platformId: z.string(),
+  platformName: z.string(),
+  contextId: z.string(),
+  title: z.string().nullable(),
+  label: z.string().nullable(),
+  lastLaunchAt: z.string(),
+  hasRoster: z.boolean(),
+});
+
+/** GET /lti/contexts/{platformId}/{contextId}: one course, its roster with each learner's results */
+export const courseViewSchema = z.object({
+  platform: z.object({ id: z.string(), name: z.string() }),
+  context: z.object({ id: z.string(), title: z.string().nullable(), label: z.string().nullable(), lastLaunchAt: z.string() }),
+  contents: z.array(z.object({ id: z.string(), title: z.string() })),
+  rosterError: z.string().nullable(),
+  members: z.array(
+    memberSchema.extend({
+      learnerKey: z.string(),
+      attempts: z.array(
+        z.object({
+          contentId: z.string(),
+          title: z.string().nullable(),
+          score: z.number().nullable(),
+          maxScore: z.number().nullable(),
+          scaled: z.number().nullable(),
+          completed: z.boolean(),
+          finishedAt: z.string().nullable(),
+          passback: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export async function listContexts(c: Caller): Promise<z.infer<typeof contextRowSchema>[]> {
   const rows = await db().ltiContext.findMany({
     where: { platform: visibleWhere(c) },
     include: { platform: { select: { id: true, name: true } } },
@@ -30,7 +67,7 @@ export async function listContexts(c: Caller) {
   }));
 }
 
-export async function courseView(c: Caller, platformId: string, contextId: string) {
+export async function courseView(c: Caller, platformId: string, contextId: string): Promise<z.infer<typeof courseViewSchema>> {
   const platform = await platformFor(c, platformId).catch(() => {
     throw new AppError(404, COURSE_NOT_FOUND);
   });

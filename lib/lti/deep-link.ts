@@ -142,16 +142,15 @@ export const pickerQuery = z.object({
   scope: z.enum(['all', 'mine', 'public']).optional(),
 });
 
-export interface PickerItem {
-  id: string;
-  title: string;
-  type: string;
-  mine: boolean;
-  updatedAt: string;
-}
+/** GET /lti/picker/items: the content the instructor may pick, and the content types among it */
+export const pickerItemsSchema = z.object({
+  items: z.array(z.object({ id: z.string(), title: z.string(), type: z.string(), mine: z.boolean(), updatedAt: z.string() })),
+  types: z.array(z.string()),
+});
+export type PickerItem = z.infer<typeof pickerItemsSchema>['items'][number];
 
 /** The instructor's own content and public content, newest first, filtered by a title search and a content type. */
-export async function pickerItems(user: User, q: z.infer<typeof pickerQuery>): Promise<{ items: PickerItem[]; types: string[] }> {
+export async function pickerItems(user: User, q: z.infer<typeof pickerQuery>): Promise<z.infer<typeof pickerItemsSchema>> {
   const scope = q.scope ?? 'all';
   const who =
     scope === 'mine'

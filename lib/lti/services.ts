@@ -196,13 +196,11 @@ export async function publishScore(p: LtiPlatform, lineItemUrl: string, score: S
   return res.status;
 }
 
-export interface Member {
-  userId: string;
-  roles: string[];
-  name: string | null;
-  email: string | null;
-  status: string;
-}
+/** A course member (NRPS, or a learner seen in launches). */
+export const memberSchema = z.object({ userId: z.string(), roles: z.array(z.string()), name: z.string().nullable(), email: z.string().nullable(), status: z.string() });
+export type Member = z.infer<typeof memberSchema>;
+/** GET /lti/nrps/members */
+export const membersSchema = z.object({ id: z.string(), context: z.object({ id: z.string() }), members: z.array(memberSchema) });
 
 /** The next page of an NRPS answer: its Link header's rel="next". */
 export function nextLink(link: string | undefined): string | null {
@@ -215,7 +213,7 @@ export function nextLink(link: string | undefined): string | null {
 }
 
 /** The context's roster, every page (at most 50). */
-export async function listMembers(p: LtiPlatform, ctx: string): Promise<{ id: string; context: { id: string }; members: Member[] }> {
+export async function listMembers(p: LtiPlatform, ctx: string): Promise<z.infer<typeof membersSchema>> {
   let url: string | null = await rosterUrl(p, ctx);
   const first = url;
   const members: Member[] = [];

@@ -123,7 +123,10 @@ function validateAjax(method: 'GET' | 'POST', [kind, a, b, c]: string[], q: URLS
   return { language: input.language ?? 'en' };
 }
 
-export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed: true }, async (ctx) =>
+/** What the H5P client's own routes answer: its shapes, not the envelope (documented per path in app/h5p/[...path]/contract.ts). */
+const H5P_CLIENT_ANSWER = { kind: 'json', description: "the answer the H5P client expects (per path: app/h5p/[...path]/contract.ts)" } as const;
+
+export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed: true, response: H5P_CLIENT_ANSWER }, async (ctx) =>
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;
@@ -177,7 +180,7 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed
   }),
 );
 
-export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawBody: true, embed: true }, async (ctx) =>
+export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawBody: true, embed: true, response: H5P_CLIENT_ANSWER }, async (ctx) =>
   guarded(async () => {
     const [kind, a, b, c] = pathParts(ctx);
     const q = ctx.url.searchParams;

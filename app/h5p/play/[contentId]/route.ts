@@ -22,7 +22,7 @@ const model = fastRoute({ action: 'play content', auth: 'user', embed: true, par
 
 // An LTI resource link's target ({app_url}/h5p/play/<id>, what deep linking names): the launch redirects here with
 // its launch token (?lti_launch=), and the LMS's frame gets the player page for that launch (lib/lti/flows.ts).
-const ltiPage = fastRoute({ action: 'play content', auth: 'none', tier: 'LTI', params: contentIdParams }, async (ctx) => {
+const ltiPage = fastRoute({ action: 'play content', auth: 'none', tier: 'LTI', params: contentIdParams, response: { kind: 'html', description: 'the player page of an LTI launch' } }, async (ctx) => {
   const language = ctx.url.searchParams.get('language');
   return ltiPlayerPage(ctx.url.searchParams.get('lti_launch'), ctx.params.contentId, ctx.tenant?.brandConfig, language && /^[a-zA-Z-]{2,10}$/.test(language) ? language : undefined);
 });
