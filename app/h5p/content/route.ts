@@ -1,7 +1,6 @@
 import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, createContent, savedContentSchema } from '@/lib/h5p/content/content';
 import { CONTENT_LIST_ERRORS, contentListExtra, contentListItemSchema, listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { anyBody, bearerQueryToken, jsonBodyDoc } from '@/lib/h5p/http/request';
+import { anyBody, jsonBodyDoc } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { USER_ERR } from '@/lib/auth/users';
 import { z } from 'zod';
@@ -45,7 +44,7 @@ export const POST = route(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    const data = await createContent(user, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
+    const data = await createContent(user, ctx.caller, ctx.body);
     return reply(data, { status: 201, message: 'Content created successfully' });
   },
 );

@@ -1,6 +1,5 @@
 import { importedContentSchema, IMPORT_ERRORS, importPackage } from '@/lib/h5p/content/import';
 import { CONTENT_ERRORS } from '@/lib/h5p/content/content';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { uploadDoc } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { USER_ERR } from '@/lib/auth/users';
@@ -24,7 +23,7 @@ export const POST = route(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    const data = await importPackage(ctx.req, user, actorOf(ctx.principal!));
+    const data = await importPackage(ctx.req, user, ctx.caller);
     return reply({ contentId: data.contentId, installedLibraries: data.installedLibraries }, { status: 201, message: 'Content imported successfully' });
   },
 );

@@ -13,8 +13,8 @@ import { stateIdOf } from '@/lib/results';
 import { h5pErrorResponse, nodeToWeb } from './files';
 import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from '@/lib/net/multipart';
 import { assertCanRead } from '@/lib/h5p/content/access';
-import { actorOf, type H5pActor } from '@/lib/h5p/engine/permissions';
-import { bearerQueryToken, languageCode } from './request';
+import { type H5pActor } from '@/lib/h5p/engine/permissions';
+import { languageCode } from './request';
 import { h5p, MAX_FILE_SIZE } from '@/lib/h5p/engine/server';
 import { exportFilename } from '@/lib/h5p/export/h5p';
 import { inspectLibraryUpload } from '@/lib/h5p/content/import';
@@ -27,7 +27,7 @@ export const AJAX_ERR = {
   finishedData: 'Validation error: contentId, score and maxScore are required',
 } as const;
 
-const actor = (ctx: Ctx): H5pActor => actorOf(ctx.principal!, bearerQueryToken(ctx.url), ctx.user);
+const actor = (ctx: Ctx): H5pActor => ctx.caller;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

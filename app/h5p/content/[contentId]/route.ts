@@ -1,7 +1,6 @@
 import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, contentInfoSchema, deleteContent, getContentInfo, savedContentSchema, updateContent } from '@/lib/h5p/content/content';
 import { readerOf } from '@/lib/h5p/content/access';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { anyBody, bearerQueryToken, contentIdParams, jsonBodyDoc } from '@/lib/h5p/http/request';
+import { anyBody, contentIdParams, jsonBodyDoc } from '@/lib/h5p/http/request';
 import { NO_DATA, reply, requireUser, route } from '@/lib/http/route';
 import { USER_ERR } from '@/lib/auth/users';
 
@@ -29,7 +28,7 @@ export const PUT = route(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    const data = await updateContent(user, actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.params.contentId, ctx.body);
+    const data = await updateContent(user, ctx.caller, ctx.params.contentId, ctx.body);
     return reply(data, { message: 'Content updated successfully' });
   },
 );

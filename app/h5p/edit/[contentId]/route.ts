@@ -1,6 +1,5 @@
 import { CONTENT_ERRORS, contentEditorModelSchema, editorModel } from '@/lib/h5p/content/content';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/http/request';
+import { contentIdParams, languageQuery } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { USER_ERR } from '@/lib/auth/users';
 
@@ -19,6 +18,6 @@ export const GET = route(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    return reply(await editorModel(actorOf(ctx.principal!, bearerQueryToken(ctx.url), user), ctx.query.language, ctx.params.contentId, user));
+    return reply(await editorModel(ctx.caller, ctx.query.language, ctx.params.contentId, user));
   },
 );

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { busyPageHtml, embedHtml } from '@/lib/h5p/player/embed';
 import { anonymousViewer, playerActor } from '@/lib/h5p/http/ajax';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { bearerQueryToken, contentIdParams } from '@/lib/h5p/http/request';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { fastRoute, type RequestHead } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { localeOf } from '@/lib/i18n/translate';
@@ -51,7 +50,7 @@ const play = fastRoute(
     const anonymous = ctx.principal?.kind === 'embed' && ctx.principal.tokenUse === 'embed';
     // the viewer the embedding page names (?learner=): the page opens with their own saved state
     const viewer = anonymousViewer(ctx.principal, ctx.url);
-    const actor = playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, bearerQueryToken(ctx.url)));
+    const actor = playerActor(ctx.principal, ctx.url, ctx.caller);
     // on the content origin (the front server marks its requests) the page keeps its own origin; on the app's host
     // it stays opaque (server/content-origin.mjs)
     const sameOrigin = ctx.req.headers.get(CONTENT_ORIGIN_HEADER) === '1';

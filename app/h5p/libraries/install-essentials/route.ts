@@ -1,5 +1,4 @@
 import { essentialsResultSchema, HUB_ERRORS, installEssentials } from '@/lib/h5p/engine/hub';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +15,7 @@ export const POST = route(
     errors: [HUB_ERRORS.unreachable],
   },
   async (ctx) => {
-    const data = await installEssentials(actorOf(ctx.principal!));
+    const data = await installEssentials(ctx.caller);
     return reply(data, { message: `Installed ${data.installed} of ${data.total} essential content types` });
   },
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { HUB_ERRORS, installFromHub } from '@/lib/h5p/engine/hub';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { NO_DATA, reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -19,7 +18,7 @@ export const POST = route(
     errors: [HUB_ERRORS.invalidName, HUB_ERRORS.denied, HUB_ERRORS.notOnHub, HUB_ERRORS.unreachable, HUB_ERRORS.busy],
   },
   async (ctx) => {
-    const count = await installFromHub(ctx.body.machineName, actorOf(ctx.principal!));
+    const count = await installFromHub(ctx.body.machineName, ctx.caller);
     return reply(undefined, { message: `Library ${ctx.body.machineName} installed successfully (${count} libraries installed or updated)` });
   },
 );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MEDIA_ERRORS, uploadedMediaSchema, uploadMedia } from '@/lib/h5p/content/media';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { reply, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -22,5 +21,5 @@ export const POST = route(
     response: uploadedMediaSchema,
     errors: [MEDIA_ERRORS.type, MEDIA_ERRORS.base64, MEDIA_ERRORS.empty],
   },
-  async (ctx) => reply(await uploadMedia(actorOf(ctx.principal!), ctx.body), { status: 201 }),
+  async (ctx) => reply(await uploadMedia(ctx.caller, ctx.body), { status: 201 }),
 );

@@ -1,7 +1,6 @@
 import { CONTENT_ERRORS, playerModel, playerModelSchema } from '@/lib/h5p/content/content';
 import { scopeContentFiles } from '@/lib/h5p/player/embed';
 import { playerActor } from '@/lib/h5p/http/ajax';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/http/request';
 import { fastRoute, reply, type RequestHead } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
@@ -14,7 +13,7 @@ const contract = { tags: ['H5P content'], summary: 'Player model of content', re
 const model = fastRoute({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery, ...contract }, async (ctx) => {
   const token = bearerQueryToken(ctx.url);
   // an embed token plays for an anonymous viewer (their own saved state, ?learner=), never as its author
-  const model = await playerModel(ctx.params.contentId, playerActor(ctx.principal, ctx.url, actorOf(ctx.principal!, token)), ctx.query.language);
+  const model = await playerModel(ctx.params.contentId, playerActor(ctx.principal, ctx.url, ctx.caller), ctx.query.language);
   // a content token's player fetches the item's files through the token-checked route
   if (ctx.principal?.kind === 'embed') scopeContentFiles(model.integration, ctx.params.contentId, token);
   return reply(model);

@@ -1,7 +1,5 @@
 import { AI_ERR } from '@/lib/ai/errors';
 import { branchingBody, generateBranching, generatedSchema } from '@/lib/ai/generate';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { bearerQueryToken } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -23,7 +21,7 @@ export const POST = route(
     errors: [AI_ERR.typeNotInstalled, AI_ERR.semanticsMismatch, AI_ERR.limit, AI_ERR.invalid, AI_ERR.notConfigured],
   },
   async (ctx) => {
-    const result = await generateBranching(requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.body);
+    const result = await generateBranching(requireUser(ctx), ctx.caller, ctx.body);
     return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
   },
 );

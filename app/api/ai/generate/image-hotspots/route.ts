@@ -2,8 +2,6 @@ import { generateImageHotspots, IMAGE_MAX_BYTES, imageFields, imageRequestBody, 
 import { assertAiConfigured } from '@/lib/ai/client';
 import { AI_ERR, IMAGE_REQUIRED } from '@/lib/ai/errors';
 import { generatedSchema } from '@/lib/ai/generate';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { bearerQueryToken } from '@/lib/h5p/http/request';
 import { AppError } from '@/lib/errors';
 import { reply, requireUser, route } from '@/lib/http/route';
 
@@ -33,7 +31,7 @@ export const POST = route(
     try {
       const image = form.files.image;
       if (!image) throw new AppError(400, IMAGE_REQUIRED);
-      const result = await generateImageHotspots(requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), image, form.fields);
+      const result = await generateImageHotspots(requireUser(ctx), ctx.caller, image, form.fields);
       return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
     } finally {
       await form.cleanup();

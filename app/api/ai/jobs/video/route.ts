@@ -2,8 +2,6 @@ import { jobViewSchema, submitVideo } from '@/lib/ai/jobs';
 import { CAPTIONS_MAX_BYTES, mediaForm, prepareVideo, VIDEO_MAX_BYTES, videoFields, videoRequestBody } from '@/lib/ai/media';
 import { assertAiConfigured } from '@/lib/ai/client';
 import { AI_ERR } from '@/lib/ai/errors';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { bearerQueryToken } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -32,7 +30,7 @@ export const POST = route(
     const form = await mediaForm(ctx.req, 'the video', { video: VIDEO_MAX_BYTES, captions: CAPTIONS_MAX_BYTES }, videoFields);
     try {
       const user = requireUser(ctx);
-      const item = await prepareVideo(actorOf(ctx.principal!, bearerQueryToken(ctx.url)), form.files, form.fields);
+      const item = await prepareVideo(ctx.caller, form.files, form.fields);
       return reply(await submitVideo(user, item), { status: 202, message: 'Job queued' });
     } finally {
       await form.cleanup();

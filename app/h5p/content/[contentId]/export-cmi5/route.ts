@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CONTENT_ERRORS } from '@/lib/h5p/content/content';
 import { cmi5Response } from '@/lib/h5p/export/cmi5';
 import { MASTERY_SCORE_INVALID, masteryScoreParam } from '@/lib/h5p/export/mastery';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { contentIdParams } from '@/lib/h5p/http/request';
 import { route } from '@/lib/http/route';
 
@@ -24,5 +23,5 @@ export const GET = route(
     response: { kind: 'file', description: 'the cmi5 package (attachment <title>_cmi5.zip)', contentType: 'application/zip' },
     errors: [MASTERY_SCORE_INVALID, CONTENT_ERRORS.notOwner, CONTENT_ERRORS.notFound],
   },
-  async (ctx) => cmi5Response(ctx.params.contentId, actorOf(ctx.principal!), ctx.query.masteryScore),
+  async (ctx) => cmi5Response(ctx.params.contentId, ctx.caller, ctx.query.masteryScore),
 );

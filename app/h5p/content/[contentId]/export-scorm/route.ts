@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_ERRORS } from '@/lib/h5p/content/content';
 import { MASTERY_SCORE_INVALID, masteryScoreParam } from '@/lib/h5p/export/mastery';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { contentIdParams } from '@/lib/h5p/http/request';
 import { scormResponse } from '@/lib/h5p/export/scorm';
 import { route } from '@/lib/http/route';
@@ -25,5 +24,5 @@ export const GET = route(
     response: { kind: 'file', description: 'the SCORM package (attachment <title>_scorm<version>.zip)', contentType: 'application/zip' },
     errors: [errorOf(400, `Validation error: version: ${VERSION_INVALID}`), MASTERY_SCORE_INVALID, CONTENT_ERRORS.notOwner, CONTENT_ERRORS.notFound],
   },
-  async (ctx) => scormResponse(ctx.params.contentId, ctx.query.version, actorOf(ctx.principal!), ctx.query.masteryScore),
+  async (ctx) => scormResponse(ctx.params.contentId, ctx.query.version, ctx.caller, ctx.query.masteryScore),
 );

@@ -1,6 +1,5 @@
 import { exportResponse } from '@/lib/h5p/export/h5p';
 import { CONTENT_ERRORS } from '@/lib/h5p/content/content';
-import { actorOf } from '@/lib/h5p/engine/permissions';
 import { contentIdParams } from '@/lib/h5p/http/request';
 import { route } from '@/lib/http/route';
 
@@ -16,5 +15,5 @@ export const GET = route(
     response: { kind: 'file', description: 'the .h5p package (attachment <title>.h5p)', contentType: 'application/zip' },
     errors: [CONTENT_ERRORS.notOwner, CONTENT_ERRORS.notFound],
   },
-  async (ctx) => exportResponse(ctx.params.contentId, actorOf(ctx.principal!)),
+  async (ctx) => exportResponse(ctx.params.contentId, ctx.caller),
 );

@@ -1,8 +1,7 @@
 import { remix, remixBody } from '@/lib/ai/content-ops';
 import { AI_ERR } from '@/lib/ai/errors';
 import { generatedSchema } from '@/lib/ai/generate';
-import { actorOf } from '@/lib/h5p/engine/permissions';
-import { bearerQueryToken, contentIdParams } from '@/lib/h5p/http/request';
+import { contentIdParams } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -24,7 +23,7 @@ export const POST = route(
     errors: [AI_ERR.contentNotFound, AI_ERR.limit, AI_ERR.notConfigured],
   },
   async (ctx) => {
-    const result = await remix(ctx.principal, requireUser(ctx), actorOf(ctx.principal!, bearerQueryToken(ctx.url)), ctx.params.contentId, ctx.body);
+    const result = await remix(ctx.principal, requireUser(ctx), ctx.caller, ctx.params.contentId, ctx.body);
     return reply(result, { status: result.contentId ? 201 : 200, message: result.contentId ? 'Content generated' : 'Draft generated' });
   },
 );
