@@ -1,8 +1,11 @@
 // What the AI pages share (components/ai/CreateWithAi.tsx, ContentAiActions.tsx, CollectionAiActions.tsx): the content types
-// the AI writes with their names' catalog keys, Bloom's levels, the credits an answer reports, and the API's error
-// texts as sentences for the user (catalog namespace `ai`).
+// the AI writes with their names' catalog keys, Bloom's levels, the credits an answer reports, and the API's
+// errors as sentences for the user, chosen by their machine code (catalog namespace `ai`).
 import type { useTranslations } from 'next-intl';
+import { ApiCallError } from '@/components/shared/api';
+import { AI_ERROR_CODES, AI_ERROR_CODE_SHAPES } from '@/lib/ai/error-codes';
 import { MEDIA_TYPES, TOPIC_TYPES } from '@/lib/ai/types';
+import { errorCodeOf } from '@/lib/errors/catalogue';
 
 /** the types the AI writes from a topic, a text, a web page or a PDF (POST /api/ai/generate; remix) */
 export const AI_TYPES = TOPIC_TYPES;
@@ -50,6 +53,12 @@ export function aiTypeName(t: AiTranslator, library: string): string {
 }
 
 
+/** an AI action the caller's plan has (allowed), else the name of the plan that unlocks it */
+export interface AiToolGate {
+  allowed: boolean;
+  plan: string;
+}
+
 export interface AiCredits {
   used: number;
   /** -1: unlimited */
@@ -64,24 +73,68 @@ export const creditsUsedUp = (c: AiCredits): AiCredits => (c.limit === -1 ? c : 
 
 export type AiTranslator = ReturnType<typeof useTranslations<'ai'>>;
 
-/** An error of the AI routes (or of saving content) as a sentence for the user. */
-export function aiErrorText(t: AiTranslator, message: string): string {
-  if (message === 'AI generation limit reached') return t('errors.limit');
-  if (message === 'Monthly content quota exceeded') return t('errors.quota');
-  if (message === 'AI provider returned invalid content') return t('errors.invalid');
-  if (message.startsWith('AI provider is unavailable'))
-    return t('errors.unavailable', { detail: message.replace(/^AI provider is unavailable:?\s*/, '') || message });
-  if (message === 'AI generation is not configured') return t('errors.notConfigured');
-  if (message === 'Teacher access required') return t('errors.teacher');
-  if (message === 'Content not found') return t('errors.notFound');
-  if (message === 'Too many requests. Please try again later.') return t('errors.rate');
-  // a plan gate (403 feature_not_available): callApi passes on its sentence
-  const plan = /^This feature requires the (.+) plan or higher$/.exec(message)?.[1];
-  if (plan) return t('errors.plan', { plan });
-  if (/^Content type .+ cannot be generated yet$/.test(message)) return t('errors.typeNotGenerable');
-  const missing = /^Content type (\S+) is not installed$/.exec(message)?.[1];
-  if (missing) return t('errors.notInstalled', { type: aiTypeName(t, missing) });
-  if (message === 'File too large') return t('errors.fileTooLarge');
-  if (message === 'Job not found') return t('errors.jobNotFound');
+/** The setter of the credits a page shows (a React state setter's updater form). */
+export type SetCredits = (f: (c: AiCredits) => AiCredits) => void;
+
+/** A refused AI call as a sentence for the user; past the generation limit the credits shown are all used. */
+export function aiFailure(t: AiTranslator, err: unknown, setCredits: SetCredits): string {
+  if (aiErrorCode(err) === AI_ERROR_CODES.limit) setCredits(creditsUsedUp);
+  return aiErrorText(t, err);
+}
+
+/**
+ * An error's machine code: the one the server named (X-Error-Code, carried by ApiCallError). A text without one —
+ * an item's error recorded in a job, an answer that carried no header — gets the code the server derives from its
+ * texts (lib/errors errorCodeOf); any other error (a network failure) has none.
+ */
+export function aiErrorCode(err: unknown): string {
+  if (err instanceof ApiCallError) return err.code || errorCodeOf(err.message);
+  return typeof err === 'string' ? errorCodeOf(err) : '';
+}
+
+const messageOf = (err: unknown): string => (typeof err === 'string' ? err : err instanceof Error ? err.message : String(err));
+
+/**
+ * An error of the AI routes (or of saving content) as a sentence for the user, chosen by its machine code
+ * (lib/ai/error-codes.ts); the text supplies only the details (a plan's name, a type, a provider's reason). `err` is
+ * what a call threw (ApiCallError) or a text the server recorded (a job's item). Anything else: its own text.
+ */
+export function aiErrorText(t: AiTranslator, err: unknown): string {
+  const message = messageOf(err);
+  const code = aiErrorCode(err);
+  switch (code) {
+    case AI_ERROR_CODES.limit:
+      return t('errors.limit');
+    case AI_ERROR_CODES.quota:
+      return t('errors.quota');
+    case AI_ERROR_CODES.invalid:
+      return t('errors.invalid');
+    case AI_ERROR_CODES.unavailable:
+      // the provider's reason follows the text after a colon
+      return t('errors.unavailable', { detail: message.replace(/^[^:]*:?\s*/, '') || message });
+    case AI_ERROR_CODES.notConfigured:
+      return t('errors.notConfigured');
+    case AI_ERROR_CODES.teacher:
+      return t('errors.teacher');
+    case AI_ERROR_CODES.notFound:
+      return t('errors.notFound');
+    case AI_ERROR_CODES.rate:
+      return t('errors.rate');
+    case AI_ERROR_CODES.plan: {
+      // a plan gate: callApi passes on the envelope's sentence, which names the plan
+      const plan = /^This feature requires the (.+) plan or higher$/.exec(message)?.[1];
+      if (plan) return t('errors.plan', { plan });
+      break;
+    }
+    case AI_ERROR_CODES.fileTooLarge:
+      return t('errors.fileTooLarge');
+    case AI_ERROR_CODES.jobNotFound:
+      return t('errors.jobNotFound');
+  }
+  if (AI_ERROR_CODE_SHAPES.typeNotGenerable.test(code)) return t('errors.typeNotGenerable');
+  if (AI_ERROR_CODE_SHAPES.notInstalled.test(code)) {
+    const missing = /^Content type (\S+) is not installed$/.exec(message)?.[1];
+    if (missing) return t('errors.notInstalled', { type: aiTypeName(t, missing) });
+  }
   return t('errors.generic', { error: message });
 }

@@ -4,68 +4,34 @@
 // item is saved as the user's private content by the job itself (no preview).
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
-import { callApi } from '@/components/shared/api';
-import { aiErrorText, creditsUsedUp, type AiCredits } from '../shared';
+import { useEffect, useRef } from 'react';
+import { aiErrorText, creditsUsedUp, type SetCredits } from '../shared';
+import { useAiJob } from '../useAiJob';
 import { ACTIVE, type Job } from './api';
 
-const POLL_MS = 1500;
-
-export function JobPanel({ initial, setCredits }: { initial: Job; setCredits: (f: (c: AiCredits) => AiCredits) => void }) {
+export function JobPanel({ initial, setCredits }: { initial: Job; setCredits: SetCredits }) {
   const t = useTranslations('ai');
-  const [job, setJob] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState(false);
+  // each item made takes one credit; a job stopped by the limit used them all
+  const { job: current, error, cancelling, active, cancel } = useAiJob({
+    initial,
+    onRead: (data) => {
+      if (data.status === 'stopped_no_credits') setCredits(creditsUsedUp);
+      else if (!ACTIVE.includes(data.status) && data.results.some((r) => r.contentId)) setCredits((c) => (c.limit === -1 ? c : { ...c, used: c.used + 1 }));
+    },
+  });
+  const job = current ?? initial;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const active = ACTIVE.includes(job.status);
 
   // the panel takes the focus when it appears (the form's button was pressed)
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (!active) return;
-    let cancelled = false;
-    const poll = async () => {
-      try {
-        const { data } = await callApi<Job>('GET', `/api/ai/jobs/${encodeURIComponent(job.id)}`);
-        if (cancelled) return;
-        setJob(data);
-        setError(null);
-        if (data.status === 'stopped_no_credits') setCredits(creditsUsedUp);
-        else if (!ACTIVE.includes(data.status) && data.results.some((r) => r.contentId)) setCredits((c) => (c.limit === -1 ? c : { ...c, used: c.used + 1 }));
-      } catch (err) {
-        if (cancelled) return;
-        const message = (err as Error).message;
-        setError(aiErrorText(t, message));
-        // a job that is gone stops the polling; anything else is tried again at the next tick
-        setJob((j) => (message === 'Job not found' ? { ...j, status: 'cancelled' } : { ...j }));
-      }
-    };
-    const timer = setTimeout(() => void poll(), POLL_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [job, active, t, setCredits]);
-
   // when it ends, the focus that was on Cancel (which goes away) moves to the outcome
   useEffect(() => {
     if (!active && (!document.activeElement || document.activeElement === document.body)) outcomeRef.current?.focus();
   }, [active]);
-
-  const cancel = async () => {
-    if (cancelling) return;
-    setCancelling(true);
-    try {
-      await callApi('DELETE', `/api/ai/jobs/${encodeURIComponent(job.id)}`);
-    } catch (err) {
-      setError(aiErrorText(t, (err as Error).message));
-      setCancelling(false);
-    }
-  };
 
   const made = job.results.filter((r) => r.contentId);
   const failed = job.results.filter((r) => r.error);

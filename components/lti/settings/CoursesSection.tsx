@@ -1,0 +1,47 @@
+'use client';
+// The courses launched so far (GET /lti/contexts), each linking to its page (roster, results).
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { DataTable } from '@/components/ui/DataTable';
+import { useWhen } from './useWhen';
+
+/** One row of GET /lti/contexts */
+export interface ContextRow {
+  platformId: string;
+  platformName: string;
+  contextId: string;
+  title: string | null;
+  label: string | null;
+  lastLaunchAt: string;
+  hasRoster: boolean;
+}
+
+export function CoursesSection({ contexts }: { contexts: ContextRow[] }) {
+  const t = useTranslations('lti');
+  const when = useWhen();
+  return (
+    <section className="card" aria-labelledby="lti-courses-title" data-testid="lti-courses">
+      <h2 id="lti-courses-title">{t('courses.title')}</h2>
+      <DataTable
+        testId="lti-courses-table"
+        rowTestId="lti-course-row"
+        rows={contexts}
+        rowKey={(c) => `${c.platformId}/${c.contextId}`}
+        empty={t('courses.empty')}
+        columns={[
+          {
+            header: t('courses.course'),
+            cell: (c) => (
+              <Link href={`/settings/lti/courses/${encodeURIComponent(c.platformId)}/${encodeURIComponent(c.contextId)}`} data-testid="lti-course-link">
+                {c.title ?? c.label ?? c.contextId}
+              </Link>
+            ),
+          },
+          { header: t('courses.platform'), cell: (c) => c.platformName },
+          { header: t('courses.lastLaunch'), cell: (c) => when(c.lastLaunchAt) },
+          { header: t('courses.roster'), cell: (c) => (c.hasRoster ? t('courses.yes') : t('courses.no')) },
+        ]}
+      />
+    </section>
+  );
+}
