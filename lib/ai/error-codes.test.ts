@@ -4,9 +4,10 @@ import { AI_LIMIT_REACHED } from '@/lib/ai/credits';
 import { AI_INVALID, AI_NOT_CONFIGURED, AI_UNAVAILABLE } from '@/lib/ai/client';
 import { JOB_NOT_FOUND } from '@/lib/ai/jobs';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
-import { CONTENT_NOT_FOUND } from '@/lib/h5p/access';
+import { CONTENT_NOT_FOUND } from '@/lib/h5p/content/access';
 import { RATE_LIMIT_MESSAGES } from '@/lib/http/rate-limit';
 import { AI_ERROR_CODES, AI_ERROR_CODE_SHAPES } from './error-codes';
+import { AI_ERR } from './errors';
 
 // the browser (components/ai/shared.ts aiErrorText) picks its sentence by these codes: each must be the code the
 // server names in X-Error-Code for the text it throws
@@ -32,5 +33,11 @@ describe('AI error codes', () => {
     expect(errorCodeOf('Content type H5P.MultiChoice is not installed')).toMatch(AI_ERROR_CODE_SHAPES.notInstalled);
     expect(errorCodeOf('Content type H5P.Timeline cannot be generated yet')).toMatch(AI_ERROR_CODE_SHAPES.typeNotGenerable);
     expect(errorCodeOf('Content type H5P.MultiChoice is not installed')).not.toMatch(AI_ERROR_CODE_SHAPES.typeNotGenerable);
+  });
+
+  it('are the codes the catalogue names: a templated text keeps one fixed code, any other text its own', () => {
+    expect(AI_ERR.typeNotInstalled.code).toMatch(AI_ERROR_CODE_SHAPES.notInstalled);
+    expect(AI_ERR.typeNotGenerable.code).toMatch(AI_ERROR_CODE_SHAPES.typeNotGenerable);
+    for (const e of Object.values(AI_ERR)) if (!e.error.includes('<')) expect(e.code, e.error).toBe(errorCodeOf(e.error));
   });
 });

@@ -15,7 +15,7 @@ export const AI_ERROR_CODES = {
   notConfigured: 'ai_generation_is_not_configured',
   /** 403 `Teacher access required` (the route wrapper, lib/http/route.ts) */
   teacher: 'teacher_access_required',
-  /** 404 `Content not found` (lib/h5p/access.ts CONTENT_NOT_FOUND) */
+  /** 404 `Content not found` (lib/h5p/content/access.ts CONTENT_NOT_FOUND) */
   notFound: 'content_not_found',
   /** 429 `Too many requests. Please try again later.` (lib/http/rate-limit.ts) */
   rate: 'too_many_requests',
@@ -33,11 +33,13 @@ export type AiErrorCode = (typeof AI_ERROR_CODES)[keyof typeof AI_ERROR_CODES];
 
 /**
  * The codes of texts that name a content type inside them (`Content type H5P.X is not installed`,
- * `Content type H5P.X cannot be generated yet`): the code carries the type, so these are recognised by shape.
+ * `Content type H5P.X cannot be generated yet`): the route's answer names the catalogue's fixed code
+ * (lib/ai/errors.ts AI_ERR: `content_type_not_installed`, `content_type_not_generable`); a text without a header
+ * (a job item's recorded error) gives the code derived from it, which carries the type — both are recognised.
  */
 export const AI_ERROR_CODE_SHAPES = {
   /** 400 `Content type <type> is not installed` (lib/ai/generate.ts, lib/ai/semantics.ts) */
-  notInstalled: /^content_type_.+_is_not_installed$/,
+  notInstalled: /^content_type_(.+_is_not_installed|not_installed)$/,
   /** 400 `Content type <type> cannot be generated yet` (lib/ai/content-ops.ts) */
-  typeNotGenerable: /^content_type_.+_cannot_be_generated_yet$/,
+  typeNotGenerable: /^content_type_(.+_cannot_be_generated_yet|not_generable)$/,
 } as const;
