@@ -20,6 +20,12 @@ export const SERIAL_FILES = [
   // switch the shared curriculum stand-in down, slow or refusing, and read its request log and the sync log
   'curriculum',
   'admin-tools',
+  // start an app with the AI provider on the shared database: its job workers take over another instance's stalled
+  // AI job items (ai-generate's restart test left one to ai-media's app, which sent it to its own stand-in provider)
+  'ai-generate',
+  'ai-media',
+  'h5p-media-quality-scorm',
+  'stream-errors',
   // measure time, memory or a restart under load: another file's work on the same two cores skews them
   'classroom-load',
   'hardening-server',
