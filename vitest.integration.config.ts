@@ -20,6 +20,9 @@ export const SERIAL_FILES = [
   // switch the shared curriculum stand-in down, slow or refusing, and read its request log and the sync log
   'curriculum',
   'admin-tools',
+  // counts each request's SQL and Redis round trips on warm caches: another file's library install or announced
+  // change empties those caches mid-count
+  'round-trips',
   // start an app with the AI provider on the shared database: its job workers take over another instance's stalled
   // AI job items (ai-generate's restart test left one to ai-media's app, which sent it to its own stand-in provider)
   'ai-generate',
