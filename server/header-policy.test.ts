@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyHeaderPolicy, edgeHeaders, formActionOf, isWorkspacePage, newNonce, pageCsp, pathClass, playerCsp, proxyHeaders, workspacePageCsp } from './header-policy.mjs';
+import { applyHeaderPolicy, DOCS_CSP, edgeHeaders, formActionOf, frameAncestorsOf, isWorkspacePage, newNonce, pageCsp, pathClass, PLAYER_PATH_CSP, playerCsp, proxyHeaders, USER_FILE_CSP, workspacePageCsp } from './header-policy.mjs';
 import { STREAMING_UPLOAD_PATHS, STREAMING_UPLOADS } from './paths.mjs';
 
 /** Applies the policy to a plain header record, as the front server does to a response. */
@@ -45,6 +45,39 @@ describe('path classes', () => {
   it('leaves the headers a route may set itself out of what the proxy sets (Next.js writes them over the route\'s)', () => {
     expect(proxyHeaders('/lti/picker')).toEqual({ set: { 'X-Content-Type-Options': 'nosniff' }, remove: ['X-Frame-Options'] });
     expect(proxyHeaders('/workspace').set).toEqual({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'SAMEORIGIN' });
+  });
+});
+
+describe('the headers of each path class (issue 24 item 9)', () => {
+  const common = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+  const content = { ...common, 'Access-Control-Allow-Origin': '*' };
+  it.each([
+    ['player', '/h5p/embed/abc', { set: { ...content, 'Content-Security-Policy': PLAYER_PATH_CSP }, remove: ['X-Frame-Options'] }],
+    ['user-file', '/h5p/content/abc/images/a.png', { set: { ...content, 'Content-Security-Policy': USER_FILE_CSP }, remove: ['X-Frame-Options'] }],
+    ['h5p', '/h5p/libraries/H5P.X-1.0/a.js', { set: { ...content, 'Content-Security-Policy': 'frame-ancestors *' }, remove: ['X-Frame-Options'] }],
+    ['lti', '/lti/launch', { set: { ...common, 'Content-Security-Policy': 'frame-ancestors *' }, remove: ['X-Frame-Options'] }],
+    ['docs', '/api/docs', { set: { ...common, 'Content-Security-Policy': DOCS_CSP, 'X-Frame-Options': 'SAMEORIGIN' }, remove: [] }],
+    ['app', '/workspace', { set: { ...common, 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' }, remove: [] }],
+  ])('%s (%s) gets exactly its headers', (cls, p, headers) => {
+    expect(pathClass(p)).toBe(cls);
+    expect(edgeHeaders(p)).toEqual(headers);
+    // the proxy sets the same minus what a route may set itself
+    const { 'Content-Security-Policy': _csp, 'Referrer-Policy': _ref, 'Access-Control-Allow-Origin': _cors, ...proxied } = headers.set as Record<string, string>;
+    expect(proxyHeaders(p)).toEqual({ set: proxied, remove: headers.remove });
+  });
+
+  it("names the class's framing in its policy: this origin for the app and the docs, any site for the rest", () => {
+    expect((['player', 'user-file', 'h5p', 'lti', 'docs', 'app'] as const).map((c) => [c, frameAncestorsOf(c)])).toEqual([
+      ['player', '*'],
+      ['user-file', '*'],
+      ['h5p', '*'],
+      ['lti', '*'],
+      ['docs', "'self'"],
+      ['app', "'self'"],
+    ]);
+    expect(PLAYER_PATH_CSP).toMatch(/frame-ancestors \*$/);
+    expect(USER_FILE_CSP).toMatch(/frame-ancestors \*$/);
+    expect(DOCS_CSP).toMatch(/frame-ancestors 'self'$/);
   });
 });
 

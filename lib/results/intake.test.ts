@@ -1,5 +1,6 @@
-// The stored attempt's id (issue 24 item 9). The roll-up of statements into an attempt and its kind (view, attempt,
-// preview) is one SQL statement in intake.ts and is covered by the integration tests, not here.
+// The stored attempt's id (issue 24 item 9). What each statement gives the roll-up is unit-tested in rollup.test.ts;
+// the roll-up itself and the attempt's kind (view, attempt, preview) are one SQL statement in intake.ts, covered by
+// the integration tests.
 import { describe, expect, it } from 'vitest';
 import { attemptIdOf } from './intake';
 

@@ -17,7 +17,8 @@ import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '
 import { z } from 'zod';
 import { apiError, AppError, errorCodeOf, errorOf } from '@/lib/errors';
 import { nudgeOutbox, OUTBOX } from '@/lib/db/outbox-worker';
-import { belongsTo, durationMs, isInteraction, plainText, questionOf, RESULT_VERBS, subContentIdOf, textOf, VERBS, type Batch, type Statement } from './statements';
+import { statementRows } from './rollup';
+import { belongsTo, type Batch } from './statements';
 
 export type LearnerSource = 'workspace' | 'embed' | 'api' | 'lti';
 
@@ -120,83 +121,6 @@ export function attemptIdOf(learnerKey: string, contentId: string, playerAttempt
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-interface Result {
-  score: number | null;
-  maxScore: number | null;
-  scaled: number | null;
-  success: boolean | null;
-  completed: boolean;
-  durationMs: number | null;
-  finishedAt: Date;
-  statementId: string;
-  passback: boolean;
-}
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** The attempt's result in a statement about the content itself: completed / passed / failed, or H5P's top-level answered with a score. */
-function resultOf(s: Statement, at: Date): Result | null {
-  if (subContentIdOf(s)) return null;
-  const verb = s.verb.id;
-  const isResult = RESULT_VERBS.has(verb);
-  if (!isResult && !(verb === VERBS.answered && s.result?.score)) return null;
-  const score = s.result?.score;
-  const raw = num(score?.raw);
-  const max = num(score?.max);
-  const scaled = num(score?.scaled) ?? (raw !== null && max ? raw / max : null);
-  return {
-    score: raw,
-    maxScore: max,
-    scaled: scaled === null ? null : Math.max(-1, Math.min(1, scaled)),
-    success: verb === VERBS.passed ? true : verb === VERBS.failed ? false : (s.result?.success ?? null),
-    completed: isResult || s.result?.completion === true,
-    durationMs: durationMs(s.result?.duration) ?? null,
-    finishedAt: at,
-    statementId: s.id,
-    // a result of the content itself: completed, passed, failed — or, for the single-question types that never
-    // send those, their top-level scored answer
-    passback: true,
-  };
-}
-
-interface ResponseRow {
-  item: string;
-  name: string | null;
-  type: string | null;
-  response: string | null;
-  pattern: string[] | null;
-  choices: { id: string; text: string }[] | null;
-  success: boolean | null;
-  score: number | null;
-  max: number | null;
-  at: string;
-}
-
-/** The newest answer to a question in the batch: answered statements with a response or a result. */
-function responseOf(s: Statement, at: Date): ResponseRow | null {
-  if (s.verb.id !== VERBS.answered || !s.result) return null;
-  const def = s.object.definition;
-  const components = def?.choices ?? def?.source ?? def?.scale ?? null;
-  return {
-    item: subContentIdOf(s) ?? '',
-    // the question in its own words (the description), not the content's title (the name)
-    name: questionOf(def),
-    type: def?.interactionType ?? null,
-    response: s.result.response ?? null,
-    pattern: def?.correctResponsesPattern ?? null,
-    choices: components
-      ? components.map((c) => ({
-          id: String(c.id),
-          text: (plainText(textOf(c.description)) ?? String(c.id)).slice(0, 500),
-        }))
-      : null,
-    success: s.result.success ?? null,
-    score: num(s.result.score?.raw),
-    max: num(s.result.score?.max),
-    at: at.toISOString(),
-  };
-}
-
 /** What a stored play is (learning_attempts.kind): only attempts count in results. */
 export const ATTEMPT_KINDS = ['attempt', 'view', 'preview'] as const;
 export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
@@ -229,48 +153,10 @@ export type IntakeResult = z.infer<typeof intakeResultSchema>;
  */
 export async function recordStatements(contentId: string, learner: Learner, batch: Batch): Promise<IntakeResult> {
   const now = Date.now();
-  const rows: {
-    id: string;
-    ord: number;
-    verb: string;
-    object_id: string;
-    sub: string | null;
-    ts: string;
-    st: unknown;
-    /** the attempt's result this statement carries, if any */
-    res?: Omit<Result, 'finishedAt' | 'statementId' | 'passback'>;
-    /** the answer to a question this statement carries, if any */
-    ans?: ResponseRow;
-    /** the learner did something (not a load-only verb) */
-    inter: boolean;
-  }[] = [];
   batch.statements.forEach((s, i) => {
     if (!belongsTo(s, contentId)) throw AppError.filled(INTAKE_ERRORS.notThisContent, { n: i + 1 });
   });
-  const seen = new Set<string>();
-  for (const s of batch.statements) {
-    const id = s.id.toLowerCase();
-    if (seen.has(id)) continue; // the same statement twice in one batch is one statement
-    seen.add(id);
-    // a timestamp from the future (a wrong clock) is the time it arrived
-    const given = s.timestamp ? Date.parse(s.timestamp) : now;
-    const at = new Date(Math.min(Number.isFinite(given) ? given : now, now));
-    const stored = { ...s, id, actor: learner.actor, timestamp: at.toISOString(), stored: new Date(now).toISOString() };
-    const r = resultOf(s, at);
-    const answer = responseOf(s, at);
-    rows.push({
-      id,
-      ord: rows.length,
-      verb: s.verb.id.slice(0, 255),
-      object_id: s.object.id,
-      sub: subContentIdOf(s) ?? null,
-      ts: at.toISOString(),
-      st: stored,
-      ...(r ? { res: { score: r.score, maxScore: r.maxScore, scaled: r.scaled, success: r.success, completed: r.completed, durationMs: r.durationMs } } : {}),
-      ...(answer ? { ans: answer } : {}),
-      inter: isInteraction(s),
-    });
-  }
+  const rows = statementRows(learner.actor, batch.statements, now);
   const attemptId = attemptIdOf(learner.key, contentId, batch.attempt);
   const lrs = !!config().xapiLrs;
   const preview = await isPreview(contentId, learner);

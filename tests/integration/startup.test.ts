@@ -37,7 +37,8 @@ describe('start-up', () => {
   });
 
   it('applies migrations once when two instances start together on an empty database', async () => {
-    const url = testDatabaseUrl().replace(/\/[^/]+$/, '/lumen_test_migrate');
+    // a database of this tier's own (lumen_test → lumen_test_migrate), not one another worktree's run may be resetting
+    const url = Object.assign(new URL(testDatabaseUrl()), { pathname: `${new URL(testDatabaseUrl()).pathname}_migrate` }).toString();
     await resetDatabase(url);
     const env = { ...appEnv(inject('idpUrl')), DATABASE_URL: url };
     const [a, b] = await Promise.all([startApp(env, { waitForHealthy: true }), startApp(env, { waitForHealthy: true })]);
