@@ -85,7 +85,11 @@ export interface LaunchClaims {
   deepLinking: { returnUrl: string; data: string | null; acceptMultiple: boolean } | null;
 }
 
-const invalid = (reason: string) => new AppError(401, `Invalid token: ${reason}`);
+export const INVALID_TOKEN = 'Invalid token';
+export const INVALID_LAUNCH = 'Invalid launch';
+/** `401 Invalid token: <reason>` (the id token's signature and claims, the platform's key set) */
+export const invalidToken = (reason: string) => new AppError(401, `${INVALID_TOKEN}: ${reason}`);
+const invalid = invalidToken;
 
 /** A platform whose own issuer is http: (a local or test LMS) may name http: URLs too. */
 function httpPlatform(issuer: string): boolean {
@@ -113,7 +117,7 @@ export function isNavigableUrl(value: string, issuer: string): boolean {
 
 /** The refusal of a URL claim: 400, the launch is malformed (not unauthenticated); nothing is consumed. */
 export const badUrlClaim = (claim: string, issuer: string) =>
-  new AppError(400, `Invalid launch: ${claim} must be an absolute ${httpPlatform(issuer) ? 'http or https' : 'https'} URL`);
+  new AppError(400, `${INVALID_LAUNCH}: ${claim} must be an absolute ${httpPlatform(issuer) ? 'http or https' : 'https'} URL`);
 
 const str = (v: unknown, max = 1000): string | null => (typeof v === 'string' && v.trim() && v.length <= max ? v : null);
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);

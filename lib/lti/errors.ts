@@ -2,6 +2,7 @@
 // flows, courses, deep linking, the platform's services); this gathers their entries for the routes' options.
 import { errorOf } from '@/lib/errors';
 import { OTHER_BROWSER } from './binding';
+import { INVALID_LAUNCH, INVALID_TOKEN } from './claims';
 import { COURSE_NOT_FOUND } from './courses';
 import { NOT_ACCESSIBLE } from './deep-link';
 import { LINK_FIRST } from './flows';
@@ -16,9 +17,9 @@ export const LTI_ERR = {
   badNonce: errorOf(401, BAD_NONCE),
   badFormat: errorOf(401, BAD_FORMAT),
   /** `Invalid token: <reason>` (the id token's signature, claims, the platform's key set) */
-  invalidToken: errorOf(401, 'Invalid token', '<reason>'),
+  invalidToken: errorOf(401, INVALID_TOKEN, '<reason>'),
   /** `Invalid launch: <claim> must be an absolute https URL` */
-  invalidLaunch: errorOf(400, 'Invalid launch', '<claim> must be an absolute https URL (target_link_uri, deep_link_return_url, launch_presentation.return_url; http too for an http platform)'),
+  invalidLaunch: errorOf(400, INVALID_LAUNCH, '<claim> must be an absolute https URL (target_link_uri, deep_link_return_url, launch_presentation.return_url; http too for an http platform)'),
   missingParameter: MISSING_PARAMETER,
   launchExpired: errorOf(401, LAUNCH_EXPIRED),
   otherBrowser: errorOf(403, OTHER_BROWSER),

@@ -11,7 +11,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { LtiLaunch, LtiPlatform } from '@/lib/generated/prisma/client';
 import { apiError, AppError } from '@/lib/errors';
-import { launchClaimsOf, type LaunchClaims } from './claims';
+import { launchClaimsOf, type LaunchClaims, invalidToken } from './claims';
 import { platformKey } from './platform-http';
 
 /** spec "Sizes and time": LTI nonce lifetime */
@@ -127,7 +127,7 @@ export async function verifyIdToken(idToken: string): Promise<{ platform: LtiPla
   if (!payload) throw new AppError(401, BAD_FORMAT);
   // the LTI security framework requires a kid: the platform's key is chosen by it
   if (typeof header.kid !== 'string' || !header.kid) throw new AppError(401, BAD_FORMAT);
-  if (header.alg !== 'RS256') throw new AppError(401, 'Invalid token: alg must be RS256');
+  if (header.alg !== 'RS256') throw invalidToken('alg must be RS256');
   if (typeof payload.iss !== 'string') throw new AppError(401, UNREGISTERED);
   const aud = (Array.isArray(payload.aud) ? payload.aud : [payload.aud]).filter((a): a is string => typeof a === 'string');
   const platform = aud.length ? await db().ltiPlatform.findFirst({ where: { issuer: payload.iss, clientId: { in: aud } } }) : null;
@@ -136,7 +136,7 @@ export async function verifyIdToken(idToken: string): Promise<{ platform: LtiPla
   try {
     await compactVerify(idToken, await importJWK({ ...jwk, alg: 'RS256' }, 'RS256'), { algorithms: ['RS256'] });
   } catch {
-    throw new AppError(401, 'Invalid token: signature verification failed');
+    throw invalidToken('signature verification failed');
   }
   const claims = launchClaimsOf(payload, { clientId: platform.clientId, deploymentId: platform.deploymentId, now: Math.floor(Date.now() / 1000) });
   return { platform, claims };

@@ -10,6 +10,7 @@ import { apiError, AppError } from '@/lib/errors';
 import { OutboundUrlError, outboundFetch, type OutboundResponse } from '@/lib/net/outbound';
 import { log } from '@/lib/log';
 import { signWithToolKey } from './keys';
+import { invalidToken } from './claims';
 
 /** Client-assertion lifetime (spec "Sizes and time": 5 minutes). */
 export const CLIENT_ASSERTION_SECONDS = 300;
@@ -39,17 +40,17 @@ async function fetchKeyset(p: LtiPlatform): Promise<JWK[]> {
   try {
     res = await platformFetch(p.keysetUrl, { headers: { Accept: 'application/json' }, timeoutMs: 10_000 });
   } catch (err) {
-    if (err instanceof AppError) throw new AppError(401, `Invalid token: the platform's key set URL is refused (${err.message.replace(/^Validation error: /, '')})`);
-    throw new AppError(401, 'Invalid token: the platform\'s key set could not be fetched');
+    if (err instanceof AppError) throw invalidToken(`the platform's key set URL is refused (${err.message.replace(/^Validation error: /, '')})`);
+    throw invalidToken('the platform\'s key set could not be fetched');
   }
-  if (res.status !== 200) throw new AppError(401, `Invalid token: the platform's key set could not be fetched (status ${res.status})`);
+  if (res.status !== 200) throw invalidToken(`the platform's key set could not be fetched (status ${res.status})`);
   let keys: unknown;
   try {
     keys = (JSON.parse(res.text) as { keys?: unknown }).keys;
   } catch {
     keys = undefined;
   }
-  if (!Array.isArray(keys)) throw new AppError(401, 'Invalid token: the platform\'s key set is not a JWK set');
+  if (!Array.isArray(keys)) throw invalidToken('the platform\'s key set is not a JWK set');
   const list = keys.filter((k): k is JWK => !!k && typeof k === 'object').slice(0, 100);
   await cache().set(`lti:keyset:${p.id}`, JSON.stringify(list), KEYSET_TTL_MS);
   return list;
@@ -75,7 +76,7 @@ export async function platformKey(p: LtiPlatform, kid: string): Promise<JWK> {
     keys = await fetchKeyset(p);
     key = keys.find((k) => k.kid === kid);
   }
-  if (!key) throw new AppError(401, 'Invalid token: no key in the platform\'s key set has this kid');
+  if (!key) throw invalidToken('no key in the platform\'s key set has this kid');
   return key;
 }
 

@@ -4,17 +4,11 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/DataTable';
 import { useWhen } from './useWhen';
+import type { z } from 'zod';
+import type { contextRowSchema } from '@/lib/lti/courses';
 
-/** One row of GET /lti/contexts */
-export interface ContextRow {
-  platformId: string;
-  platformName: string;
-  contextId: string;
-  title: string | null;
-  label: string | null;
-  lastLaunchAt: string;
-  hasRoster: boolean;
-}
+/** One row of GET /lti/contexts (the route's response schema) */
+export type ContextRow = z.infer<typeof contextRowSchema>;
 
 export function CoursesSection({ contexts }: { contexts: ContextRow[] }) {
   const t = useTranslations('lti');

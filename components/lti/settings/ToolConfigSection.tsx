@@ -4,15 +4,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { apiFetch } from '@/components/shared/api';
+import type { z } from 'zod';
+import type { toolConfigSchema } from '@/lib/lti/config';
 
-/** GET /lti/config */
-export interface ToolConfig {
-  enabled: boolean;
-  launchUrl: string;
-  jwksUrl: string;
-  deepLinkUrl: string;
-  loginUrl: string;
-}
+/** GET /lti/config (the route's response schema) */
+export type ToolConfig = z.infer<typeof toolConfigSchema>;
 
 /** The first key of a key set as a PEM public key (SPKI), for LMSs that take the key itself; null if the browser cannot. */
 async function pemOf(jwk: JsonWebKey | undefined): Promise<string | null> {
