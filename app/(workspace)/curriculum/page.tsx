@@ -3,7 +3,6 @@ import { getTranslations } from 'next-intl/server';
 import { CurriculumPicker } from '@/components/curriculum/CurriculumPicker';
 import { CurriculumNotice } from '@/components/curriculum/CurriculumNotice';
 import { curriculumStatus } from '@/lib/curriculum/read';
-import { TopBar } from '@/components/workspace/TopBar';
 import { myContents, pageUser } from '@/lib/marketplace/page-user';
 import { currentBrand } from '@/lib/tenant/current';
 
@@ -15,13 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CurriculumPage() {
   const { user, principal } = await pageUser('/curriculum');
   const curriculum = { ...(await curriculumStatus()), admin: principal.role === 'admin' };
-  const { brand } = await currentBrand();
   const contents = await myContents(user.id);
   const t = await getTranslations('curriculum');
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <p>
             <a href="/workspace">{t('page.back')}</a>
@@ -36,7 +33,7 @@ export default async function CurriculumPage() {
             </>
           )}
         </section>
-      </main>
+      </div>
     </>
   );
 }

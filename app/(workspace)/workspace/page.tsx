@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
 import { UsageBars } from '@/components/workspace/UsageBars';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
-import { currentBrand } from '@/lib/tenant/current';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('workspace');
@@ -18,13 +16,12 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
   const { user, principal } = await requirePageSession('/workspace');
   const { subscription } = await searchParams;
   const teacher = isTeacherOrAbove(principal.role);
-  const [usage, { brand }, t, format] = await Promise.all([usageOf(user), currentBrand(), getTranslations('workspace'), getFormatter()]);
+  const [usage, t, format] = await Promise.all([usageOf(user), getTranslations('workspace'), getFormatter()]);
   const plan = planOf(user.plan);
   const price = format.number(plan.price, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         {subscription === 'success' || subscription === 'cancelled' ? (
           <p className={`notice ${subscription === 'success' ? 'notice-success' : ''}`} role="status" data-testid={`subscription-${subscription}`}>
             {t(`subscription.${subscription}`)}
@@ -88,7 +85,7 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
           <h2>{t('usage.title')}</h2>
           <UsageBars usage={usage} />
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -4,7 +4,6 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { AdminNav } from '@/components/admin/AdminNav';
 import { CurriculumSyncAll, SyncFrameworkButton } from '@/components/admin/AdminJobs';
 import { DataTable } from '@/components/ui/DataTable';
-import { TopBar } from '@/components/workspace/TopBar';
 import { curriculumOverview } from '@/lib/admin/curriculum';
 import { requirePageSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
@@ -24,8 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminCurriculumPage() {
   const session = await requirePageSession('/admin/curriculum');
   if (session.principal.role !== 'admin') notFound();
-  const [{ brand }, t, format, overview] = await Promise.all([
-    currentBrand(),
+  const [t, format, overview] = await Promise.all([
     getTranslations('admin.curriculum'),
     getFormatter(),
     curriculumOverview(session.providerToken()),
@@ -34,8 +32,7 @@ export default async function AdminCurriculumPage() {
   const statusText = (s: string) => (s === 'completed' || s === 'completed_with_errors' || s === 'in_progress' ? t(`status.${s}`) : s);
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         <AdminNav current="/admin/curriculum" />
         <section className="card" aria-labelledby="service-title">
@@ -87,7 +84,7 @@ export default async function AdminCurriculumPage() {
             ]}
           />
         </section>
-      </main>
+      </div>
     </>
   );
 }
