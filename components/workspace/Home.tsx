@@ -71,7 +71,7 @@ export async function RecentWork({ items }: { items: RecentItem[] }) {
           {items.map((i) => (
             <li key={i.id}>
               <Card as="article" padded={false} interactive className={styles.itemCard}>
-                <Thumbnail src={i.thumbnailUrl} icon={i.icon} />
+                <Thumbnail src={i.thumbnailUrl} icon={i.icon} className={styles.itemThumb} />
                 <div className={styles.itemBody}>
                   <h3 className={styles.itemTitle}>
                     <Link href={`/content/${i.id}`} className={styles.cover} data-testid="home-recent-item">
