@@ -52,6 +52,7 @@ test('preview as learner plays the item fresh and records nothing', async ({ pag
   await signIn(page, demoAccount('teacher'));
   await page.goto(`/content/${id}`);
   await expect(page.frameLocator('[data-testid="h5p-player"]').getByRole('button', { name: 'Check' })).toBeVisible();
+  await page.waitForTimeout(800); // the author's own view is written in a batch a moment later
   const before = await sql<{ n: number }>('SELECT count(*)::int AS n FROM learning_attempts WHERE content_id = $1', [id]);
   const views = await sql<{ view_count: number }>('SELECT view_count FROM content_ownership WHERE content_id = $1', [id]);
   await page.getByTestId('preview-as-learner').check();
