@@ -7,9 +7,9 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useState } from 'react';
 import type { NavGroup } from './nav';
 import { NavLinks } from './NavLinks';
+import { SIDEBAR_COOKIE } from './theme';
 import styles from './Shell.module.css';
 
-export const SIDEBAR_COOKIE = 'sidebar';
 
 export function Sidebar({
   groups,
