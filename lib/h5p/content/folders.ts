@@ -247,3 +247,9 @@ export async function moveContents(owner: Owner, input: MoveContentsInput): Prom
     return { moved: r.count, folderId: input.folderId };
   });
 }
+
+/** One of the owner's folders by id (null: not theirs, or no such folder): the import page names its target. */
+export async function findFolder(owner: Owner, id: string | null | undefined): Promise<{ id: string; name: string } | null> {
+  if (!id || !UUID.test(id)) return null;
+  return db().contentFolder.findFirst({ where: { id, ...scope(owner) }, select: { id: true, name: true } });
+}
