@@ -11,6 +11,8 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { callApi, ApiCallError, reportSessionEnded } from '@/components/shared/api';
 import { announceUsageChanged } from '@/components/shell/usage-event';
 import { Button } from '@/components/ui';
+import type { FolderNode } from './FolderTree';
+import { MoveToFolderDialog } from './MoveToFolderDialog';
 import styles from './ImportDropzone.module.css';
 
 /** How many uploads run at once. */
@@ -26,6 +28,8 @@ interface Row {
   progress: number;
   contentId?: string;
   error?: string;
+  /** the folder the imported item is in (null: the top level) */
+  folderId?: string | null;
   /** imported, but the move into the folder was refused (its text) */
   folderError?: string;
 }
@@ -37,6 +41,10 @@ export interface ImportDropzoneProps {
   folderName?: string;
   /** after each successful import */
   onImported?: (contentId: string) => void;
+  /** with the caller's folders, each imported item offers "Move to folder…" (MoveToFolderDialog) */
+  folders?: FolderNode[];
+  /** after an item moved with the dialog (the folders' counts changed) */
+  onFoldersChanged?: () => void;
 }
 
 const isFileDrag = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
@@ -68,11 +76,12 @@ function upload(file: File, onProgress: (pct: number) => void, onSent: () => voi
   });
 }
 
-export function ImportDropzone({ folderId = null, folderName, onImported }: ImportDropzoneProps) {
+export function ImportDropzone({ folderId = null, folderName, onImported, folders, onFoldersChanged }: ImportDropzoneProps) {
   const t = useTranslations('content.importMany');
   const format = useFormatter();
   const [rows, setRows] = useState<Row[]>([]);
   const [over, setOver] = useState(false);
+  const [moving, setMoving] = useState<Row | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(1);
   const active = useRef(0);
@@ -103,7 +112,7 @@ export function ImportDropzone({ folderId = null, folderName, onImported }: Impo
             folderError = err instanceof ApiCallError ? err.message : t('folderFailed');
           }
         }
-        patch(row.key, { status: 'imported', progress: 100, contentId, folderError });
+        patch(row.key, { status: 'imported', progress: 100, contentId, folderId: folderError ? null : target, folderError });
         announceUsageChanged();
         onImported?.(contentId);
       } catch (err) {
@@ -220,6 +229,14 @@ export function ImportDropzone({ folderId = null, folderName, onImported }: Impo
                         <Link href={`/content/${encodeURIComponent(r.contentId)}`} data-testid="import-many-link">
                           {t('open', { name: r.file.name })}
                         </Link>
+                        {folders ? (
+                          <>
+                            {' · '}
+                            <button type="button" className={styles.linkButton} onClick={() => setMoving(r)} data-testid="import-many-move">
+                              {t('moveFile', { name: r.file.name })}
+                            </button>
+                          </>
+                        ) : null}
                       </>
                     ) : null}
                     {r.status === 'failed' ? (
@@ -238,6 +255,20 @@ export function ImportDropzone({ folderId = null, folderName, onImported }: Impo
             ))}
           </ul>
         </>
+      ) : null}
+      {folders ? (
+        <MoveToFolderDialog
+          contentIds={moving?.contentId ? [moving.contentId] : []}
+          folders={folders}
+          open={moving !== null}
+          onOpenChange={(o) => !o && setMoving(null)}
+          currentFolderId={moving?.folderId ?? null}
+          title={moving?.file.name}
+          onMoved={(fid) => {
+            if (moving) patch(moving.key, { folderId: fid, folderError: undefined });
+            onFoldersChanged?.();
+          }}
+        />
       ) : null}
     </div>
   );
