@@ -89,6 +89,16 @@ export interface FolderTreeProps {
   rootItemCount?: number;
 }
 
+/** A row's item count: the figure on screen (none when empty), the words for screen readers. */
+function Count({ n, text }: { n: number; text: string }) {
+  return (
+    <span className={styles.count} data-testid="folder-count" data-count={n}>
+      {n > 0 ? <span aria-hidden>{n}</span> : null}
+      <span className="sr-only">, {text}</span>
+    </span>
+  );
+}
+
 type NameDialog = { mode: 'create'; parentId: string | null } | { mode: 'rename'; folder: FolderNode };
 
 export function FolderTree({ folders, selectedId, onSelect, onChanged, rootItemCount }: FolderTreeProps) {
@@ -237,15 +247,13 @@ export function FolderTree({ folders, selectedId, onSelect, onChanged, rootItemC
                   aria-current={current ? 'true' : undefined}
                   onClick={() => onSelect(f.id)}
                   onKeyDown={keys(f, kids)}
+                  title={f.name}
                   data-folder-button={f.id}
                   data-testid="folder-select"
                 >
                   <Icon aria-hidden size={16} className={styles.icon} />
                   <span className={styles.name}>{f.name}</span>
-                  <span className={styles.count}>
-                    <span className="sr-only">, </span>
-                    {t('itemCount', { count: f.itemCount })}
-                  </span>
+                  <Count n={f.itemCount} text={t('itemCount', { count: f.itemCount })} />
                 </button>
                 <OverflowMenu
                   label={t('actionsFor', { name: f.name })}
@@ -287,12 +295,7 @@ export function FolderTree({ folders, selectedId, onSelect, onChanged, rootItemC
             >
               <Home aria-hidden size={16} className={styles.icon} />
               <span className={styles.name}>{t('root')}</span>
-              {rootItemCount !== undefined ? (
-                <span className={styles.count}>
-                  <span className="sr-only">, </span>
-                  {t('itemCount', { count: rootItemCount })}
-                </span>
-              ) : null}
+              {rootItemCount !== undefined ? <Count n={rootItemCount} text={t('itemCount', { count: rootItemCount })} /> : null}
             </button>
           </div>
           {renderLevel(null, 0)}
