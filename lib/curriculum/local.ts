@@ -202,7 +202,7 @@ export const nodeBody = z
       topic: ['subjectCode', 'gradeCode', 'unitCode'],
       objective: ['subjectCode', 'gradeCode', 'unitCode', 'topicCode'],
     };
-    for (const k of needs[n.level]) if (!n[k]) ctx.addIssue({ code: 'custom', path: [k], message: `required for a ${n.level}` });
+    for (const k of needs[n.level]) if (!n[k]) ctx.addIssue({ code: 'custom', path: [k], message: `required at the ${n.level} level` });
     if (n.level !== 'objective' && n.name.length > 255) ctx.addIssue({ code: 'custom', path: ['name'], message: 'at most 255 characters' });
   });
 export const nodePatch = z.object({ name: z.string().trim().min(1).max(2000) });

@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function CurriculumPage() {
   const { user, principal } = await pageUser('/curriculum');
-  const curriculum = { ...(await curriculumStatus()), admin: principal.role === 'admin' };
+  const curriculum = { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' };
   const { brand } = await currentBrand();
   const contents = await myContents(user.id);
   const t = await getTranslations('curriculum');

@@ -13,7 +13,7 @@ export const generateMetadata = () => contentPageMetadata('edit.title');
 
 export default async function EditContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { brand } = await workspaceContext(`/content/${id}/edit`);
+  const { brand, principal } = await workspaceContext(`/content/${id}/edit`);
   const t = await getTranslations('content.edit');
   return (
     <>
@@ -22,7 +22,7 @@ export default async function EditContentPage({ params }: { params: Promise<{ id
         <section className="card">
           <h1>{t('title')}</h1>
           <p><Link href={`/content/${encodeURIComponent(id)}`}>{t('back')}</Link></p>
-          {editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing />}
+          {editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing admin={principal.role === 'admin'} />}
         </section>
       </main>
     </>
