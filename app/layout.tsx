@@ -6,6 +6,8 @@ import { currentBrand } from '@/lib/tenant/current';
 import { cssForStyle } from '@/lib/shared/escape';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { cookies } from 'next/headers';
+import { THEME_COOKIE, themeOf } from '@/components/shell/theme';
 import { Hydrated } from '@/components/shell/Hydrated';
 import { Toaster } from '@/components/ui/Toaster';
 import './globals.css';
@@ -28,9 +30,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [{ brand, tenant }, locale] = await Promise.all([currentBrand(), getLocale()]);
+  const [{ brand, tenant }, locale, jar] = await Promise.all([currentBrand(), getLocale(), cookies()]);
+  const theme = themeOf(jar.get(THEME_COOKIE)?.value);
   return (
-    <html lang={locale}>
+    <html lang={locale} data-theme={theme === 'system' ? undefined : theme}>
       <body data-tenant={tenant?.slug ?? ''} style={{ ['--brand' as string]: accessibleBrand(brand.primaryColor) }}>
         {brand.customCss ? <style data-custom-css>{cssForStyle(brand.customCss)}</style> : null}
         <NextIntlClientProvider>

@@ -1,15 +1,14 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
+import { AppShell } from '@/components/shell/AppShell';
+import { currentSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
 
 // The branded 404 page, with a way home.
 export default async function NotFound() {
-  const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('shell.notFound')]);
+  const [{ brand }, t, session] = await Promise.all([currentBrand(), getTranslations('shell.notFound'), currentSession()]);
   return (
-    <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+    <AppShell brand={brand} session={session}>
         <section className="card" data-testid="not-found">
           <h1>{t('title')}</h1>
           <p>{t('body')}</p>
@@ -17,7 +16,6 @@ export default async function NotFound() {
             <Link href="/workspace">{t('home')}</Link>
           </p>
         </section>
-      </main>
-    </>
+    </AppShell>
   );
 }

@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { SignInForm } from '@/components/auth/SignInForm';
-import { TopBar } from '@/components/workspace/TopBar';
+import { AppShell } from '@/components/shell/AppShell';
 import { safeNextPath } from '@/lib/auth/redirect';
 import { currentSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
@@ -19,9 +19,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('auth')]);
   const ended = sp.ended !== undefined ? t(`ended.${isEndedReason(sp.ended) ? sp.ended : 'other'}`) : null;
   return (
-    <>
-      <TopBar brand={brand} signedIn={false} />
-      <main id="main">
+    <AppShell brand={brand} session={null}>
         <div className="card auth-card">
           <h1>{t('heading', { app: brand.appName })}</h1>
           {ended ? (
@@ -31,7 +29,6 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           ) : null}
           <SignInForm next={next} />
         </div>
-      </main>
-    </>
+    </AppShell>
   );
 }

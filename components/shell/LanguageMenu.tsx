@@ -8,12 +8,12 @@ import { useId, useState, useTransition } from 'react';
 import { useToast } from '@/components/ui/Toaster';
 import { LOCALE_COOKIE, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/config';
 
-export function LanguageMenu({ signedIn, showLabel = false }: { signedIn: boolean; showLabel?: boolean }) {
+/** Switches the interface language (and saves it on the account when signed in); used by the select below and the account menu. */
+export function useChooseLocale(signedIn: boolean) {
   const t = useTranslations('shell');
   const locale = useLocale();
   const router = useRouter();
   const toast = useToast();
-  const id = useId();
   const [value, setValue] = useState<string>(locale);
   const [pending, startTransition] = useTransition();
 
@@ -34,7 +34,13 @@ export function LanguageMenu({ signedIn, showLabel = false }: { signedIn: boolea
     }
     startTransition(() => router.refresh());
   }
+  return { value, pending, choose, locale };
+}
 
+export function LanguageMenu({ signedIn, showLabel = false }: { signedIn: boolean; showLabel?: boolean }) {
+  const t = useTranslations('shell');
+  const id = useId();
+  const { value, pending, choose } = useChooseLocale(signedIn);
   return (
     <span className="language-menu">
       <label htmlFor={id} className={showLabel ? undefined : 'sr-only'}>

@@ -5,11 +5,9 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { AdminNav } from '@/components/admin/AdminNav';
 import { TenantActiveToggle, TenantSupport, UserPlanSupport } from '@/components/admin/AdminSupport';
 import { DataTable } from '@/components/ui/DataTable';
-import { TopBar } from '@/components/workspace/TopBar';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { adminOverview, adminScope, ADMIN_USERS_LIMIT } from '@/lib/admin/overview';
-import { currentBrand } from '@/lib/tenant/current';
 import { isPlanId } from '@/lib/plans/plans';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,8 +25,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   if (session.principal.role !== 'admin') notFound();
   const superAdmin = isSuperAdmin(session.principal);
   const scope = adminScope(superAdmin, session.user.tenantId);
-  const [{ brand }, t, tp, format, overview] = await Promise.all([
-    currentBrand(),
+  const [t, tp, format, overview] = await Promise.all([
     getTranslations('admin'),
     getTranslations('workspace.plan.names'),
     getFormatter(),
@@ -37,8 +34,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const planName = (id: string) => (isPlanId(id) ? tp(id) : id);
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         <AdminNav current="/admin" />
         <p className="muted" data-testid="admin-scope">
@@ -108,7 +104,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             <TenantSupport />
           </>
         ) : null}
-      </main>
+      </div>
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CollectionsList } from '@/components/collections/CollectionsList';
 import { curriculumStatus } from '@/lib/curriculum/read';
-import { TopBar } from '@/components/workspace/TopBar';
 import { pageUser } from '@/lib/marketplace/page-user';
 import { currentBrand } from '@/lib/tenant/current';
 
@@ -14,18 +13,16 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CollectionsPage() {
   const { user, principal } = await pageUser('/collections');
   const curriculum = { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' };
-  const { brand } = await currentBrand();
   const t = await getTranslations('collections');
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <p>
           <a href="/workspace">{t('backToWorkspace')}</a>
         </p>
         <h1>{t('heading')}</h1>
         <CollectionsList curriculum={curriculum} />
-      </main>
+      </div>
     </>
   );
 }

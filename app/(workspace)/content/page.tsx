@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
 import { MyContent } from '@/components/content/MyContent';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { scormPlanFor } from '@/lib/plans/plans';
@@ -14,12 +13,11 @@ const PAGE_SIZE = 20;
 export const generateMetadata = () => contentPageMetadata('list.title');
 
 export default async function MyContentPage() {
-  const { user, brand } = await workspaceContext('/content');
+  const { user } = await workspaceContext('/content');
   const [first, facets, t] = await Promise.all([listContents(user.id, listContentsQuery.parse({ limit: PAGE_SIZE })), listFacetsOf(user.id), getTranslations('content.list')]);
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1>{t('title')}</h1>
           <p>
@@ -28,7 +26,7 @@ export default async function MyContentPage() {
           </p>
           <MyContent initialItems={JSON.parse(JSON.stringify(first.data))} initialTotal={first.total} initialNextCursor={first.nextCursor} types={facets.types} initialTags={facets.tags} pageSize={PAGE_SIZE} scormPlan={scormPlanFor(user.plan)} />
         </section>
-      </main>
+      </div>
     </>
   );
 }

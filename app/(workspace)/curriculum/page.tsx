@@ -21,7 +21,7 @@ export default async function CurriculumPage() {
   const contents = await myContents(user.id);
   const t = await getTranslations('curriculum');
   return (
-    <>
+    <div className="page">
       <PageHeader title={t('page.heading')} description={t('page.description')} breadcrumbs={[{ label: t('page.workspace'), href: '/workspace' }, { label: t('page.heading') }]} />
       <Card>
         {contents.length ? (
@@ -43,6 +43,6 @@ export default async function CurriculumPage() {
           </>
         )}
       </Card>
-    </>
+    </div>
   );
 }

@@ -2,9 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MarketplaceBrowser } from '@/components/marketplace/MarketplaceBrowser';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
-import { TopBar } from '@/components/workspace/TopBar';
 import { pageUser } from '@/lib/marketplace/page-user';
-import { currentBrand } from '@/lib/tenant/current';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('marketplace');
@@ -13,11 +11,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MarketplacePage() {
   const { usage, principal } = await pageUser('/marketplace');
-  const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('marketplace')]);
+  const [t] = await Promise.all([getTranslations('marketplace')]);
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <p>
             <a href="/workspace">{t('backToWorkspace')}</a>
@@ -25,7 +22,7 @@ export default async function MarketplacePage() {
           <h1>{t('title')}</h1>
           <MarketplaceBrowser contentsUsed={usage.contentsUsed} contentsLimit={usage.contentsLimit} canClone={isTeacherOrAbove(principal.role)} />
         </section>
-      </main>
+      </div>
     </>
   );
 }

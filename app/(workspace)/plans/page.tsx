@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { BillingButton } from '@/components/billing/BillingButton';
-import { TopBar } from '@/components/workspace/TopBar';
 import { requirePageSession } from '@/lib/auth/session';
 import { paymentsEnabled } from '@/lib/billing/stripe';
 import { planOf, PLAN_IDS } from '@/lib/plans/plans';
 import { allPlans } from '@/lib/plans/view';
-import { currentBrand } from '@/lib/tenant/current';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('settings.plans');
@@ -20,7 +18,7 @@ const MB = 1024 ** 2;
 // upgrade button for each higher plan that goes to the payment provider's checkout.
 export default async function PlansPage() {
   const { user } = await requirePageSession('/plans');
-  const [{ brand }, t, tw, format] = await Promise.all([currentBrand(), getTranslations('settings'), getTranslations('workspace.plan'), getFormatter()]);
+  const [t, tw, format] = await Promise.all([getTranslations('settings'), getTranslations('workspace.plan'), getFormatter()]);
   const plans = allPlans();
   const current = planOf(user.plan).id;
   const rank = (id: string) => PLAN_IDS.indexOf(id as (typeof PLAN_IDS)[number]);
@@ -29,8 +27,7 @@ export default async function PlansPage() {
   const bytes = (n: number) => (n === -1 ? t('plans.unlimited') : n >= GB ? t('plans.gb', { n: n / GB }) : t('plans.mb', { n: n / MB }));
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('plans.title')}</h1>
         {!enabled ? (
           <p className="notice" role="status" data-testid="payments-disabled">
@@ -88,7 +85,7 @@ export default async function PlansPage() {
             <BillingButton action="portal" label={t('billing.manage')} testId="manage-billing" />
           </p>
         ) : null}
-      </main>
+      </div>
     </>
   );
 }

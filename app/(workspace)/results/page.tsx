@@ -2,12 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { DataTable } from '@/components/ui/DataTable';
-import { TopBar } from '@/components/workspace/TopBar';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { myResults, resultsOnMyContent } from '@/lib/results/overview';
-import { currentBrand } from '@/lib/tenant/current';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('results');
@@ -22,8 +20,7 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
   const { after: afterParam } = await searchParams;
   const after = typeof afterParam === 'string' ? afterParam : undefined;
   const author = isTeacherOrAbove(session.principal.role);
-  const [{ brand }, t, format, mine, onMine] = await Promise.all([
-    currentBrand(),
+  const [t, format, mine, onMine] = await Promise.all([
     getTranslations('results'),
     getFormatter(),
     myResults(session.user.id, after),
@@ -34,8 +31,7 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
   const when = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         {onMine ? (
           <section className="card" aria-labelledby="results-authored">
@@ -83,7 +79,7 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
             {mine.results.length ? <>{after || mine.next ? ' · ' : null}<a href="/api/results/me?format=csv" download>{t('mine.csv')}</a></> : null}
           </p>
         </section>
-      </main>
+      </div>
     </>
   );
 }

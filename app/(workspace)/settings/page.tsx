@@ -3,7 +3,6 @@ import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { BillingButton } from '@/components/billing/BillingButton';
 import { LanguageMenu } from '@/components/shell/LanguageMenu';
-import { TopBar } from '@/components/workspace/TopBar';
 import { UsageBars } from '@/components/workspace/UsageBars';
 import { isSuperAdmin, isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
@@ -21,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // the plans to upgrade to), and the interface language (which also goes to the H5P player and editor).
 export default async function SettingsPage() {
   const session = await requirePageSession('/settings');
-  const [{ brand, tenant }, t, tp, usage, tb, tl] = await Promise.all([
+  const [{ tenant }, t, tp, usage, tb, tl] = await Promise.all([
     currentBrand(),
     getTranslations('settings'),
     getTranslations('workspace.plan.names'),
@@ -33,8 +32,7 @@ export default async function SettingsPage() {
   const plan = planOf(session.user.plan);
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         <section className="card" aria-labelledby="settings-account">
           <h2 id="settings-account">{t('account.title')}</h2>
@@ -93,7 +91,7 @@ export default async function SettingsPage() {
           <p>{t('language.help')}</p>
           <LanguageMenu signedIn showLabel />
         </section>
-      </main>
+      </div>
     </>
   );
 }

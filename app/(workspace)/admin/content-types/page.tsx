@@ -5,7 +5,6 @@ import { AdminNav } from '@/components/admin/AdminNav';
 import { EssentialsJob, InstallTypeButton } from '@/components/admin/AdminJobs';
 import { LibraryTable } from '@/components/content/LibraryTable';
 import { DataTable } from '@/components/ui/DataTable';
-import { TopBar } from '@/components/workspace/TopBar';
 import { contentTypesOverview } from '@/lib/admin/content-types';
 import { requirePageSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
@@ -22,12 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminContentTypesPage() {
   const session = await requirePageSession('/admin/content-types');
   if (session.principal.role !== 'admin') notFound();
-  const [{ brand }, t, format, overview] = await Promise.all([currentBrand(), getTranslations('admin.contentTypes'), getFormatter(), contentTypesOverview()]);
+  const [t, format, overview] = await Promise.all([getTranslations('admin.contentTypes'), getFormatter(), contentTypesOverview()]);
   const { hub, essentials, catalog, libraries, job } = overview;
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         <AdminNav current="/admin/content-types" />
         <section className="card" aria-labelledby="hub-title">
@@ -95,7 +93,7 @@ export default async function AdminContentTypesPage() {
           <h2 id="libraries-title">{t('libraries')}</h2>
           <LibraryTable libraries={libraries} />
         </section>
-      </main>
+      </div>
     </>
   );
 }

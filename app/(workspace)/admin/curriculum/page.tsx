@@ -40,7 +40,7 @@ export default async function AdminCurriculumPage() {
   const statusText = (s: string) => (s === 'completed' || s === 'completed_with_errors' || s === 'in_progress' ? t(`status.${s}`) : s);
   const tone = (s: string) => (s === 'completed' ? 'success' : s === 'completed_with_errors' ? 'warning' : 'info');
   return (
-    <>
+    <div className="page">
       <PageHeader title={t('title')} breadcrumbs={[{ label: tp('overview'), href: '/admin' }, { label: t('title') }]} />
       <AdminNav current="/admin/curriculum" />
       <div className={styles.sections}>
@@ -114,6 +114,6 @@ export default async function AdminCurriculumPage() {
           />
         </Card>
       </div>
-    </>
+    </div>
   );
 }

@@ -7,7 +7,6 @@ import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { PLANS, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { curriculumStatus } from '@/lib/curriculum/read';
 import { db } from '@/lib/db/client';
-import { TopBar } from '@/components/workspace/TopBar';
 import { myContents, pageUser } from '@/lib/marketplace/page-user';
 import { currentBrand } from '@/lib/tenant/current';
 
@@ -20,7 +19,6 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const { user, principal, usage } = await pageUser(`/collections/${id}`);
   const curriculum = { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' };
-  const { brand } = await currentBrand();
   const [t, tr] = await Promise.all([getTranslations('collections'), getTranslations('results.collection')]);
   // the owner's link to the learner × item results grid
   const own = /^[0-9a-f-]{36}$/i.test(id) && (await db().collection.count({ where: { id, userId: user.id } })) > 0;
@@ -33,8 +31,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
   const newest = aiTools ? (await db().collectionItem.aggregate({ where: { collectionId: id }, _max: { addedAt: true } }))._max.addedAt : null;
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <p>
           <a href="/collections">{t('backToCollections')}</a>
           {own ? (
@@ -56,7 +53,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
             bundle={aiGate('lesson-bundle')}
           />
         ) : null}
-      </main>
+      </div>
     </>
   );
 }

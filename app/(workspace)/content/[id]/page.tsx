@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
 import { ContentAiActions } from '@/components/ai/ContentAiActions';
 import { ContentActions } from '@/components/content/ContentActions';
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
@@ -24,7 +23,7 @@ export const generateMetadata = () => contentPageMetadata('play.metaTitle');
 
 export default async function PlayContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, principal, brand } = await workspaceContext(`/content/${id}`);
+  const { user, principal } = await workspaceContext(`/content/${id}`);
   const content = await db().h5pContent.findUnique({ where: { id }, select: { title: true, mainLibrary: true, ownership: true } });
   if (!content || !(await canReadContent(readerOf(principal, user), id))) notFound();
   const own = content.ownership?.userId === user.id;
@@ -39,8 +38,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const aiGate = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1 data-testid="content-title">{content.title}</h1>
           <p>
@@ -70,7 +68,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
             <EmbedSnippet playerOrigin={playerOrigin()} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
           </section>
         ) : null}
-      </main>
+      </div>
     </>
   );
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CreateWithAi } from '@/components/ai/CreateWithAi';
 import { CreateGateNotice } from '@/components/content/CreateGateNotice';
-import { TopBar } from '@/components/workspace/TopBar';
 import { aiConfigured } from '@/lib/ai/client';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { curriculumStatus } from '@/lib/curriculum/read';
@@ -64,7 +63,7 @@ const code = (chunks: ReactNode) => <code>{chunks}</code>;
 // images, videos, branching scenarios) is decided here: those show an upgrade prompt. Students are told that creating needs a teacher account; without an AI
 // provider the page says how to configure one; a used-up content quota is said before anything is generated.
 export default async function CreateWithAiPage() {
-  const { user, principal, brand } = await workspaceContext('/content/ai');
+  const { user, principal } = await workspaceContext('/content/ai');
   const [t, locale] = await Promise.all([getTranslations('ai'), getLocale()]);
   const gate = createGate(principal.role, user);
   const configured = aiConfigured();
@@ -73,8 +72,7 @@ export default async function CreateWithAiPage() {
   const feature = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         {gate.allowed || gate.reason !== 'role' ? (
           <p>
@@ -127,7 +125,7 @@ export default async function CreateWithAiPage() {
             curriculum={curriculum}
           />
         ) : null}
-      </main>
+      </div>
     </>
   );
 }

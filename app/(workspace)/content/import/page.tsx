@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
 import { ImportForm } from '@/components/content/ImportForm';
 import { CreateGateNotice } from '@/components/content/CreateGateNotice';
 import { contentPageMetadata } from '@/components/content/page-title';
@@ -12,20 +11,19 @@ export const dynamic = 'force-dynamic';
 export const generateMetadata = () => contentPageMetadata('import.title');
 
 export default async function ImportPage() {
-  const { brand, user, principal } = await workspaceContext('/content/import');
+  const { user, principal } = await workspaceContext('/content/import');
   const gate = createGate(principal.role, user);
   const t = await getTranslations('content');
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1>{t('import.title')}</h1>
           <p><Link href="/content">{t('myContent')}</Link></p>
           <p className="muted">{t('import.hint')}</p>
           {gate.allowed ? <ImportForm /> : <CreateGateNotice gate={gate} />}
         </section>
-      </main>
+      </div>
     </>
   );
 }

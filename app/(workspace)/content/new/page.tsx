@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
 import { editorAvailable } from '@/lib/h5p/engine/paths';
@@ -14,21 +13,20 @@ export const dynamic = 'force-dynamic';
 export const generateMetadata = () => contentPageMetadata('new.title');
 
 export default async function NewContentPage() {
-  const { brand, user, principal } = await workspaceContext('/content/new');
+  const { user, principal } = await workspaceContext('/content/new');
   const gate = createGate(principal.role, user);
   const t = await getTranslations('content');
   const ta = await getTranslations('ai');
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1>{t('new.title')}</h1>
           <p><Link href="/content">{t('myContent')}</Link></p>
           {gate.allowed ? <p><Link href="/content/ai" data-testid="create-with-ai">{ta('newLink')}</Link> <span className="muted">{ta('newLinkHint')}</span></p> : null}
           {!gate.allowed ? <CreateGateNotice gate={gate} /> : editorAvailable() ? <H5pEditor /> : <EditorMissing admin={principal.role === 'admin'} />}
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
 import { ContentTypes } from '@/components/content/ContentTypes';
 import { LibraryTable } from '@/components/content/LibraryTable';
 import { contentPageMetadata } from '@/components/content/page-title';
@@ -13,13 +12,12 @@ export const dynamic = 'force-dynamic';
 export const generateMetadata = () => contentPageMetadata('types.title');
 
 export default async function ContentTypesPage() {
-  const { brand, principal } = await workspaceContext('/content/types');
+  const { principal } = await workspaceContext('/content/types');
   const canInstall = isTeacherOrAbove(principal.role);
   const [reachable, libraries, t] = await Promise.all([canInstall ? hubReachable() : Promise.resolve(true), installedLibraries(), getTranslations('content')]);
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1>{t('types.title')}</h1>
           <p>
@@ -36,7 +34,7 @@ export default async function ContentTypesPage() {
           <h2>{t('types.libraries')}</h2>
           <LibraryTable libraries={libraries} />
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -6,7 +6,6 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { H5pPlayer } from '@/components/content/H5pPlayer';
 import { CloneForm } from '@/components/marketplace/CloneForm';
 import { bloomsLabel, difficultyLabel } from '@/components/marketplace/labels';
-import { TopBar } from '@/components/workspace/TopBar';
 import { issuePlayerToken } from '@/lib/auth/embed-token';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -24,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // it, and — for teachers — a clone with a name. Content that is not public answers the branded 404.
 export default async function MarketplaceItemPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, principal, brand } = await workspaceContext(`/marketplace/${encodeURIComponent(id)}`);
+  const { user, principal } = await workspaceContext(`/marketplace/${encodeURIComponent(id)}`);
   // content ids are at most 100 characters (control characters in a path are refused before any page: proxy.ts)
   if (id.length > 100) notFound();
   const item = await publicItem(id, user.id);
@@ -61,8 +60,7 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
   const clone = item.viewerClone;
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <p>
             <Link href="/marketplace">{t('backToMarketplace')}</Link>
@@ -92,7 +90,7 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
           <h2 id="preview-heading">{t('item.preview')}</h2>
           <H5pPlayer contentId={item.id} playerToken={playerToken} origin={playerKeepsOrigin() ? playerOrigin() : undefined} title={item.title} />
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -2,13 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { LtiSettings } from '@/components/lti/LtiSettings';
-import { TopBar } from '@/components/workspace/TopBar';
 import { requirePageSession } from '@/lib/auth/session';
 import { ltiToolConfig } from '@/lib/lti/config';
 import { listContexts } from '@/lib/lti/courses';
 import { listPlatforms } from '@/lib/lti/platforms';
 import { unlockingPlan } from '@/lib/plans/plans';
-import { currentBrand } from '@/lib/tenant/current';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,14 +20,13 @@ export async function generateMetadata(): Promise<Metadata> {
 // component changes them through that API. A plan without the feature is told which plan has it.
 export default async function LtiSettingsPage() {
   const { user, principal } = await requirePageSession('/settings/lti');
-  const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('lti')]);
+  const [t] = await Promise.all([getTranslations('lti')]);
   const upgrade = unlockingPlan(user.plan, 'lti-integration');
   const caller = { user, principal };
   const data = upgrade ? null : await Promise.all([ltiToolConfig(caller), listPlatforms(caller), listContexts(caller)]);
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         <p>
           <Link href="/settings">{t('back')}</Link>
@@ -42,7 +39,7 @@ export default async function LtiSettingsPage() {
         ) : (
           <LtiSettings config={data[0]} initialPlatforms={data[1]} initialContexts={data[2]} />
         )}
-      </main>
+      </div>
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { BrandSettings } from '@/components/settings/BrandSettings';
-import { TopBar } from '@/components/workspace/TopBar';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { config } from '@/lib/config';
@@ -26,8 +25,7 @@ export default async function TenantSettingsPage() {
   const row = allowed && tenant ? await db().tenant.findUnique({ where: { id: tenant.id }, select: { customDomain: true } }) : null;
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <h1>{t('title')}</h1>
         {!tenant ? (
           <p className="notice" role="status" data-testid="brand-no-tenant">
@@ -44,7 +42,7 @@ export default async function TenantSettingsPage() {
         ) : (
           <BrandSettings initial={brand} customDomain={row?.customDomain ?? null} baseDomain={config().baseDomain} tenantName={tenant.name} />
         )}
-      </main>
+      </div>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { TopBar } from '@/components/workspace/TopBar';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
 import { contentPageMetadata } from '@/components/content/page-title';
@@ -13,18 +12,17 @@ export const generateMetadata = () => contentPageMetadata('edit.title');
 
 export default async function EditContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { brand, principal } = await workspaceContext(`/content/${id}/edit`);
+  const { principal } = await workspaceContext(`/content/${id}/edit`);
   const t = await getTranslations('content.edit');
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1>{t('title')}</h1>
           <p><Link href={`/content/${encodeURIComponent(id)}`}>{t('back')}</Link></p>
           {editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing admin={principal.role === 'admin'} />}
         </section>
-      </main>
+      </div>
     </>
   );
 }

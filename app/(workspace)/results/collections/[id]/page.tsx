@@ -5,7 +5,6 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, queryOf } from '@/components/results/format';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
-import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -26,11 +25,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export default async function CollectionResultsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params;
   const sp = await searchParams;
-  const { user, principal, brand } = await workspaceContext(`/results/collections/${id}`);
+  const { user, principal } = await workspaceContext(`/results/collections/${id}`);
   if (!UUID.test(id)) notFound();
   const [t, tr, format] = await Promise.all([getTranslations('results.collection'), getTranslations('results'), getFormatter()]);
   const upgrade = unlockingPlan(user.plan, 'analytics-dashboard');
-  if (upgrade) return <UpgradeNotice brand={brand} plan={upgrade} />;
+  if (upgrade) return <UpgradeNotice plan={upgrade} />;
   const from = dateParam(sp.from);
   const to = dateParam(sp.to);
   let grid;
@@ -45,8 +44,7 @@ export default async function CollectionResultsPage({ params, searchParams }: { 
   const self = `/results/collections/${id}`;
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1 data-testid="results-title">{t('title', { title: collection?.title ?? '' })}</h1>
           <p>
@@ -95,7 +93,7 @@ export default async function CollectionResultsPage({ params, searchParams }: { 
             </p>
           ) : null}
         </section>
-      </main>
+      </div>
     </>
   );
 }

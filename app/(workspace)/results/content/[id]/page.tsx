@@ -7,7 +7,6 @@ import { dateParam, duration, queryOf } from '@/components/results/format';
 import { ScoreHistogram } from '@/components/results/ScoreHistogram';
 import { DataTable } from '@/components/ui/DataTable';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
-import { TopBar } from '@/components/workspace/TopBar';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -28,7 +27,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 export default async function ContentResultsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params;
   const sp = await searchParams;
-  const { user, principal, brand } = await workspaceContext(`/results/content/${id}`);
+  const { user, principal } = await workspaceContext(`/results/content/${id}`);
   const reader = await resultsReader(principal, user);
   try {
     await assertResultsAccess(reader, id);
@@ -38,7 +37,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
   }
   const [t, tr, format] = await Promise.all([getTranslations('results.content'), getTranslations('results'), getFormatter()]);
   const upgrade = unlockingPlan(user.plan, 'analytics-dashboard');
-  if (upgrade) return <UpgradeNotice brand={brand} plan={upgrade} />;
+  if (upgrade) return <UpgradeNotice plan={upgrade} />;
   const from = dateParam(sp.from);
   const to = dateParam(sp.to);
   const range = rangeOf({ from, to: to && from && to < from ? undefined : to });
@@ -70,8 +69,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
   ];
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1 data-testid="results-title">{t('title', { title: content.title })}</h1>
           <p>
@@ -158,7 +156,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
             </p>
           ) : null}
         </section>
-      </main>
+      </div>
     </>
   );
 }

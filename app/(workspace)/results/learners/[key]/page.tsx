@@ -6,7 +6,6 @@ import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, duration, queryOf } from '@/components/results/format';
 import { DataTable } from '@/components/ui/DataTable';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
-import { TopBar } from '@/components/workspace/TopBar';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { unlockingPlan } from '@/lib/plans/plans';
 import { learnerAttempts, resultsReader } from '@/lib/results/analytics';
@@ -23,11 +22,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LearnerResultsPage({ params, searchParams }: { params: Promise<{ key: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const key = decodeURIComponent((await params).key);
   const sp = await searchParams;
-  const { user, principal, brand } = await workspaceContext(`/results/learners/${encodeURIComponent(key)}`);
+  const { user, principal } = await workspaceContext(`/results/learners/${encodeURIComponent(key)}`);
   if (!learnerKeyParams.safeParse({ learnerKey: key }).success) notFound();
   const [t, tr, format] = await Promise.all([getTranslations('results.learner'), getTranslations('results'), getFormatter()]);
   const upgrade = unlockingPlan(user.plan, 'analytics-dashboard');
-  if (upgrade) return <UpgradeNotice brand={brand} plan={upgrade} />;
+  if (upgrade) return <UpgradeNotice plan={upgrade} />;
   const from = dateParam(sp.from);
   const to = dateParam(sp.to);
   const reader = await resultsReader(principal, user);
@@ -37,8 +36,7 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
   const self = `/results/learners/${encodeURIComponent(key)}`;
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <section className="card">
           <h1 data-testid="results-title">{t('title', { name })}</h1>
           <p>
@@ -70,7 +68,7 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
             </p>
           ) : null}
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -3,12 +3,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { CourseView } from '@/components/lti/CourseView';
-import { TopBar } from '@/components/workspace/TopBar';
 import { requirePageSession } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
 import { courseView } from '@/lib/lti/courses';
 import { unlockingPlan } from '@/lib/plans/plans';
-import { currentBrand } from '@/lib/tenant/current';
 
 export const dynamic = 'force-dynamic';
 
@@ -39,18 +37,17 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LtiCoursePage({ params }: { params: Promise<{ platformId: string; contextId: string }> }) {
   const raw = await params;
   const { user, principal } = await requirePageSession(`/settings/lti/courses/${raw.platformId}/${raw.contextId}`);
-  const [{ brand }, t] = await Promise.all([currentBrand(), getTranslations('lti')]);
+  const [t] = await Promise.all([getTranslations('lti')]);
   const upgrade = unlockingPlan(user.plan, 'lti-integration');
   if (upgrade) {
     return (
       <>
-        <TopBar brand={brand} signedIn />
-        <main id="main">
+        <div className="page">
           <h1>{t('title')}</h1>
           <p className="notice" role="status" data-testid="lti-gated">
             {t('gated', { plan: upgrade })} <Link href="/plans">{t('plans')}</Link>
           </p>
-        </main>
+        </div>
       </>
     );
   }
@@ -65,10 +62,9 @@ export default async function LtiCoursePage({ params }: { params: Promise<{ plat
   }
   return (
     <>
-      <TopBar brand={brand} signedIn />
-      <main id="main">
+      <div className="page">
         <CourseView course={course} />
-      </main>
+      </div>
     </>
   );
 }

@@ -1,0 +1,61 @@
+'use client';
+// Tabs on Radix Tabs (arrow keys between tabs, the panel follows). With `urlParam` the chosen tab is kept in the
+// address (?tab=…), so a reload or a shared link opens the same tab.
+import * as RT from '@radix-ui/react-tabs';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import styles from './Tabs.module.css';
+
+export interface TabDef {
+  value: string;
+  label: ReactNode;
+  content: ReactNode;
+  testId?: string;
+}
+
+export interface TabsProps {
+  tabs: TabDef[];
+  label: string;
+  defaultValue?: string;
+  value?: string;
+  onValueChange?: (v: string) => void;
+  urlParam?: string;
+}
+
+export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam }: TabsProps) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const fromUrl = urlParam ? params.get(urlParam) : null;
+  const initial = fromUrl && tabs.some((t) => t.value === fromUrl) ? fromUrl : (defaultValue ?? tabs[0]?.value ?? '');
+  const [own, setOwn] = useState(initial);
+  const current = value ?? own;
+  function change(v: string) {
+    setOwn(v);
+    onValueChange?.(v);
+    if (urlParam) {
+      const q = new URLSearchParams(params.toString());
+      if (v === (defaultValue ?? tabs[0]?.value)) q.delete(urlParam);
+      else q.set(urlParam, v);
+      const s = q.toString();
+      router.replace(`${pathname}${s ? `?${s}` : ''}`, { scroll: false });
+    }
+  }
+  return (
+    <RT.Root value={current} onValueChange={change} className={styles.root}>
+      <RT.List aria-label={label} className={styles.list}>
+        {tabs.map((t) => (
+          <RT.Trigger key={t.value} value={t.value} className={styles.trigger} data-testid={t.testId}>
+            {t.label}
+          </RT.Trigger>
+        ))}
+      </RT.List>
+      {tabs.map((t) => (
+        <RT.Content key={t.value} value={t.value} className={styles.panel}>
+          {t.content}
+        </RT.Content>
+      ))}
+    </RT.Root>
+  );
+}
