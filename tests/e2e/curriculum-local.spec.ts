@@ -48,7 +48,7 @@ test('an admin imports a CSV framework; a teacher of the school saves difficulty
     ].join('\n');
     await page.getByTestId('local-import-file').setInputFiles({ name: 'plan.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await page.getByTestId('local-import-submit').click();
-    await expect(page.getByTestId('local-import-status')).toHaveText(`Imported Our plan ${fw}`);
+    await expect(page.getByTestId('local-import-status')).toHaveText(`Imported: Our plan ${fw}`);
     await expect(page.getByTestId('local-import-error')).toHaveCount(0);
     const row = page.getByTestId('local-framework').filter({ hasText: fw });
     await expect(row).toContainText(`Our plan ${fw}`);
