@@ -6,7 +6,8 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { callApi } from '@/components/shared/api';
-import { useToast } from '@/components/ui/Toaster';
+import { Save } from 'lucide-react';
+import { Button, useToast } from '@/components/ui';
 import { CurriculumCascade, type CurriculumChoice } from './CurriculumCascade';
 import { DIFFICULTIES, isDifficulty, isLanguageCode, useLanguageChoices } from './CurriculumFields';
 import type { CurriculumState } from './CurriculumNotice';
@@ -131,9 +132,9 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
       <p id={`${id}-hint`} className={styles.hint} data-testid="metadata-hint">
         {incomplete ? t('picker.frameworkIncomplete') : started ? null : t('picker.savesWithoutFramework')}
       </p>
-      <button type="button" className="primary" disabled={!ready} aria-describedby={`${id}-hint`} onClick={save} data-testid="save-metadata">
+      <Button variant="primary" icon={Save} loading={saving} disabled={!ready} aria-describedby={`${id}-hint`} onClick={() => void save()} data-testid="save-metadata">
         {t('picker.save')}
-      </button>
+      </Button>
       {status ? (
         <p role="status" data-testid="metadata-status">
           {status}

@@ -6,6 +6,28 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
 import { createContent, userIdByEmail } from './support/content';
 import { createTenant, demoAccount, signIn, sql } from './support/fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+
+/**
+ * The page's own content (<main>; the app shell is checked by the shell's specs) axe-clean in light and dark, and
+ * no horizontal overflow at 390 px.
+ */
+async function checkScreen(page: Page, path: string) {
+  await expect(page).toHaveTitle(/\S/);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(serious, `axe on ${path} (${scheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at 390 px`).toBeLessThanOrEqual(390);
+  if (size) await page.setViewportSize(size);
+}
 
 const HEADER = 'framework_code,framework_name,stage_code,stage_name,grade_code,grade_name,subject_code,subject_name,unit_code,unit_name,topic_code,topic_name,objective_code,objective,bloom_level';
 
@@ -65,6 +87,7 @@ test('an admin imports a CSV framework; a teacher of the school saves difficulty
     await form.getByTestId('local-add-save').click();
     await expect(editor.locator('[data-testid="local-node-objective"]')).toHaveCount(3);
     await expect(editor.locator('[data-testid="local-node-objective"][data-code="O3"]')).toContainText('Name three famous volcanoes');
+    await checkScreen(page, '/admin/curriculum');
 
     // ---- a teacher of the same school
     await page.context().clearCookies();
@@ -100,6 +123,7 @@ test('an admin imports a CSV framework; a teacher of the school saves difficulty
     await page.getByTestId('pick-objectives').getByLabel('Name three famous volcanoes').check();
     await page.getByTestId('save-metadata').click();
     await expect(page.getByTestId('current-metadata')).toHaveText(`Current: Our plan ${fw} · Year 5 · Science · hard`);
+    await checkScreen(page, '/curriculum');
     const [saved] = await sql<Record<string, unknown>>('SELECT * FROM content_curriculum_metadata WHERE content_id = $1', [contentId]);
     expect(saved).toMatchObject({
       framework_code: fw,
