@@ -4,7 +4,7 @@
 // and new entries added under their parent. Every change is one call to /api/curriculum/local/frameworks/:id/nodes.
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { callApi } from '@/components/shared/api';
 import { Button, ConfirmDialog, IconButton, Skeleton, useToast } from '@/components/ui';
 import type { LocalFrameworkView, LocalNodeView } from '@/lib/curriculum/local';
@@ -182,7 +182,11 @@ function NodeRow({ node, label, onRename, onRemove }: { node: LocalNodeView; lab
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(node.name);
   const [error, setError] = useState('');
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const levelName = t(`levels.${node.level}`);
+  useEffect(() => {
+    if (editing) field.current?.focus();
+  }, [editing]);
 
   async function save(ev: FormEvent) {
     ev.preventDefault();
@@ -202,9 +206,9 @@ function NodeRow({ node, label, onRename, onRemove }: { node: LocalNodeView; lab
           {t('nameOf', { level: levelName, code: node.code })}
         </label>
         {node.level === 'objective' ? (
-          <textarea id={`${id}-name`} value={name} rows={2} maxLength={2000} onChange={(ev) => setName(ev.target.value)} data-testid="local-node-name" />
+          <textarea ref={field} id={`${id}-name`} value={name} rows={2} maxLength={2000} onChange={(ev) => setName(ev.target.value)} data-testid="local-node-name" />
         ) : (
-          <input id={`${id}-name`} value={name} maxLength={255} onChange={(ev) => setName(ev.target.value)} data-testid="local-node-name" />
+          <input ref={field} id={`${id}-name`} value={name} maxLength={255} onChange={(ev) => setName(ev.target.value)} data-testid="local-node-name" />
         )}
         <IconButton type="submit" label={t('saveName')} icon={Check} data-testid="local-node-save" />
         <IconButton
@@ -256,7 +260,12 @@ function AddForm({
   const [grade, setGrade] = useState(grades?.[0]?.code ?? '');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
   const levelName = t(`levels.${level}`);
+  // opened from its button: the keyboard lands in the code field
+  useEffect(() => {
+    if (open) first.current?.focus();
+  }, [open]);
 
   if (!open) {
     return (
@@ -297,7 +306,7 @@ function AddForm({
       ) : null}
       <span className={styles.addField}>
         <label htmlFor={`${id}-code`}>{t('code')}</label>
-        <input id={`${id}-code`} value={code} maxLength={100} onChange={(ev) => setCode(ev.target.value)} data-testid="local-add-code" />
+        <input ref={first} id={`${id}-code`} value={code} maxLength={100} onChange={(ev) => setCode(ev.target.value)} data-testid="local-add-code" />
       </span>
       <span className={`${styles.addField} ${styles.addName}`}>
         <label htmlFor={`${id}-name`}>{level === 'objective' ? t('objective') : t('name')}</label>
