@@ -11,6 +11,7 @@ import { createGate } from '@/lib/plans/create-gate';
 import { PLANS, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import { currentBrand } from '@/lib/tenant/current';
+import styles from './page.module.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -67,7 +68,7 @@ export default async function CreateWithAiPage() {
   const gate = createGate(principal.role, user);
   const configured = aiConfigured();
   const usage = gate.allowed && configured ? await usageOf(user) : null;
-  const curriculum = usage ? { ...(await curriculumStatus()), admin: principal.role === 'admin' } : null;
+  const curriculum = usage ? { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' } : null;
   const feature = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
   return (
     <>
@@ -81,19 +82,26 @@ export default async function CreateWithAiPage() {
         {gate.allowed && configured ? <p>{t('intro')}</p> : null}
         {!gate.allowed && gate.reason === 'role' ? (
           <CreateGateNotice gate={gate} />
+        ) : !configured && principal.role !== 'admin' ? (
+          // a teacher is asked to turn to their administrator: no variable names (issue 25 item 9)
+          <section className="card" aria-labelledby="ai-not-configured-title" data-testid="ai-not-configured">
+            <h2 id="ai-not-configured-title">{t('notConfigured.teacherTitle')}</h2>
+            <p>{t('notConfigured.teacher')}</p>
+            <p>
+              <Link href="/content/new">{t('notConfigured.editor')}</Link>
+            </p>
+          </section>
         ) : !configured ? (
           <section className="card" aria-labelledby="ai-not-configured-title" data-testid="ai-not-configured">
             <h2 id="ai-not-configured-title">{t('notConfigured.title')}</h2>
             <p>{t('notConfigured.body')}</p>
-            <ul style={{ overflowWrap: 'anywhere' }}>
+            <ul className={styles.steps}>
               <li>{t.rich('notConfigured.url', { code })}</li>
               <li>{t.rich('notConfigured.key', { code })}</li>
               <li>{t.rich('notConfigured.model', { code })}</li>
             </ul>
             <p>{t('notConfigured.ollama')}</p>
-            <pre
-              style={{ overflowX: 'auto', padding: '0.75rem', border: '1px solid var(--border)', borderRadius: 8, background: 'var(--bg)' }}
-            >
+            <pre className={styles.example}>
               <code>{'AI_API_URL=http://localhost:11434/v1\nAI_API_KEY=ollama\nAI_MODEL=llama3.1'}</code>
             </pre>
             <p>

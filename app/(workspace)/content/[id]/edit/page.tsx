@@ -13,7 +13,7 @@ export const generateMetadata = () => contentPageMetadata('edit.title');
 
 export default async function EditContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await workspaceContext(`/content/${id}/edit`);
+  const { principal } = await workspaceContext(`/content/${id}/edit`);
   const [t, tc] = await Promise.all([getTranslations('content.edit'), getTranslations('content')]);
   return (
     <>
@@ -27,7 +27,7 @@ export default async function EditContentPage({ params }: { params: Promise<{ id
             </ButtonLink>
           }
         />
-        <section className="card">{editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing />}</section>
+        <section className="card">{editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing admin={principal.role === 'admin'} />}</section>
       </div>
     </>
   );
