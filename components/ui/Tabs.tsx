@@ -2,7 +2,7 @@
 // Tabs on Radix Tabs (arrow keys between tabs, the panel follows). With `urlParam` the chosen tab is kept in the
 // address (?tab=…), so a reload or a shared link opens the same tab.
 import * as RT from '@radix-ui/react-tabs';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import styles from './Tabs.module.css';
@@ -25,7 +25,6 @@ export interface TabsProps {
 
 export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam }: TabsProps) {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const fromUrl = urlParam ? params.get(urlParam) : null;
   const initial = fromUrl && tabs.some((t) => t.value === fromUrl) ? fromUrl : (defaultValue ?? tabs[0]?.value ?? '');
@@ -43,7 +42,9 @@ export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam
       if (v === (defaultValue ?? tabs[0]?.value)) q.delete(urlParam);
       else q.set(urlParam, v);
       const s = q.toString();
-      router.replace(`${pathname}${s ? `?${s}` : ''}`, { scroll: false });
+      // the browser's history API, not the router: the address changes without rendering the page again on the
+      // server (a content page would otherwise issue a new player token and reload its player)
+      window.history.replaceState(null, '', `${pathname}${s ? `?${s}` : ''}`);
     }
   }
   return (

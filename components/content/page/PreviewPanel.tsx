@@ -2,7 +2,6 @@
 // The Preview tab: the player (as the signed-in user, whose plays of their own content are previews) or, switched
 // to "Preview as learner", the content as a learner meets it — fresh, and nothing recorded (a preview token:
 // no saved state, no view counted, no statement stored). Under the player, H5P's bar: reuse, embed, rights of use.
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Code2, Download, Eye, Scale } from 'lucide-react';
 import { useState } from 'react';
@@ -80,9 +79,9 @@ export function PreviewPanel({ contentId, title, playerToken, previewToken, orig
           </Button>
         ) : null}
         {canEmbed ? (
-          <Link className={styles.barLink} href="?tab=share" scroll={false} data-testid="bar-embed">
-            <Code2 aria-hidden size={16} /> {t('embed')}
-          </Link>
+          <Button size="sm" variant="ghost" icon={Code2} onClick={() => window.history.replaceState(null, '', '?tab=share')} data-testid="bar-embed">
+            {t('embed')}
+          </Button>
         ) : null}
         <Button size="sm" variant="ghost" icon={Scale} onClick={() => setRightsOpen(true)} data-testid="bar-rights">
           {t('rights')}
