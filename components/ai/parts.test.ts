@@ -9,11 +9,12 @@ import { ToolsCard } from './parts';
 /** the tools' card without an AI provider, as a teacher or an admin sees it */
 function notConfigured(admin: boolean, locale: 'en' | 'de' = 'en'): string {
   return renderToStaticMarkup(
-    createElement(
-      NextIntlClientProvider,
-      { locale, messages: { ai: locale === 'en' ? en : de }, timeZone: 'UTC' },
-      createElement(ToolsCard, { titleId: 't', testId: 'ai-tools', configured: false, admin, children: 'actions' }),
-    ),
+    createElement(NextIntlClientProvider, {
+      locale,
+      messages: { ai: locale === 'en' ? en : de },
+      timeZone: 'UTC',
+      children: createElement(ToolsCard, { titleId: 't', testId: 'ai-tools', configured: false, admin, children: 'actions' }),
+    }),
   );
 }
 
@@ -37,11 +38,12 @@ describe('ToolsCard without an AI provider', () => {
 
   it('shows the actions when a provider is configured', () => {
     const html = renderToStaticMarkup(
-      createElement(
-        NextIntlClientProvider,
-        { locale: 'en', messages: { ai: en }, timeZone: 'UTC' },
-        createElement(ToolsCard, { titleId: 't', testId: 'ai-tools', configured: true, children: 'the actions' }),
-      ),
+      createElement(NextIntlClientProvider, {
+        locale: 'en',
+        messages: { ai: en },
+        timeZone: 'UTC',
+        children: createElement(ToolsCard, { titleId: 't', testId: 'ai-tools', configured: true, children: 'the actions' }),
+      }),
     );
     expect(html).toContain('the actions');
     expect(html).not.toContain('ai-tools-not-configured');
