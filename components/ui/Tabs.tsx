@@ -4,7 +4,7 @@
 import * as RT from '@radix-ui/react-tabs';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styles from './Tabs.module.css';
 
 export interface TabDef {
@@ -31,6 +31,10 @@ export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam
   const initial = fromUrl && tabs.some((t) => t.value === fromUrl) ? fromUrl : (defaultValue ?? tabs[0]?.value ?? '');
   const [own, setOwn] = useState(initial);
   const current = value ?? own;
+  // a link to ?<urlParam>=… (e.g. "Embed" under the player) switches the tab
+  useEffect(() => {
+    if (fromUrl && tabs.some((t) => t.value === fromUrl)) setOwn(fromUrl);
+  }, [fromUrl]);
   function change(v: string) {
     setOwn(v);
     onValueChange?.(v);
@@ -52,7 +56,7 @@ export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam
         ))}
       </RT.List>
       {tabs.map((t) => (
-        <RT.Content key={t.value} value={t.value} className={styles.panel}>
+        <RT.Content key={t.value} value={t.value} className={styles.panel} forceMount hidden={t.value !== current}>
           {t.content}
         </RT.Content>
       ))}

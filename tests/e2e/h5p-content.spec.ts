@@ -326,7 +326,7 @@ test.describe.serial('H5P content in the workspace', () => {
 
     // the fixed-size option gives a plain frame of the chosen size
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/content/${contentId}`);
+    await page.goto(`/content/${contentId}?tab=share`);
     // (retried as a whole: choices made while the page is still hydrating are reset by React)
     await expect(async () => {
       await page.getByTestId('embed-fixed').check();
