@@ -7,9 +7,9 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useState } from 'react';
 import type { NavGroup } from './nav';
 import { NavLinks } from './NavLinks';
+import { SIDEBAR_COOKIE } from './theme';
 import styles from './Shell.module.css';
 
-export const SIDEBAR_COOKIE = 'sidebar';
 
 export function Sidebar({
   groups,
@@ -36,9 +36,7 @@ export function Sidebar({
           {logoUrl ? (
             <img className={styles.logo} src={logoUrl} alt="" />
           ) : (
-            <span className={styles.logoMark} aria-hidden>
-              {appName.slice(0, 1).toUpperCase()}
-            </span>
+            <span className={styles.logoMark} data-initial={appName.slice(0, 1).toUpperCase()} aria-hidden />
           )}
           <span className={collapsed ? 'sr-only' : styles.appName} data-testid="app-name">
             {appName}
