@@ -48,6 +48,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
           <CollectionAiActions
             collectionId={id}
             configured={aiReady}
+            admin={principal.role === 'admin'}
             credits={aiReady ? { used: usage.aiUsed, limit: usage.aiLimit } : null}
             recommend={aiGate('ai-recommendation')}
             bundle={aiGate('lesson-bundle')}

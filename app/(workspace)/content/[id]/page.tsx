@@ -124,6 +124,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
                   contentId={id}
                   contentType={content.mainLibrary}
                   configured={aiReady}
+                  admin={principal.role === 'admin'}
                   credits={aiUsage ? { used: aiUsage.aiUsed, limit: aiUsage.aiLimit } : null}
                   critique={aiGate('blooms-critique')}
                   differentiate={aiGate('differentiation')}
