@@ -20,7 +20,7 @@ function TypeCard({ type, testId, compact }: { type: PickerType; testId: string;
   const t = useTranslations('content.create');
   return (
     <li className={compact ? styles.compactItem : styles.item}>
-      <Link href={typeHref(type.machineName)} className={compact ? styles.compactCard : styles.card} data-testid={testId} data-machine-name={type.machineName} aria-label={t('choose', { type: type.title })}>
+      <Link href={typeHref(type.machineName)} className={compact ? styles.compactCard : styles.card} data-testid={testId} data-machine-name={type.machineName}>
         <Thumbnail icon={type.icon} size={compact ? 'sm' : 'md'} className={compact ? undefined : styles.thumb} />
         <span className={styles.text}>
           <span className={styles.title}>{type.title}</span>
