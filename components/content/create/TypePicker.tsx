@@ -2,8 +2,9 @@
 // The create page's type picker, the way the H5P Hub's selector works: a grid of the installed types (icon, title,
 // one-line summary, categories), a search box, category filters and the caller's recently used types. Each card
 // is a link to /content/new?type=<machine name>, which opens the H5P editor with that type chosen. Arrow keys move
-// between cards (Home/End to the first/last); Tab leaves the grid.
-import Link from 'next/link';
+// between cards (Home/End to the first/last); Tab leaves the grid. The links are plain <a>: the editor page must be
+// a document load of its own, as its Content-Security-Policy differs from other pages' (server/header-policy.mjs
+// workspacePageCsp: the editor writes its frame's script tags, which a client-side navigation's policy refuses).
 import { useTranslations } from 'next-intl';
 import { Search } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -20,7 +21,7 @@ function TypeCard({ type, testId, compact }: { type: PickerType; testId: string;
   const t = useTranslations('content.create');
   return (
     <li className={compact ? styles.compactItem : styles.item}>
-      <Link href={typeHref(type.machineName)} className={compact ? styles.compactCard : styles.card} data-testid={testId} data-machine-name={type.machineName}>
+      <a href={typeHref(type.machineName)} className={compact ? styles.compactCard : styles.card} data-testid={testId} data-machine-name={type.machineName}>
         <Thumbnail icon={type.icon} size={compact ? 'sm' : 'md'} className={compact ? undefined : styles.thumb} />
         <span className={styles.text}>
           <span className={styles.title}>{type.title}</span>
@@ -35,7 +36,7 @@ function TypeCard({ type, testId, compact }: { type: PickerType; testId: string;
             </span>
           )}
         </span>
-      </Link>
+      </a>
     </li>
   );
 }
@@ -155,9 +156,9 @@ export function TypePicker({ types, recent }: { types: PickerType[]; recent: str
         )}
       </section>
       <p className={styles.showAll}>
-        <Link href="/content/new?type=all" data-testid="create-show-all">
+        <a href="/content/new?type=all" data-testid="create-show-all">
           {t('showAll')}
-        </Link>
+        </a>
       </p>
     </div>
   );
