@@ -153,7 +153,8 @@ test.describe.serial('the create page picks a content type first', () => {
       const editor = page.frameLocator('[data-testid="h5p-editor"] iframe').first();
       // the True/False form, not H5P's selector
       await expect(editor.locator('input[id^="field-extratitle"]')).toBeVisible();
-      await expect(editor.locator('.h5p-hub-media-heading', { hasText: 'Multiple Choice' })).toHaveCount(0);
+      await expect(editor.locator('.h5p-hub-media-heading', { hasText: 'Multiple Choice' })).toBeHidden();
+      await editor.getByRole('combobox').first().selectOption('false');
     }
     await page.getByTestId('create-choose-another').click();
     await expect(page).toHaveURL(/\/content\/new$/);
