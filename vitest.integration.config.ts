@@ -13,6 +13,8 @@ export const SERIAL_FILES = [
   'h5p-safety-types',
   'h5p-hub',
   'h5p-instances',
+  // changes the service-wide list of hidden content types the editor's selector and the create page read
+  'content-types-hidden',
   // looks for content folders without a row across all of DATA_DIR (another file's half-made content is one)
   'marketplace',
   // removes every LTI tool key of the shared database while it runs

@@ -1,12 +1,15 @@
 'use client';
 // Content types: readiness, install the essential set or a single type from the H5P Hub. Outcomes show a toast.
+// Each type is named by its title in the reader's language (`titles`, from typeTitle on the server).
 import { useTranslations } from 'next-intl';
+import { Check, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useToast } from '@/components/ui/Toaster';
+import { Badge, Button, useToast } from '@/components/ui';
 import type { EssentialsResult as Result, EssentialsStatus as Status } from '@/lib/h5p/engine/hub';
 import { h5pApi } from './api';
+import styles from './ContentTypes.module.css';
 
-export function ContentTypes({ canInstall }: { canInstall: boolean }) {
+export function ContentTypes({ canInstall, titles = {} }: { canInstall: boolean; titles?: Record<string, string> }) {
   const t = useTranslations('content.types');
   const toast = useToast();
   const [status, setStatus] = useState<Status | null>(null);
@@ -38,7 +41,7 @@ export function ContentTypes({ canInstall }: { canInstall: boolean }) {
     setError(null);
     try {
       await h5pApi('POST', '/h5p/libraries/install', { machineName: name });
-      toast({ title: t('installedOneToast', { name }) });
+      toast({ title: t('installedOneToast', { name: titles[name] ?? name }) });
       await load();
     } catch (e) {
       const text = t('installOneFailed', { name, message: (e as Error).message });
@@ -49,32 +52,43 @@ export function ContentTypes({ canInstall }: { canInstall: boolean }) {
     }
   };
   return (
-    <div>
+    <div className={styles.wrap}>
       {status ? (
-        <p data-testid="types-status">
+        <p data-testid="types-status" className={styles.status}>
           {status.ready ? t('statusReady', { installed: status.installed, total: status.total }) : t('statusNotReady', { installed: status.installed, total: status.total })}
         </p>
       ) : null}
       {canInstall ? (
-        <button type="button" onClick={installAll} disabled={busy} data-testid="install-essentials">
-          {busy ? t('installing') : t('installAll')}
-        </button>
+        <div>
+          <Button variant="primary" icon={Download} onClick={installAll} loading={busy} data-testid="install-essentials">
+            {busy ? t('installing') : t('installAll')}
+          </Button>
+        </div>
       ) : null}
       {result ? <p data-testid="install-result">{result}</p> : null}
-      {error ? <p className="error">{error}</p> : null}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
       {status ? (
-        <ul className="type-list">
+        <ul className={styles.list}>
           {status.status.map((s) => (
-            <li key={s.name} data-testid={`type-${s.name}`}>
-              {s.name} —{' '}
+            <li key={s.name} data-testid={`type-${s.name}`} className={styles.row}>
+              <span className={styles.name}>
+                <span className={styles.title}>{titles[s.name] ?? s.name}</span> <code className={styles.machine}>{s.name}</code>
+              </span>
               {s.installed ? (
-                <strong>{t('installed')}</strong>
+                <Badge tone="success">
+                  <Check aria-hidden size={12} />
+                  {t('installed')}
+                </Badge>
               ) : canInstall ? (
-                <button type="button" disabled={busy} onClick={() => installOne(s.name)} aria-label={t('installName', { name: s.name })}>
+                <Button size="sm" disabled={busy} onClick={() => installOne(s.name)} aria-label={t('installName', { name: s.name })}>
                   {t('install')}
-                </button>
+                </Button>
               ) : (
-                <span className="muted">{t('notInstalled')}</span>
+                <Badge tone="neutral">{t('notInstalled')}</Badge>
               )}
             </li>
           ))}

@@ -1,7 +1,9 @@
 // Shown instead of the editor when its files (h5p-editor-php-library) are not installed. An admin reads how to add
 // them; a teacher is asked to turn to their administrator (no variable names or API paths: issue 25 item 9).
 import { useTranslations } from 'next-intl';
+import { Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
+import styles from './EditorMissing.module.css';
 
 const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 const code = (chunks: ReactNode) => <code>{chunks}</code>;
@@ -17,14 +19,17 @@ export function EditorMissing({ admin }: { admin: boolean }) {
     );
   }
   return (
-    <div data-testid="editor-missing">
-      <p>{t.rich('intro', { strong })}</p>
-      <p>{t('either')}</p>
-      <ul>
-        <li>{t.rich('setup', { code })}</li>
-        <li>{t.rich('dir', { code })}</li>
-      </ul>
-      <p>{t.rich('meanwhile', { code })}</p>
+    <div className={styles.notice} role="note" data-testid="editor-missing">
+      <Wrench aria-hidden size={20} className={styles.icon} />
+      <div className={styles.body}>
+        <p>{t.rich('intro', { strong })}</p>
+        <p>{t('either')}</p>
+        <ul>
+          <li>{t.rich('setup', { code })}</li>
+          <li>{t.rich('dir', { code })}</li>
+        </ul>
+        <p>{t.rich('meanwhile', { code })}</p>
+      </div>
     </div>
   );
 }

@@ -2,7 +2,9 @@
 // Creates or edits content with Lumi's <h5p-editor> web component (client-side import only). Calls go with the
 // session cookie. Work is never lost to an ended session: when a save is refused with 401 the content is kept in
 // this browser (localStorage) and restored into the editor after signing in again. The editor loads in the
-// user's language (?language=); saved content opens on its page with a toast.
+// user's language (?language=); saved content opens on its page with a toast. New content opens either with H5P's
+// own type selector or, given `library` (`H5P.TrueFalse 1.8`, chosen in the create page's picker), with that type's
+// form (the web component loads any id but 'new' as content with a library and parameters).
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { createElement, useEffect, useRef, useState } from 'react';
@@ -42,7 +44,9 @@ const clearDraft = (contentId: string | undefined) => {
   }
 };
 
-export function H5pEditor({ contentId }: { contentId?: string }) {
+const machineOf = (library: string) => library.trim().split(/\s+/)[0] ?? '';
+
+export function H5pEditor({ contentId, library }: { contentId?: string; library?: string }) {
   const t = useTranslations('content.editor');
   const format = useFormatter();
   const locale = useLocale();
@@ -52,7 +56,8 @@ export function H5pEditor({ contentId }: { contentId?: string }) {
   const [status, setStatus] = useState<string | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
   // a kept draft of new content opens as "draft" so the component loads its parameters
-  const [elementId] = useState(() => (typeof window !== 'undefined' && !contentId && readDraft(undefined) ? 'draft' : (contentId ?? 'new')));
+  // and new content of a chosen type opens as "draft" too, with that library and empty parameters
+  const [elementId] = useState(() => (!contentId && library ? 'draft' : typeof window !== 'undefined' && !contentId && readDraft(undefined) ? 'draft' : (contentId ?? 'new')));
 
   useEffect(() => {
     let cancelled = false;
@@ -71,8 +76,10 @@ export function H5pEditor({ contentId }: { contentId?: string }) {
         const res = await apiFetch(`${path}?language=${encodeURIComponent(locale)}`);
         const body = (await res.json()) as { data?: Record<string, unknown>; error?: string };
         if (!res.ok || !body.data) throw new Error(body.error ?? t('loadFailed', { status: res.status }));
-        const draft = readDraft(realId);
-        if (!draft) return body.data;
+        const kept = readDraft(realId);
+        // a kept draft of another type than the one chosen is not restored into it
+        const draft = kept && (realId || !library || machineOf(kept.library) === machineOf(library)) ? kept : null;
+        if (!draft) return !realId && library ? { ...body.data, library, params: {}, metadata: {} } : body.data;
         setRestored(draft.savedAt);
         const { params, metadata } = draft.params.params !== undefined ? draft.params : { params: draft.params, metadata: body.data.metadata };
         return { ...body.data, library: draft.library, params, metadata: metadata ?? body.data.metadata };

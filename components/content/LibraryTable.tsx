@@ -1,9 +1,10 @@
-// Every installed H5P library with its title and versions: on the content types page and the admin's.
-import { getTranslations } from 'next-intl/server';
+// Every installed H5P library with its title (translated where H5P ships one) and versions: on the content types page and the admin's.
+import { getLocale, getTranslations } from 'next-intl/server';
+import { typeTitle } from '@/lib/h5p';
 import type { installedLibraries } from '@/lib/h5p/engine/hub';
 
 export async function LibraryTable({ libraries }: { libraries: Awaited<ReturnType<typeof installedLibraries>> }) {
-  const t = await getTranslations('content');
+  const [t, locale] = await Promise.all([getTranslations('content'), getLocale()]);
   if (!libraries.length) return <p className="muted">{t('types.noLibraries')}</p>;
   return (
     <div className="table-scroll" tabIndex={0}>
@@ -20,7 +21,7 @@ export async function LibraryTable({ libraries }: { libraries: Awaited<ReturnTyp
           {libraries.map((l) => (
             <tr key={l.machineName} data-testid={`library-${l.machineName}`}>
               <td>
-                {l.title}
+                {typeTitle(l.machineName, locale, l.title)}
                 {l.runnable ? <span className="muted"> · {t('types.contentType')}</span> : null}
               </td>
               <td>

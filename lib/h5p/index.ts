@@ -4,6 +4,7 @@
 //   content/ the read rule, create/update/copy/import, media
 //   export/  .h5p, SCORM, cmi5 packages          player/ the player page and its origin
 //   quality/ quality reports                      http/   the H5P routes' own helpers (used by app/h5p only)
+//   content-types/ the create page's type picker: translated titles (typeTitle), categories, hidden types
 export {
   assertCanRead,
   canReadContent,
@@ -21,6 +22,19 @@ export { copyContent, COPY_SOURCE_SELECT } from './content/copy';
 export { MEDIA_ERR, storeUpload } from './content/media';
 export { essentialsPlan, essentialsStatus, HUB_TYPE_NOT_FOUND, HUB_UNREACHABLE, hubReachable, installedLibraries, installFromHub } from './engine/hub';
 export { actorOf, type H5pActor } from './engine/permissions';
+export { typeSummary, typeTitle } from './content-types/titles';
+export { categoriesOf, TYPE_CATEGORIES, type TypeCategory } from './content-types/categories';
+export { createCatalog, createCatalogSchema, recentlyUsedTypes, type CreateCatalog, type PickerType } from './content-types/catalog';
+export {
+  DEFAULT_HIDDEN_TYPES,
+  hiddenMachineNames,
+  hiddenTypes,
+  hiddenTypesBody,
+  hiddenTypesSchema,
+  setHiddenTypes,
+  type HiddenType,
+  type HiddenTypes,
+} from './content-types/hidden';
 export { escapeText, filterParams, type SemanticsField } from './engine/sanitize';
 export { h5p, semanticsLoader } from './engine/server';
 export { tempKey } from './engine/storage/temporary-storage';

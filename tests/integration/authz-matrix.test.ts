@@ -18,6 +18,7 @@ import { createContent, installTestLibraries } from '../support/h5p';
 import { contentPackage, libraryString, SAMPLE_PARAMS } from '../support/h5p-packages';
 import { sampleFramework } from '../support/curriculum-standin';
 import { REALM } from '../support/idp-standin';
+import { DEFAULT_HIDDEN_TYPES } from '@/lib/h5p';
 
 const CALLERS = ['anonymous', 'student', 'owner', 'otherTeacher', 'foreignAdmin', 'superAdmin'] as const;
 type Who = (typeof CALLERS)[number];
@@ -276,6 +277,12 @@ const TABLE: Record<string, Case | Case[]> = {
       return json('/api/admin/content-types/install-essentials');
     },
     expect: [401, 403, 403, 403, 202, 202],
+  },
+  // the hidden content types: every admin reads them; the list applies to every tenant, so only a super_admin changes it
+  'app/api/admin/content-types/hidden/route.ts GET': { req: () => json('/api/admin/content-types/hidden'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/content-types/hidden/route.ts PUT': {
+    req: () => json('/api/admin/content-types/hidden', { types: DEFAULT_HIDDEN_TYPES.map((t) => ({ ...t })) }),
+    expect: [401, 403, 403, 403, 403, 200],
   },
   'app/api/admin/curriculum/route.ts GET': { req: () => json('/api/admin/curriculum'), expect: [401, 403, 403, 403, 200, 200] },
   'app/api/admin/curriculum/sync/route.ts GET': { req: () => json('/api/admin/curriculum/sync'), expect: [401, 403, 403, 403, 200, 200] },

@@ -18,6 +18,7 @@ import { languageCode } from './request';
 import { h5p, MAX_FILE_SIZE } from '@/lib/h5p/engine/server';
 import { exportFilename } from '@/lib/h5p/export/h5p';
 import { inspectLibraryUpload } from '@/lib/h5p/content/import';
+import { withoutHiddenTypes } from '@/lib/h5p/content-types/hidden';
 
 type Ctx = RouteContext<undefined, undefined, undefined>;
 
@@ -147,7 +148,8 @@ export const ajaxGet = route({ action: 'handle H5P request', auth: 'user', embed
         const action = q.get('action');
         if (!action) throw new AppError(400, 'Validation error: action is required');
         const result = await ajax.getAjax(action, q.get('machineName') ?? undefined, q.get('majorVersion') ?? undefined, q.get('minorVersion') ?? undefined, language, user);
-        return Response.json(result);
+        // the editor's own selector offers no type an admin hid (lib/h5p/content-types/hidden.ts)
+        return Response.json(action === 'content-type-cache' ? await withoutHiddenTypes(result) : result);
       }
       case 'contentUserData': {
         if (!a || !b) throw new AppError(404, 'Not found');

@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { AdminNav } from '@/components/admin/AdminNav';
 import { EssentialsJob, InstallTypeButton } from '@/components/admin/AdminJobs';
 import { LibraryTable } from '@/components/content/LibraryTable';
-import { DataTable } from '@/components/ui/DataTable';
+import { HiddenTypes } from '@/components/content/create/HiddenTypes';
+import { Badge, Card, DataTable, PageHeader, Stack } from '@/components/ui';
+import { isSuperAdmin } from '@/lib/auth/roles';
+import { hiddenTypes, typeTitle } from '@/lib/h5p';
 import { contentTypesOverview } from '@/lib/admin/content-types';
 import { requirePageSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
@@ -17,18 +20,20 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // The admin's content types: the hub, the essential set (installed as a job with progress per library), every
-// type the hub offers with the version installed here (install or update one), and the installed libraries.
+// type the hub offers with the version installed here (install or update one), the hidden content types (edited by
+// a super_admin: the list applies to every tenant) and the installed libraries.
 export default async function AdminContentTypesPage() {
   const session = await requirePageSession('/admin/content-types');
   if (session.principal.role !== 'admin') notFound();
-  const [t, format, overview] = await Promise.all([getTranslations('admin.contentTypes'), getFormatter(), contentTypesOverview()]);
+  const [t, format, overview, hidden, locale] = await Promise.all([getTranslations('admin.contentTypes'), getFormatter(), contentTypesOverview(), hiddenTypes(), getLocale()]);
   const { hub, essentials, catalog, libraries, job } = overview;
+  const hiddenNames = new Set(hidden.types.map((h) => h.machineName));
   return (
     <>
-      <div className="page">
-        <h1>{t('title')}</h1>
+      <Stack className="page" gap={4}>
+        <PageHeader title={t('title')} />
         <AdminNav current="/admin/content-types" />
-        <section className="card" aria-labelledby="hub-title">
+        <Card aria-labelledby="hub-title">
           <h2 id="hub-title">{t('hub.title')}</h2>
           <dl className="facts" data-testid="hub-status">
             <dt>{t('hub.address')}</dt>
@@ -47,15 +52,15 @@ export default async function AdminContentTypesPage() {
               {t('hub.unreachableHelp')}
             </p>
           ) : null}
-        </section>
-        <section className="card" aria-labelledby="essentials-title">
+        </Card>
+        <Card aria-labelledby="essentials-title">
           <h2 id="essentials-title">{t('essentials.title')}</h2>
           <p data-testid="essentials-summary">
             {t(essentials.ready ? 'essentials.ready' : 'essentials.notReady', { installed: essentials.installed, total: essentials.total })}
           </p>
           <EssentialsJob initial={job} hubReachable={hub.reachable} />
-        </section>
-        <section className="card" aria-labelledby="catalog-title">
+        </Card>
+        <Card aria-labelledby="catalog-title">
           <h2 id="catalog-title">{t('catalog.title')}</h2>
           <DataTable
             testId="hub-catalog"
@@ -68,8 +73,14 @@ export default async function AdminContentTypesPage() {
                 header: t('catalog.type'),
                 cell: (c) => (
                   <>
-                    <strong>{c.title}</strong>
+                    <strong>{typeTitle(c.machineName, locale, c.title)}</strong>
                     {c.essential ? <span className="muted"> · {t('catalog.essential')}</span> : null}
+                    {hiddenNames.has(c.machineName) ? (
+                      <>
+                        {' '}
+                        <Badge tone="warning">{t('catalog.hidden')}</Badge>
+                      </>
+                    ) : null}
                     <br />
                     <code>{c.machineName}</code>
                   </>
@@ -88,12 +99,16 @@ export default async function AdminContentTypesPage() {
               },
             ]}
           />
-        </section>
-        <section className="card" aria-labelledby="libraries-title">
+        </Card>
+        <Card aria-labelledby="hidden-title" id="hidden">
+          <h2 id="hidden-title">{t('hidden.title')}</h2>
+          <HiddenTypes initial={hidden} canEdit={isSuperAdmin(session.principal)} />
+        </Card>
+        <Card aria-labelledby="libraries-title">
           <h2 id="libraries-title">{t('libraries')}</h2>
           <LibraryTable libraries={libraries} />
-        </section>
-      </div>
+        </Card>
+      </Stack>
     </>
   );
 }
