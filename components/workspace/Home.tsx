@@ -121,10 +121,11 @@ export async function QuickCreate({ types }: { types: { machineName: string; tit
       <ul className={styles.tiles}>
         {types.map((ty) => (
           <li key={ty.machineName}>
-            <Link href={`/content/new?type=${encodeURIComponent(ty.machineName)}`} className={styles.tile} data-testid="quick-create">
+            {/* a full page load: the editor's scripts run only on a page loaded with its own nonce */}
+            <a href={`/content/new?type=${encodeURIComponent(ty.machineName)}`} className={styles.tile} data-testid="quick-create">
               <Thumbnail icon={ty.icon} size="sm" />
               <span>{ty.title}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -79,6 +79,12 @@ async function freshLocalFramework(fx: Fixtures): Promise<{ id: string; nodeId: 
   return { id: f.id, nodeId: f.nodes[0]!.id };
 }
 
+/** a fresh folder of the owner (mutating cases get their own) */
+async function freshFolder(fx: Fixtures): Promise<string> {
+  const f = await api('POST', '/api/folders', { token: fx.callers.owner.token, body: { name: uniqueWord('Folder') } });
+  return f.body.data.id as string;
+}
+
 async function freshContent(fx: Fixtures): Promise<string> {
   return createContent(fx.callers.owner.token, 'H5P.TrueFalse', { title: 'Fresh' });
 }
@@ -161,6 +167,13 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/auth/webhook/route.ts POST': { req: () => ({ path: '/api/auth/webhook', body: '{}', headers: { 'Stripe-Signature': 't=1,v1=00' } }), expect: [503, 503, 503, 503, 503, 503] },
 
   // ------------------------------------------------------------ collections (owner-only writes, private detail 404)
+  // folders of one's own content (issue 25 item 4): everyone lists their own; only teachers and admins write, and
+  // only in their own folders (another's folder is 404)
+  'app/api/folders/route.ts GET': { req: () => json('/api/folders'), expect: USER },
+  'app/api/folders/route.ts POST': { req: () => json('/api/folders', { name: uniqueWord('Matrix folder') }), expect: [401, 403, 201, 201, 201, 201] },
+  'app/api/folders/[id]/route.ts PATCH': { req: async (fx) => json(`/api/folders/${await freshFolder(fx)}`, { name: uniqueWord('Renamed') }), expect: [401, 403, 200, 404, 404, 404] },
+  'app/api/folders/[id]/route.ts DELETE': { req: async (fx) => json(`/api/folders/${await freshFolder(fx)}`), expect: [401, 403, 200, 404, 404, 404] },
+  'app/api/folders/move/route.ts POST': { req: async (fx) => json('/api/folders/move', { contentIds: [fx.privateContent], folderId: null }), expect: [401, 403, 200, 404, 404, 404] },
   'app/api/collections/route.ts GET': { req: () => json('/api/collections'), expect: USER },
   'app/api/collections/route.ts POST': { req: () => json('/api/collections', { title: 'Matrix collection' }), expect: [401, 403, 201, 201, 201, 201] },
   'app/api/collections/[id]/route.ts GET': { req: (fx) => json(`/api/collections/${fx.privateCollection}`), expect: [401, 404, 200, 404, 404, 404] },

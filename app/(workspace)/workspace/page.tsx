@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Sparkles, Upload, Plus } from 'lucide-react';
 import { ButtonLink, Card, PageHeader } from '@/components/ui';
 import { QuickCreate, RecentWork, ResultsWorthALook, SetupChecklist, StudentHome, TeachLinks } from '@/components/workspace/Home';
@@ -12,6 +12,7 @@ import { requirePageSession } from '@/lib/auth/session';
 import { hubReachable } from '@/lib/h5p';
 import { listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
 import { quickCreateTypes } from '@/lib/h5p/content/home';
+import { typeTitle } from '@/lib/h5p';
 import { planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import { myResults, resultsOnMyContent } from '@/lib/results/overview';
@@ -29,7 +30,7 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
   const { subscription } = await searchParams;
   const teacher = isTeacherOrAbove(principal.role);
   const admin = principal.role === 'admin';
-  const [t, format] = await Promise.all([getTranslations('workspace'), getFormatter()]);
+  const [t, format, locale] = await Promise.all([getTranslations('workspace'), getFormatter(), getLocale()]);
   const notice =
     subscription === 'success' || subscription === 'cancelled' ? (
       <p className={`notice ${subscription === 'success' ? 'notice-success' : ''}`} role="status" data-testid={`subscription-${subscription}`}>
@@ -49,7 +50,7 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
   const [usage, recent, quick, onMine, checklist, reachable] = await Promise.all([
     usageOf(user),
     listContents(user.id, listContentsQuery.parse({ limit: 6, sortBy: 'updated' })),
-    quickCreateTypes(user.id),
+    quickCreateTypes(user.id, locale),
     resultsOnMyContent(user.id, 5),
     admin ? setupChecklist(adminScope(isSuperAdmin(principal), user.tenantId)) : null,
     admin ? hubReachable() : true,
@@ -94,7 +95,7 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
         items={recent.data.map((c) => ({
           id: c.id,
           title: c.title,
-          typeTitle: titles.get(c.mainLibrary) ?? c.mainLibrary.replace(/^H5P\./, ''),
+          typeTitle: titles.get(c.mainLibrary) ?? typeTitle(c.mainLibrary, locale),
           icon: c.icon,
           thumbnailUrl: (c as { thumbnailUrl?: string | null }).thumbnailUrl ?? null,
           visibility: c.visibility,

@@ -4,6 +4,7 @@ import { db } from '@/lib/db/client';
 import { fileStore } from '@/lib/files/store';
 import { localCache } from '@/lib/cache/local';
 import { libraryPrefix } from '@/lib/h5p/engine/paths';
+import { typeTitle } from '@/lib/h5p/content-types/titles';
 
 /** the types most teachers start with (H5P's own most-used list), in order */
 const POPULAR = ['H5P.InteractiveVideo', 'H5P.CoursePresentation', 'H5P.MultiChoice', 'H5P.Blanks', 'H5P.DragQuestion', 'H5P.QuestionSet', 'H5P.TrueFalse', 'H5P.Flashcards', 'H5P.DragText', 'H5P.Accordion'];
@@ -14,7 +15,7 @@ export interface QuickType {
   icon: string | null;
 }
 
-export async function quickCreateTypes(userId: string, count = 6): Promise<QuickType[]> {
+export async function quickCreateTypes(userId: string, locale: string, count = 6): Promise<QuickType[]> {
   const [used, installed] = await Promise.all([
     db().$queryRaw<{ main_library: string; n: number }[]>`
       SELECT c.main_library, count(*)::int AS n FROM content_ownership o JOIN h5p_contents c ON c.id = o.content_id
@@ -38,7 +39,7 @@ export async function quickCreateTypes(userId: string, count = 6): Promise<Quick
     names.map(async (machineName) => {
       const { title, dir } = newest.get(machineName)!;
       const has = /^[\w.-]+$/.test(dir) ? await icons.getOrLoad(`icon:${dir}`, async () => (await store.stat(`${libraryPrefix(dir)}icon.svg`).catch(() => null)) !== null) : false;
-      return { machineName, title, icon: has ? `/h5p/libraries/${dir}/icon.svg` : null };
+      return { machineName, title: typeTitle(machineName, locale, title), icon: has ? `/h5p/libraries/${dir}/icon.svg` : null };
     }),
   );
 }

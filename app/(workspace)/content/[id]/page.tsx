@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { BarChart3, Pencil } from 'lucide-react';
 import { ContentAiActions } from '@/components/ai/ContentAiActions';
 import { ContentActions } from '@/components/content/ContentActions';
@@ -12,6 +12,7 @@ import styles from '@/components/content/page/ContentPage.module.css';
 import { Badge, ButtonLink, Card, PageHeader, StatGrid } from '@/components/ui';
 import { issueEmbedToken, issuePlayerToken, issuePreviewToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
+import { typeTitle } from '@/lib/h5p';
 import { canReadContent, readerOf } from '@/lib/h5p/content/access';
 import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -75,7 +76,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
     db().contentCurriculumMetadata.findUnique({ where: { contentId: id } }),
     own ? contentResultsSummary(id) : null,
   ]);
-  const typeTitle = lib?.title || content.mainLibrary.replace(/^H5P\./, '');
+  const typeName = typeTitle(content.mainLibrary, await getLocale(), lib?.title);
   // AI tools (issue 13) for teachers and admins who can read the item; what the plan lacks is decided here
   const aiTools = isTeacherOrAbove(principal.role);
   const aiReady = aiTools && aiConfigured();
@@ -91,7 +92,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
         title={<span data-testid="content-title">{content.title}</span>}
         description={
           <p className={styles.meta}>
-            <span>{typeTitle}</span>
+            <span>{typeName}</span>
             {content.ownership ? <Badge tone={pub ? 'success' : 'neutral'}>{t(`status.${pub ? 'public' : 'private'}`)}</Badge> : null}
             <span>{t('updated')}: {format.relativeTime(content.updatedAt)}</span>
           </p>
@@ -102,7 +103,8 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
               <ButtonLink href={`/results/content/${encodeURIComponent(id)}`} icon={BarChart3} data-testid="content-results-link">
                 {tc('play.results')}
               </ButtonLink>
-              <ButtonLink href={`/content/${encodeURIComponent(id)}/edit`} icon={Pencil} variant="primary">
+              {/* a full page load: the editor's scripts run only on a page loaded with its own nonce */}
+              <ButtonLink href={`/content/${encodeURIComponent(id)}/edit`} icon={Pencil} variant="primary" external>
                 {tc('play.edit')}
               </ButtonLink>
             </div>
