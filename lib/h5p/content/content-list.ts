@@ -361,18 +361,20 @@ export async function listContents(
   return { data, total: count, nextCursor };
 }
 
-/** The filter choices of the My content page: the content types (with their titles) and tags the user's content carries. */
-export async function listFacetsOf(userId: string): Promise<{ types: { machineName: string; slug: string; title: string }[]; tags: string[] }> {
-  const [types, tags] = await Promise.all([
+/** The filter choices of the My content page: the content types (with their titles) and tags the user's content carries, and how many items it has. */
+export async function listFacetsOf(userId: string): Promise<{ types: { machineName: string; slug: string; title: string }[]; tags: string[]; total: number }> {
+  const [types, tags, [count]] = await Promise.all([
     db().$queryRaw<{ main_library: string }[]>`
       SELECT DISTINCT h.main_library FROM content_ownership o JOIN h5p_contents h ON h.id = o.content_id
        WHERE o.user_id = ${userId}::uuid ORDER BY h.main_library`,
     db().$queryRaw<{ tag: string }[]>`
       SELECT DISTINCT t.tag FROM content_tags t JOIN content_ownership o ON o.content_id = t.content_id
        WHERE o.user_id = ${userId}::uuid ORDER BY t.tag`,
+    // every item of the user, whatever the filters (the page header's count; none: the first-run empty state)
+    db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM content_ownership o WHERE o.user_id = ${userId}::uuid`,
   ]);
   const titles = await settle('type titles', typeTitlesOf(types.map((t) => t.main_library)), new Map<string, string>());
   const typeList = types.map((t) => ({ machineName: t.main_library, slug: contentTypeSlug(t.main_library), title: titles.get(t.main_library) ?? titleFromMachineName(t.main_library) }));
   typeList.sort((a, b) => a.title.localeCompare(b.title));
-  return { types: typeList, tags: tags.map((t) => t.tag) };
+  return { types: typeList, tags: tags.map((t) => t.tag), total: Number(count?.n ?? 0) };
 }
