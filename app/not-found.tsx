@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { SearchX } from 'lucide-react';
+import { buttonClass } from '@/components/ui';
+import styles from './not-found.module.css';
 import { getTranslations } from 'next-intl/server';
 import { AppShell } from '@/components/shell/AppShell';
 import { currentSession } from '@/lib/auth/session';
@@ -9,13 +12,14 @@ export default async function NotFound() {
   const [{ brand }, t, session] = await Promise.all([currentBrand(), getTranslations('shell.notFound'), currentSession()]);
   return (
     <AppShell brand={brand} session={session}>
-        <section className="card" data-testid="not-found">
-          <h1>{t('title')}</h1>
-          <p>{t('body')}</p>
-          <p>
-            <Link href="/workspace">{t('home')}</Link>
-          </p>
-        </section>
+      <section className={styles.box} data-testid="not-found">
+        <SearchX aria-hidden size={40} className={styles.icon} />
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('body')}</p>
+        <Link href="/workspace" className={buttonClass({ variant: 'primary' })}>
+          {t('home')}
+        </Link>
+      </section>
     </AppShell>
   );
 }

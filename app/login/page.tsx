@@ -1,10 +1,12 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { BarChart3, LayoutGrid, Sparkles } from 'lucide-react';
 import { SignInForm } from '@/components/auth/SignInForm';
 import { AppShell } from '@/components/shell/AppShell';
 import { safeNextPath } from '@/lib/auth/redirect';
 import { currentSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
+import styles from './login.module.css';
 
 /** why the last session ended (?ended=<reason>, set by the session checks and sign-out), each with its message */
 const ENDED_REASONS = ['signed_out', 'idle', 'expired', 'refresh_refused'] as const;
@@ -20,8 +22,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const ended = sp.ended !== undefined ? t(`ended.${isEndedReason(sp.ended) ? sp.ended : 'other'}`) : null;
   return (
     <AppShell brand={brand} session={null}>
-        <div className="card auth-card">
+      <div className={styles.layout}>
+        <div className={styles.formCard}>
           <h1>{t('heading', { app: brand.appName })}</h1>
+          <p className={styles.sub}>{t('sub')}</p>
           {ended ? (
             <p className="notice" role="status" data-testid="session-ended">
               {ended}
@@ -29,6 +33,22 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           ) : null}
           <SignInForm next={next} />
         </div>
+        <section className={styles.pitch} aria-labelledby="pitch-title">
+          <h2 id="pitch-title">{t('pitch.title')}</h2>
+          <p>{t('pitch.body')}</p>
+          <ul className={styles.points}>
+            <li>
+              <Sparkles aria-hidden size={20} /> {t('pitch.create')}
+            </li>
+            <li>
+              <LayoutGrid aria-hidden size={20} /> {t('pitch.share')}
+            </li>
+            <li>
+              <BarChart3 aria-hidden size={20} /> {t('pitch.results')}
+            </li>
+          </ul>
+        </section>
+      </div>
     </AppShell>
   );
 }

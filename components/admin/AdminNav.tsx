@@ -6,6 +6,8 @@ const PAGES = [
   { href: '/admin', key: 'overview' },
   { href: '/admin/content-types', key: 'contentTypes' },
   { href: '/admin/curriculum', key: 'curriculum' },
+  { href: '/settings/tenant', key: 'branding' },
+  { href: '/settings/lti', key: 'lms' },
 ] as const;
 
 export async function AdminNav({ current }: { current: (typeof PAGES)[number]['href'] }) {

@@ -4,11 +4,11 @@
 // reading-level variant (…/differentiate) and the item remade as another type (…/remix), both saved as a new
 // private item that opens in the editor. Each takes one AI credit; the credits left come from the server page,
 // then from each answer. What the plan lacks is decided on the server: those actions show an upgrade prompt
-// instead of their button. Without an AI provider one line points to the Create with AI page, which explains the
-// setup. A busy button stays focusable (aria-disabled), so the keyboard focus is never lost to the page.
+// instead of their button. Without an AI provider one line says so (an admin is pointed to the Create with AI
+// page, which explains the setup; anyone else to their administrator). A busy button stays focusable (aria-disabled), so the keyboard focus is never lost to the page.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { CreditsLine, ToolsCard } from './parts';
+import { CreditsLine, ToolsCard, aiStyles as styles } from './parts';
 import { creditsLeft, type AiCredits, type AiToolGate } from './shared';
 import { CritiqueAction } from './tools/CritiqueAction';
 import { DifferentiateAction } from './tools/DifferentiateAction';
@@ -20,6 +20,7 @@ export function ContentAiActions({
   contentId,
   contentType,
   configured,
+  admin = false,
   credits: initialCredits,
   critique: critiqueGate,
   differentiate: differentiateGate,
@@ -31,6 +32,8 @@ export function ContentAiActions({
   contentType: string;
   /** whether an AI provider is configured (aiConfigured()) */
   configured: boolean;
+  /** whether the caller is an admin: without an AI provider an admin is pointed to the setup, others to their administrator */
+  admin?: boolean;
   /** the caller's AI credits (null when AI is not configured) */
   credits: AiCredits | null;
   critique: AiToolGate;
@@ -46,8 +49,8 @@ export function ContentAiActions({
   const action = { base, noCredits, setCredits };
 
   return (
-    <ToolsCard titleId="ai-tools-title" testId="ai-tools" configured={configured}>
-      <p style={{ margin: '0 0 0.5rem' }}>{t('tools.intro')}</p>
+    <ToolsCard titleId="ai-tools-title" testId="ai-tools" configured={configured} admin={admin}>
+      <p className={styles.intro}>{t('tools.intro')}</p>
       <CreditsLine id="ai-tools-credits" testId="ai-tools-credits" credits={credits} cost={t('tools.cost')} />
       {/* 1. Bloom's critique */}
       <CritiqueAction gate={critiqueGate} {...action} />

@@ -12,7 +12,9 @@
 import type { FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
-import { CreditsLine, Upgrade } from './parts';
+import { Sparkles } from 'lucide-react';
+import { Button } from '@/components/ui';
+import { CreditsLine, Upgrade, aiStyles as styles, cx } from './parts';
 import { creditsLeft, type AiCredits } from './shared';
 import { choicesOf, SOURCE_GATE, useCreateForm, type CreateWithAiGates, type Source } from './create/form';
 import { ErrorBox, fieldErrors } from './create/FormError';
@@ -78,8 +80,8 @@ export function CreateWithAi({
 
   return (
     <>
-      <form className="card" onSubmit={submit} aria-labelledby="ai-form-title" data-testid="ai-form" noValidate style={{ minWidth: 0 }}>
-        <h2 id="ai-form-title" style={{ marginTop: 0 }}>
+      <form className={cx('card', styles.card)} onSubmit={submit} aria-labelledby="ai-form-title" data-testid="ai-form" noValidate>
+        <h2 id="ai-form-title" className={styles.cardTitle}>
           {t('form.title')}
         </h2>
         <SourcePicker source={values.source} gates={gates} onChange={changeSource} />
@@ -94,37 +96,30 @@ export function CreateWithAi({
         )}
 
         <ErrorBox error={error} at="form" />
-        {blocked ? null : (
-          <button
-            type="submit"
-            className="primary"
-            disabled={busy !== null || noCredits}
-            aria-describedby={isJob ? 'ai-credits ai-job-hint' : 'ai-credits'}
-            data-testid="ai-generate"
-          >
-            {isJob ? t('form.start') : t('form.generate')}
-          </button>
-        )}
-        <CreditsLine
-          id="ai-credits"
-          testId="ai-credits"
-          credits={credits}
-          cost={isJob ? t('credits.costJob') : t('credits.cost')}
-          style={noCredits ? { margin: '0.75rem 0 0' } : { margin: '0.5rem 0 0', textAlign: 'center' }}
-        />
-        <div
-          ref={run.progressRef}
-          role="status"
-          aria-live="polite"
-          data-testid="ai-progress"
-          style={{ marginTop: busy === 'generate' ? '0.75rem' : 0 }}
-        >
+        <div className={styles.submitRow}>
+          {blocked ? null : (
+            <Button
+              type="submit"
+              variant="primary"
+              icon={Sparkles}
+              loading={busy === 'generate'}
+              className={styles.run}
+              disabled={busy !== null || noCredits}
+              aria-describedby={isJob ? 'ai-credits ai-job-hint' : 'ai-credits'}
+              data-testid="ai-generate"
+            >
+              {isJob ? t('form.start') : t('form.generate')}
+            </Button>
+          )}
+          <CreditsLine id="ai-credits" testId="ai-credits" credits={credits} cost={isJob ? t('credits.costJob') : t('credits.cost')} />
+        </div>
+        <div ref={run.progressRef} role="status" aria-live="polite" data-testid="ai-progress" data-active={busy === 'generate'} className={styles.progress}>
           {busy === 'generate' ? (
             <>
-              <p id="ai-progress-text" style={{ margin: '0 0 0.35rem', fontWeight: 600 }}>
+              <p id="ai-progress-text" className={styles.busyText}>
                 {isJob ? t('form.starting') : t('form.generating')}
               </p>
-              <progress aria-labelledby="ai-progress-text" />
+              <progress aria-labelledby="ai-progress-text" className={styles.meter} />
             </>
           ) : null}
         </div>

@@ -2,10 +2,11 @@
 // An AI job (a PDF or a video of Create with AI, a collection's lesson bundle) while it runs: started, its state read
 // every 1.5 s from GET /api/ai/jobs/{jobId} until it ends, stopped on request (DELETE). The polling stops when the
 // component goes away. Errors are kept as sentences for the user; a job that is gone (404 Job not found) counts
-// as cancelled, any other failed read is tried again at the next tick.
+// as cancelled, any other failed read is tried again at the next tick. When it ends the top bar's credits reload.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi, type Envelope } from '@/components/shared/api';
+import { announceUsageChanged } from '@/components/shell/usage-event';
 import { AI_ERROR_CODES } from '@/lib/ai/error-codes';
 import { ACTIVE, type Job } from './create/api';
 import { aiErrorCode, aiErrorText, aiFailure, type SetCredits } from './shared';
@@ -70,6 +71,13 @@ export function useAiJob({ initial = null, onRead }: { initial?: Job | null; /**
   const { job } = state;
   const active = !!job && ACTIVE.includes(job.status);
   const jobId = job?.id;
+
+  // when a job that was seen running ends, the items it made took credits: the top bar's credits reload
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (wasActive.current && !active && job) announceUsageChanged();
+    wasActive.current = active;
+  }, [active, job]);
 
   // while the job runs: its state every 1.5 s
   useEffect(() => {

@@ -1,11 +1,13 @@
 'use client';
 // One AI action's request, for the AI tools of the content and collection pages (ContentAiActions,
 // CollectionAiActions): running, its error as a sentence, its answer, and the credits the answer reports (all used
-// when the limit was reached).
+// when the limit was reached). When it ends the top bar's credits are told to reload (announceUsageChanged).
 import { useCallback, useReducer } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Envelope } from '@/components/shared/api';
-import { aiFailure, type AiCredits, type SetCredits } from './shared';
+import { announceUsageChanged } from '@/components/shell/usage-event';
+import { AI_ERROR_CODES } from '@/lib/ai/error-codes';
+import { aiErrorCode, aiFailure, type AiCredits, type SetCredits } from './shared';
 
 export interface AiRunState<T> {
   busy: boolean;
@@ -40,9 +42,13 @@ export function useAiRun<T extends { credits: AiCredits }>(setCredits: SetCredit
       const { data } = await call();
       setCredits(() => data.credits);
       dispatch({ type: 'done', result: data });
+      // the top bar's credits follow (the answer took one)
+      announceUsageChanged();
       return data;
     } catch (err) {
       dispatch({ type: 'error', error: aiFailure(t, err, setCredits), stop: true });
+      // past the limit the top bar shows none left too
+      if (aiErrorCode(err) === AI_ERROR_CODES.limit) announceUsageChanged();
       return null;
     }
   };

@@ -41,4 +41,13 @@ describe('BloomsChart', () => {
     expect(explanation(html)).toContain('2 der sechs Stufen haben mindestens ein Element: Jede abgedeckte Stufe bringt ein Sechstel (etwa 17 Punkte) zum Abdeckungswert.');
     expect(explanation(html)).toContain('Die Zahl in Klammern vergleicht');
   });
+
+  it('draws each share and target as SVG attributes, with no inline style', () => {
+    const html = render('en', en, [{ mainLibrary: 'H5P.MultiChoice 1.16', reportLevel: 'understand' }, { mainLibrary: 'H5P.TrueFalse 1.8', reportLevel: 'understand' }]);
+    const understand = /data-testid="blooms-understand"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '';
+    // the level's share (both items: 100 %) is the bar's width, its target (17.5 %) the mark's place
+    expect(understand).toMatch(/<rect class="[^"]*actual[^"]*" x="0" y="3" width="100%"/);
+    expect(understand).toMatch(/<rect class="[^"]*target[^"]*" x="17.5%"/);
+    expect(html).not.toContain('style=');
+  });
 });

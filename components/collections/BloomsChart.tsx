@@ -1,7 +1,9 @@
-// The Bloom's distribution of a collection as bars, each with a marker at the spec's target share.
+// The Bloom's distribution of a collection as bars, each with a marker at the spec's target share (drawn as SVG: the
+// shares are the shapes' attributes).
 import { useFormatter, useTranslations } from 'next-intl';
 import { BLOOM_LEVELS, type BloomLevel } from '@/lib/content/blooms';
 import type { BloomsAnalysis } from '@/lib/collections/blooms';
+import styles from './BloomsChart.module.css';
 
 export const isBloomsLevel = (v: string | null | undefined): v is BloomLevel => (BLOOM_LEVELS as readonly string[]).includes(v ?? '');
 
@@ -21,14 +23,13 @@ export function BloomsChart({ analysis }: { analysis: BloomsAnalysisView }) {
       <div className="blooms" role="img" aria-label={t('chartLabel')}>
         {BLOOM_LEVELS.map((l) => (
           <div className="blooms-row" key={l} data-testid={`blooms-${l}`}>
-            <span style={{ textTransform: 'capitalize' }}>{t(`level.${l}`)}</span>
-            <div
-              className="blooms-track"
-              title={t('barTitle', { actual: format.number(analysis.distribution[l]), target: format.number(analysis.target[l]) })}
-            >
-              <span className="actual" style={{ width: `${Math.min(100, analysis.distribution[l])}%` }} />
-              <span className="target" style={{ left: `${analysis.target[l]}%` }} />
-            </div>
+            <span className={styles.level}>{t(`level.${l}`)}</span>
+            <svg className={styles.track} aria-hidden="true" focusable="false">
+              <title>{t('barTitle', { actual: format.number(analysis.distribution[l]), target: format.number(analysis.target[l]) })}</title>
+              <rect className={styles.rail} x="0" y="3" width="100%" height="16" rx="4" />
+              <rect className={styles.actual} x="0" y="3" width={`${Math.min(100, Math.max(0, analysis.distribution[l]))}%`} height="16" rx="4" />
+              <rect className={styles.target} x={`${Math.min(100, Math.max(0, analysis.target[l]))}%`} y="0" width="2" height="22" />
+            </svg>
             <span className="muted">
               {t('share', {
                 share: format.number(analysis.distribution[l]),

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useToast } from '@/components/ui/Toaster';
 import { h5pApi } from './api';
 import { escapeHtml } from '@/lib/shared/escape';
+import styles from './EmbedSnippet.module.css';
 
 type Size = 'responsive' | 'fixed';
 
@@ -83,7 +84,7 @@ export function EmbedSnippet({ playerOrigin, contentId, token, title, askName: a
       <label htmlFor={`${ids}-code`} className="sr-only">
         {t('code')}
       </label>
-      <textarea id={`${ids}-code`} readOnly value={snippet} rows={4} style={{ width: '100%' }} data-testid="embed-snippet" />
+      <textarea id={`${ids}-code`} readOnly value={snippet} rows={4} className={styles.code} data-testid="embed-snippet" />
       <button type="button" onClick={() => void copy()} data-testid="copy-embed">
         {copied ? t('copied') : t('copy')}
       </button>

@@ -15,6 +15,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { CONTENT_PLAYER_SANDBOX, PLAYER_SANDBOX } from '@/lib/h5p/player/csp';
+import styles from './H5pPlayer.module.css';
 
 interface Statement {
   verb?: { id?: string };
@@ -109,8 +110,8 @@ export function H5pPlayer({ contentId, playerToken, title, origin }: { contentId
         allowFullScreen
         title={title}
         data-testid="h5p-player"
-        // until the frame tells its height (React leaves the height set above alone: it is not in this style)
-        style={{ width: '100%', minHeight: 0, border: 0, display: 'block' }}
+        // until the frame tells its height (set on the element's style by the message handler; React leaves it alone)
+        className={styles.frame}
         height={200}
       />
       {result ? (

@@ -5,7 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { reportSessionEnded } from '@/components/shared/api';
-import { useToast } from '@/components/ui/Toaster';
+import { Upload } from 'lucide-react';
+import { Button, Field, useToast } from '@/components/ui';
+import styles from './ImportForm.module.css';
 
 export function ImportForm() {
   const t = useTranslations('content.import');
@@ -52,20 +54,23 @@ export function ImportForm() {
     xhr.send(form);
   };
   return (
-    <form onSubmit={submit}>
-      <label htmlFor="import-file">{t('fileLabel')}</label>{' '}
-      <input id="import-file" type="file" name="h5p" accept=".h5p,application/zip" data-testid="import-file" />{' '}
-      <button type="submit" data-testid="import-submit">
-        {t('submit')}
-      </button>
-      {progress !== null ? (
-        <div className="bar" aria-label={t('progress')} style={{ marginTop: '0.75rem' }}>
-          <span style={{ width: `${progress}%` }} data-testid="import-progress" data-progress={progress} />
-        </div>
+    <form onSubmit={submit} className={styles.form}>
+      <Field label={t('fileLabel')} htmlFor="import-file">
+        <input id="import-file" type="file" name="h5p" accept=".h5p,application/zip" data-testid="import-file" />
+      </Field>
+      <div>
+        <Button type="submit" variant="primary" icon={Upload} loading={progress !== null && !error} data-testid="import-submit">
+          {t('submit')}
+        </Button>
+      </div>
+      {progress !== null ? <progress className={styles.bar} max={100} value={progress} aria-label={t('progress')} data-testid="import-progress" data-progress={progress} /> : null}
+      {message ? (
+        <p className={styles.message} data-testid="import-message">
+          {message}
+        </p>
       ) : null}
-      {message ? <p data-testid="import-message">{message}</p> : null}
       {error ? (
-        <p className="error" data-testid="import-error">
+        <p className={styles.error} role="alert" data-testid="import-error">
           {error}
         </p>
       ) : null}

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useCurriculumList as useList } from './CurriculumFields';
 import { CurriculumNotice, type CurriculumState } from './CurriculumNotice';
 import { SearchableSelect } from './SearchableSelect';
+import styles from './curriculum.module.css';
 
 interface Node {
   code: string;
@@ -125,7 +126,7 @@ export function CurriculumCascade({
   return (
     <>
       <CurriculumNotice state={curriculum} />
-      <div className="toolbar" style={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <div className={styles.row}>
         {select('fw', t('fields.framework'), frameworks, 'framework', none ? t('reason.noCurriculum') : t('reason.loadingFrameworks'), frameworkPlaceholder)}
         {select('stage', t('fields.stage'), stages, 'stage', why(fw, 'frameworkFirst', 'noStages'))}
         {select('grade', t('fields.grade'), grades, 'grade', why(stage, 'stageFirst', 'noStageGrades'))}
@@ -134,13 +135,12 @@ export function CurriculumCascade({
         {select('topic', t('fields.topic'), topics, 'topic', why(unit, 'unitFirst', 'noTopics'))}
       </div>
       {objectiveList.length ? (
-        <fieldset data-testid={`${testIdPrefix}-objectives`} style={{ minWidth: 0 }}>
+        <fieldset data-testid={`${testIdPrefix}-objectives`} className={styles.objectives}>
           <legend>{t('fields.objectives')}</legend>
           {objectiveList.map((o) => (
-            <label key={o.code} style={{ fontWeight: 400, display: 'flex', gap: '0.5rem', alignItems: 'baseline', overflowWrap: 'anywhere' }}>
+            <label key={o.code} className={styles.objective}>
               <input
                 type="checkbox"
-                style={{ width: 'auto', flex: 'none' }}
                 checked={objectives.includes(o.code)}
                 onChange={(ev) => setObjectives(ev.target.checked ? [...objectives, o.code] : objectives.filter((x) => x !== o.code))}
               />

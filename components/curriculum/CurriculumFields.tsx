@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { callApi } from '@/components/shared/api';
 import { CurriculumNotice, type CurriculumState } from './CurriculumNotice';
 import { SearchableSelect, type Choice } from './SearchableSelect';
+import styles from './curriculum.module.css';
 
 export interface CurriculumValue {
   frameworkCode: string;
@@ -123,10 +124,10 @@ export function CurriculumFields({
     none ? t('reason.noCurriculum') : fw ? t(`reason.${empty}`) : t('reason.frameworkFirst');
 
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} data-testid="curriculum-fields">
-      <legend style={{ fontWeight: 600, padding: 0 }}>{t('fields.legend')}</legend>
+    <fieldset className={styles.fieldset} data-testid="curriculum-fields">
+      <legend className={styles.legend}>{t('fields.legend')}</legend>
       <CurriculumNotice state={state} />
-      <div className="toolbar" style={{ alignItems: 'flex-start' }}>
+      <div className={styles.row}>
         <SearchableSelect
           label={t('fields.framework')}
           choices={fwChoices}
@@ -165,7 +166,7 @@ export function CurriculumFields({
           onChange={(code) => onChange({ ...value, subjectCode: code, subjectName: nameIn(subjectChoices, code) })}
         />
       </div>
-      <div className="toolbar" style={{ alignItems: 'flex-start' }}>
+      <div className={styles.row}>
         <SearchableSelect
           label={t('fields.difficulty')}
           choices={DIFFICULTIES.map((code) => ({ code, name: t(`difficulty.${code}`) }))}

@@ -1,14 +1,18 @@
-// Why the curriculum pickers have nothing to offer, and what to do about it: an admin learns how to configure
-// the central curriculum service (CURRICULUM_SERVICE_URL) or run a sync; a teacher is asked to turn to theirs.
-// Shown only when no active framework has been synced.
+// Why the curriculum pickers have nothing to offer, and what to do about it: an admin reads the set-up steps (the
+// variable CURRICULUM_SERVICE_URL, the sync) and is sent to the curriculum admin page, where the school's own
+// framework can be imported from a file; a teacher is asked to turn to their administrator — never an API path or a
+// variable name (issue 25 item 9). Shown only when no framework, synced or the school's own, can be chosen.
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import styles from './curriculum.module.css';
 
 export interface CurriculumState {
   /** a central curriculum service is configured (CURRICULUM_SERVICE_URL) */
   configured: boolean;
-  /** active frameworks in the local copy */
+  /** frameworks the viewer can choose from: the active synced ones and their school's own */
   frameworks: number;
-  /** the viewer may run a sync (an admin role) */
+  /** the viewer may set up the curriculum (an admin role) */
   admin: boolean;
 }
 
@@ -21,9 +25,18 @@ export function CurriculumNotice({ state }: { state: CurriculumState }) {
   if (state.frameworks > 0) return null;
   const key = state.configured ? (state.admin ? 'syncAdmin' : 'syncTeacher') : state.admin ? 'serviceAdmin' : 'serviceTeacher';
   return (
-    <div className="notice" role="status" data-testid="curriculum-empty">
-      <p style={{ margin: 0 }}>
-        {t.rich(key, { variable: SERVICE_VARIABLE, endpoint: SYNC_ENDPOINT, code: (chunks) => <code>{chunks}</code> })}
+    <div className={`notice ${styles.notice}`} role="status" data-testid="curriculum-empty">
+      <p>
+        {t.rich(key, {
+          variable: SERVICE_VARIABLE,
+          endpoint: SYNC_ENDPOINT,
+          code: (chunks: ReactNode) => <code>{chunks}</code>,
+          link: (chunks: ReactNode) => (
+            <Link href="/admin/curriculum" data-testid="curriculum-admin-link">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </div>
   );

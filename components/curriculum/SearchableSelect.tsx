@@ -3,6 +3,7 @@
 // then choose with the keyboard or the mouse. An empty list disables the select and says why, visibly.
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import styles from './curriculum.module.css';
 
 export interface Choice {
   code: string;
@@ -41,7 +42,7 @@ export function SearchableSelect({
   const shown = q ? choices.filter((c) => c.code === value || `${c.name} ${c.code} ${c.hint ?? ''}`.toLowerCase().includes(q)) : choices;
   const empty = choices.length === 0;
   return (
-    <div style={{ flex: '1 1 200px', minWidth: 0 }}>
+    <div className={styles.select}>
       <label htmlFor={`${id}-select`}>{label}</label>
       {choices.length > FILTER_FROM ? (
         <input
@@ -52,7 +53,7 @@ export function SearchableSelect({
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           data-testid={`${testId}-filter`}
-          style={{ marginBottom: '0.25rem' }}
+          className={styles.filter}
         />
       ) : null}
       <select
@@ -62,7 +63,6 @@ export function SearchableSelect({
         disabled={empty}
         aria-describedby={empty ? `${id}-reason` : undefined}
         data-testid={testId}
-        style={{ width: '100%', maxWidth: '100%' }}
       >
         <option value="">{q && shown.length === 0 ? t('noMatch') : (placeholder ?? t('choose'))}</option>
         {shown.map((c) => (
@@ -72,7 +72,7 @@ export function SearchableSelect({
         ))}
       </select>
       {empty ? (
-        <p id={`${id}-reason`} className="muted" style={{ margin: '0.25rem 0 0', fontSize: '0.9rem' }} data-testid={`${testId}-reason`}>
+        <p id={`${id}-reason`} className={styles.reason} data-testid={`${testId}-reason`}>
           {emptyReason}
         </p>
       ) : null}

@@ -3,7 +3,10 @@
 // content item, in its own horizontal scroll region on narrow screens (as components/ui/DataTable).
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { ArrowLeft, Users } from 'lucide-react';
+import { Badge, ButtonLink, Card, PageHeader, type BadgeTone } from '@/components/ui';
 import type { courseView } from '@/lib/lti/courses';
+import styles from './lti.module.css';
 
 /** GET /lti/contexts/:platformId/:contextId (lib/lti/courses.ts) */
 export type CourseData = Awaited<ReturnType<typeof courseView>>;
@@ -28,15 +31,17 @@ function shownAttempt(attempts: CourseAttempt[]): CourseAttempt | undefined {
 }
 
 const STATUSES = { active: 'active', inactive: 'inactive', deleted: 'deleted', 'seen in launches': 'seen' } as const;
+const STATUS_TONE: Record<(typeof STATUSES)[keyof typeof STATUSES], BadgeTone> = { active: 'success', inactive: 'neutral', deleted: 'danger', seen: 'info' };
 
 export async function CourseView({ course }: { course: CourseData }) {
   const [t, format] = await Promise.all([getTranslations('lti.course'), getFormatter()]);
   const title = course.context.title ?? course.context.label ?? course.context.id;
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
   // NRPS statuses are "Active" / "Inactive" / "Deleted" (some platforms send the full IMS URI)
-  const statusText = (s: string) => {
-    const key = STATUSES[(s.split('#').pop() ?? s).trim().toLowerCase() as keyof typeof STATUSES];
-    return key ? t(`statuses.${key}`) : s;
+  const statusKey = (s: string) => STATUSES[(s.split('#').pop() ?? s).trim().toLowerCase() as keyof typeof STATUSES] as (typeof STATUSES)[keyof typeof STATUSES] | undefined;
+  const statusBadge = (s: string) => {
+    const key = statusKey(s);
+    return <Badge tone={key ? STATUS_TONE[key] : 'neutral'}>{key ? t(`statuses.${key}`) : s}</Badge>;
   };
   const passbackText = (p: string) =>
     p === 'sent'
@@ -53,60 +58,53 @@ export async function CourseView({ course }: { course: CourseData }) {
     if (!a) return <span className="muted">{t('notTried')}</span>;
     const scaled = a.scaled ?? (a.score !== null && a.maxScore ? a.score / a.maxScore : null);
     return (
-      <>
+      <span className={styles.cell}>
         <span data-testid="lti-result">
           {a.score !== null && a.maxScore !== null
             ? t('score', { score: format.number(a.score), max: format.number(a.maxScore), percent: scaled === null ? '—' : pct(scaled) })
             : t('started')}
         </span>
-        {a.completed ? (
-          <>
-            <br />
-            <span>
-              <span aria-hidden="true">✓ </span>
-              {t('completed')}
-            </span>
-          </>
-        ) : null}
-        {mine.length > 1 ? (
-          <>
-            <br />
-            <small className="muted">{t('attempts', { count: mine.length })}</small>
-          </>
-        ) : null}
+        {a.completed ? <Badge tone="success">{t('completed')}</Badge> : null}
+        {mine.length > 1 ? <small className={styles.sub}>{t('attempts', { count: mine.length })}</small> : null}
         {a.passback ? (
-          <>
-            <br />
-            <small className={a.passback.startsWith('failed') ? 'error-text' : 'muted'} data-testid="lti-passback">
-              {passbackText(a.passback)}
-            </small>
-          </>
+          <Badge tone={a.passback === 'sent' ? 'success' : a.passback === 'pending' ? 'warning' : a.passback.startsWith('failed') ? 'danger' : 'neutral'} data-testid="lti-passback">
+            {passbackText(a.passback)}
+          </Badge>
         ) : null}
-      </>
+      </span>
     );
   };
 
   return (
     <div data-testid="lti-course-view">
-      <section className="card">
-        <h1 data-testid="lti-course-title">{title}</h1>
-        <p>
-          <Link href="/settings/lti">{t('back')}</Link>
-        </p>
-        <p>
-          {t('platform', { name: course.platform.name })}
-          {course.context.label && course.context.label !== title ? ` · ${course.context.label}` : ''}
-          {' · '}
-          {t('lastLaunch', { date: format.dateTime(new Date(course.context.lastLaunchAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
-        </p>
-        {course.rosterError ? (
-          <p className="notice" role="status" data-testid="lti-roster-error">
-            {t('rosterError', { error: course.rosterError })}
+      <PageHeader
+        title={title}
+        titleTestId="lti-course-title"
+        description={
+          <p className={styles.facts}>
+            <span>
+              {t('platform', { name: course.platform.name })}
+              {course.context.label && course.context.label !== title ? ` · ${course.context.label}` : ''}
+            </span>
+            <span>{t('lastLaunch', { date: format.dateTime(new Date(course.context.lastLaunchAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
           </p>
-        ) : null}
-      </section>
-      <section className="card" aria-labelledby="lti-members-title">
-        <h2 id="lti-members-title">{t('membersTitle')}</h2>
+        }
+        actions={
+          <ButtonLink href="/settings/lti" variant="ghost" icon={ArrowLeft}>
+            {t('back')}
+          </ButtonLink>
+        }
+      />
+      {course.rosterError ? (
+        <p className="notice" role="status" data-testid="lti-roster-error">
+          {t('rosterError', { error: course.rosterError })}
+        </p>
+      ) : null}
+      <Card className={styles.card} aria-labelledby="lti-members-title">
+        <h2 id="lti-members-title" className={styles.cardTitle}>
+          <Users aria-hidden size={20} />
+          {t('membersTitle')}
+        </h2>
         {!course.contents.length ? <p className="muted">{t('noContent')}</p> : null}
         {!course.members.length ? (
           <p className="muted" data-testid="lti-members-empty">
@@ -130,7 +128,7 @@ export async function CourseView({ course }: { course: CourseData }) {
               <tbody>
                 {course.members.map((m) => (
                   <tr key={m.userId} data-testid="lti-member-row">
-                    <th scope="row" style={{ fontWeight: 'normal' }}>
+                    <th scope="row" className={styles.learner}>
                       <Link href={`/results/learners/${encodeURIComponent(m.learnerKey)}`} data-testid="lti-member-link">
                         {m.name || m.email || t('noName')}
                       </Link>
@@ -142,7 +140,7 @@ export async function CourseView({ course }: { course: CourseData }) {
                       ) : null}
                     </th>
                     <td>{m.roles.join(', ') || '—'}</td>
-                    <td>{statusText(m.status)}</td>
+                    <td>{statusBadge(m.status)}</td>
                     {course.contents.map((c) => (
                       <td key={c.id}>{cell(m, c.id)}</td>
                     ))}
@@ -152,7 +150,7 @@ export async function CourseView({ course }: { course: CourseData }) {
             </table>
           </div>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

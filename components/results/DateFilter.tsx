@@ -1,5 +1,6 @@
 // The date range of a results page: a plain GET form (works without script), dates as yyyy-mm-dd.
 import { getTranslations } from 'next-intl/server';
+import { Button } from '@/components/ui';
 
 export async function DateFilter({ action, from, to, keep = {} }: { action: string; from?: string; to?: string; keep?: Record<string, string> }) {
   const t = await getTranslations('results.content');
@@ -16,7 +17,9 @@ export async function DateFilter({ action, from, to, keep = {} }: { action: stri
         {Object.entries(keep).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <button type="submit">{t('apply')}</button> {from || to ? <a href={action}>{t('clear')}</a> : null}
+        <Button type="submit" variant="primary" size="sm">
+          {t('apply')}
+        </Button> {from || to ? <a href={action}>{t('clear')}</a> : null}
       </fieldset>
     </form>
   );

@@ -2,12 +2,13 @@
 // The tenant's brand and custom domain (PUT /api/tenant/brand, PUT /api/tenant/domain), with a live preview: the top
 // bar in the chosen colour with the logo and name, and the custom CSS applied to sample markup inside a sandboxed
 // frame (no script, no origin), so a preview can never touch this page.
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
 import { useToast } from '@/components/ui/Toaster';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { cssForStyle, escapeHtml } from '@/lib/shared/escape';
+import styles from './BrandSettings.module.css';
 
 export interface BrandValues {
   primaryColor: string;
@@ -30,6 +31,14 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
   const [domainError, setDomainError] = useState<string | null>(null);
   const colourValid = HEX.test(v.primaryColor);
   const set = <K extends keyof BrandValues>(k: K, value: BrandValues[K]) => setV((x) => ({ ...x, [k]: value }));
+
+  // the preview bar shows the colour as it will be used (AA with white): a custom property set on the element, read by
+  // its stylesheet (an arbitrary colour has no class of its own)
+  const previewBrand = accessibleBrand(colourValid ? v.primaryColor : '#6366f1');
+  const previewBarRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    previewBarRef.current?.style.setProperty('--preview-brand', previewBrand);
+  }, [previewBrand]);
 
   const previewDoc = useMemo(() => {
     const css = cssForStyle(v.customCss ?? '');
@@ -92,7 +101,7 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
           </div>
           <div className="brand-preview" aria-label={t('preview')}>
             <p className="muted">{t('preview')}</p>
-            <div className="brand-preview-bar" style={{ background: accessibleBrand(colourValid ? v.primaryColor : '#6366f1') }} data-testid="brand-preview-bar">
+            <div className={`brand-preview-bar ${styles.previewBar}`} ref={previewBarRef} data-testid="brand-preview-bar">
               {v.logoUrl ? <img src={v.logoUrl} alt="" height={24} /> : null}
               <span>{v.appName || tenantName}</span>
             </div>

@@ -77,9 +77,8 @@ export function AccountMenu({ name, email, planName, showPlan, initialTheme }: {
       }
       trigger={
         <button type="button" className={styles.accountTrigger} aria-label={t('account.open', { name })} data-testid="account-menu-button">
-          <span className={styles.avatar} aria-hidden>
-            {initials || '?'}
-          </span>
+          {/* the initials are drawn by CSS (attr()), so the button's visible text is the name its label holds */}
+          <span className={styles.avatar} data-initials={initials || '?'} aria-hidden />
           <span className={styles.accountTriggerName}>{name}</span>
         </button>
       }

@@ -17,8 +17,8 @@ import { GlobalSearch } from './GlobalSearch';
 import { LanguageMenu } from './LanguageMenu';
 import { MobileNav } from './MobileNav';
 import { navFor } from './nav';
-import { Sidebar, SIDEBAR_COOKIE } from './Sidebar';
-import { THEME_COOKIE, themeOf } from './theme';
+import { Sidebar } from './Sidebar';
+import { SIDEBAR_COOKIE, THEME_COOKIE, themeOf } from './theme';
 import styles from './Shell.module.css';
 
 export async function AppShell({ brand, session, children }: { brand: BrandConfig; session: ResolvedSession | null; children: ReactNode }) {

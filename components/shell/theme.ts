@@ -5,3 +5,6 @@ export type Theme = 'light' | 'dark' | 'system';
 export function themeOf(cookie: string | undefined): Theme {
   return cookie === 'light' || cookie === 'dark' ? cookie : 'system';
 }
+
+/** the sidebar's collapsed state, written by the sidebar's button and read by the shell on the server */
+export const SIDEBAR_COOKIE = 'sidebar';

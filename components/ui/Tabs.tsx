@@ -2,9 +2,9 @@
 // Tabs on Radix Tabs (arrow keys between tabs, the panel follows). With `urlParam` the chosen tab is kept in the
 // address (?tab=…), so a reload or a shared link opens the same tab.
 import * as RT from '@radix-ui/react-tabs';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styles from './Tabs.module.css';
 
 export interface TabDef {
@@ -25,12 +25,15 @@ export interface TabsProps {
 
 export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam }: TabsProps) {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const fromUrl = urlParam ? params.get(urlParam) : null;
   const initial = fromUrl && tabs.some((t) => t.value === fromUrl) ? fromUrl : (defaultValue ?? tabs[0]?.value ?? '');
   const [own, setOwn] = useState(initial);
   const current = value ?? own;
+  // a link to ?<urlParam>=… (e.g. "Embed" under the player) switches the tab
+  useEffect(() => {
+    if (fromUrl && tabs.some((t) => t.value === fromUrl)) setOwn(fromUrl);
+  }, [fromUrl]);
   function change(v: string) {
     setOwn(v);
     onValueChange?.(v);
@@ -39,7 +42,9 @@ export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam
       if (v === (defaultValue ?? tabs[0]?.value)) q.delete(urlParam);
       else q.set(urlParam, v);
       const s = q.toString();
-      router.replace(`${pathname}${s ? `?${s}` : ''}`, { scroll: false });
+      // the browser's history API, not the router: the address changes without rendering the page again on the
+      // server (a content page would otherwise issue a new player token and reload its player)
+      window.history.replaceState(null, '', `${pathname}${s ? `?${s}` : ''}`);
     }
   }
   return (
@@ -52,7 +57,7 @@ export function Tabs({ tabs, label, defaultValue, value, onValueChange, urlParam
         ))}
       </RT.List>
       {tabs.map((t) => (
-        <RT.Content key={t.value} value={t.value} className={styles.panel}>
+        <RT.Content key={t.value} value={t.value} className={styles.panel} forceMount hidden={t.value !== current}>
           {t.content}
         </RT.Content>
       ))}

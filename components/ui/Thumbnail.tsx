@@ -1,6 +1,6 @@
 // An item's picture: its own image when it has one, else its content type's icon on the brand colour, else a
 // generic icon there. The image is decorative (the title sits beside it), so alt is empty.
-import { FileQuestion } from 'lucide-react';
+import { Puzzle } from 'lucide-react';
 import styles from './Thumbnail.module.css';
 
 export function Thumbnail({ src, icon, size = 'md', className }: { src?: string | null; icon?: string | null; size?: 'sm' | 'md' | 'lg'; className?: string }) {
@@ -14,7 +14,7 @@ export function Thumbnail({ src, icon, size = 'md', className }: { src?: string 
   }
   return (
     <span className={[cls, styles.onBrand].join(' ')}>
-      {icon ? <img src={icon} alt="" loading="lazy" decoding="async" className={styles.icon} /> : <FileQuestion aria-hidden className={styles.glyph} />}
+      {icon ? <img src={icon} alt="" loading="lazy" decoding="async" className={styles.icon} /> : <Puzzle aria-hidden className={styles.glyph} />}
     </span>
   );
 }

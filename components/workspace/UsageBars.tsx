@@ -1,7 +1,9 @@
 // The month's usage against the plan's limits: new content, AI generations and storage, each a labelled bar
-// ("3 / 30"; a limit of -1 is unlimited) whose value is also spoken in words (aria-valuetext, with plurals).
+// ("3 / 30"; a limit of -1 is unlimited: an empty bar) whose value is also spoken in words (aria-valuetext, with
+// plurals). The bars are <progress> elements (their length is their value, no style needed).
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Usage } from '@/lib/plans/quota';
+import styles from './UsageBars.module.css';
 
 type Formatter = Awaited<ReturnType<typeof getFormatter>>;
 
@@ -20,24 +22,22 @@ function formatBytes(format: Formatter, n: number): string {
 
 function Row({ id, label, used, limit, text, valueText }: { id: string; label: string; used: number; limit: number; text: string; valueText: string }) {
   const unlimited = limit === -1;
-  const pct = unlimited ? 0 : Math.min(100, limit > 0 ? (used / limit) * 100 : 100);
+  // a limit of 0 reads as full
+  const max = unlimited ? 1 : Math.max(limit, 1);
+  const value = unlimited ? 0 : limit > 0 ? Math.min(used, limit) : 1;
   return (
     <div className="usage-row" data-testid={`usage-${id}`}>
       <div className="label">
         <span>{label}</span>
         <span>{text}</span>
       </div>
-      <div
-        className={`bar${!unlimited && used >= limit ? ' full' : ''}`}
-        role="progressbar"
+      <progress
+        className={`${styles.bar}${!unlimited && used >= limit ? ` ${styles.full}` : ''}`}
         aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={unlimited ? undefined : limit}
-        aria-valuenow={used}
+        max={max}
+        value={value}
         aria-valuetext={valueText}
-      >
-        <span style={{ width: `${pct}%` }} />
-      </div>
+      />
     </div>
   );
 }

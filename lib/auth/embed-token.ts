@@ -16,7 +16,7 @@ export const EMBED_TOKEN_SECONDS = 180 * 24 * 60 * 60;
 export const PLAYER_TOKEN_SECONDS = 24 * 60 * 60;
 
 /** lti: one LMS learner's launch (lib/lti/launch.ts): their own state and results, graded back to the platform */
-export type ContentTokenUse = 'embed' | 'player' | 'lti';
+export type ContentTokenUse = 'embed' | 'player' | 'lti' | 'preview';
 
 const key = () => createHash('sha256').update(`lumen-embed:${config().authSecret}`).digest();
 
@@ -35,6 +35,12 @@ export const issueEmbedToken = (userId: string, contentId: string, seconds = EMB
 
 /** One signed-in viewer's player token: their own state and results for this item only. */
 export const issuePlayerToken = (userId: string, contentId: string, seconds = PLAYER_TOKEN_SECONDS) => issue('player', userId, contentId, seconds);
+
+/**
+ * "Preview as learner" (issue 25 item 5): the content as a learner meets it — no saved state, and nothing recorded
+ * (no view counted, no statement stored, no result posted).
+ */
+export const issuePreviewToken = (userId: string, contentId: string, seconds = PLAYER_TOKEN_SECONDS) => issue('preview', userId, contentId, seconds);
 
 /**
  * An LMS learner's player token (a verified LTI launch): plays the content as its owner's item (`userId`), for
@@ -78,7 +84,7 @@ export async function verifyEmbedToken(token: string): Promise<ContentTokenClaim
 async function verifyUncached(token: string): Promise<ContentTokenClaims> {
   const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], typ: EMBED_TOKEN_TYPE, requiredClaims: ['exp', 'sub'] });
   if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('malformed embed token');
-  const use: ContentTokenUse = payload.use === 'player' ? 'player' : payload.use === 'lti' ? 'lti' : 'embed';
+  const use: ContentTokenUse = payload.use === 'player' || payload.use === 'lti' || payload.use === 'preview' ? payload.use : 'embed';
   if (use === 'lti' && (typeof payload.lid !== 'string' || typeof payload.lk !== 'string')) throw new Error('malformed LTI player token');
   return {
     use,

@@ -35,7 +35,7 @@ export interface Principal {
   /** the only content an embed or player token may play */
   embedContentId?: string;
   /** embed: an author's snippet for anonymous viewers; player: one signed-in viewer's page; lti: an LMS learner's launch */
-  tokenUse?: 'embed' | 'player' | 'lti';
+  tokenUse?: 'embed' | 'player' | 'lti' | 'preview';
   /** lti: the launch (lti_launches) and its learner key, lti:<platform>:<subject> */
   ltiLaunchId?: string;
   learnerKey?: string;

@@ -1,2 +1,2 @@
 // The public entry of the collections feature: what other features (lib/*) may use.
-export { addItems, COLLECTION_ERR, COLLECTION_NOT_FOUND, createCollection, suggestions } from './service';
+export { addItems, COLLECTION_ERR, COLLECTION_NOT_FOUND, createCollection, searchCollections, suggestions } from './service';

@@ -196,6 +196,18 @@ export async function listCollections(userId: string, offset: number, limit: num
   return { data: rows.map(collectionView), total };
 }
 
+/** The caller's collections whose title or description holds the words (the top bar's search). */
+export async function searchCollections(userId: string, text: string, limit = 10) {
+  const q = text.trim();
+  if (!q) return [];
+  const rows = await db().collection.findMany({
+    where: { userId, OR: [{ title: { contains: q, mode: 'insensitive' } }, { description: { contains: q, mode: 'insensitive' } }] },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+    take: Math.min(limit, 50),
+  });
+  return rows.map(collectionView);
+}
+
 /** A restricted item shows only its place in the list: no title, content id, type, author, curriculum or quality. */
 const restrictedItem = (i: CollectionItem) => ({
   ...itemView(i),

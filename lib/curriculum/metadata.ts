@@ -7,7 +7,7 @@ import { CONTENT_NOT_FOUND, contentAccessFacts, mayManageContentData, type Reade
 import { db } from '@/lib/db/client';
 import type { ContentCurriculumMetadata } from '@/lib/generated/prisma/client';
 import { AppError, errorOf } from '@/lib/errors';
-import type { MetadataInput } from './schemas';
+import type { ContentMetadataInput } from './schemas';
 
 export const NOT_OWNER = 'You do not own this content';
 /** The metadata routes' own errors. */
@@ -64,19 +64,20 @@ async function assertMayWrite(contentId: string, caller: Reader) {
   if (!(await mayManageContentData(caller, facts))) throw new AppError(403, NOT_OWNER);
 }
 
-export async function saveMetadata(contentId: string, input: MetadataInput, caller: Reader) {
+/** Saves (replaces) an item's metadata; without a framework only difficulty and language (the framework columns '' then). */
+export async function saveMetadata(contentId: string, input: ContentMetadataInput, caller: Reader) {
   await assertMayWrite(contentId, caller);
   // every field is written on update too: an upsert replaces the previous metadata as a whole
   const data = {
-    frameworkCode: input.frameworkCode,
-    frameworkName: input.frameworkName,
-    countryCode: input.countryCode,
+    frameworkCode: input.frameworkCode ?? '',
+    frameworkName: input.frameworkName ?? '',
+    countryCode: input.countryCode ?? '',
     stageCode: input.stageCode ?? null,
     stageName: input.stageName ?? null,
-    gradeCode: input.gradeCode,
-    gradeName: input.gradeName,
-    subjectCode: input.subjectCode,
-    subjectName: input.subjectName,
+    gradeCode: input.gradeCode ?? '',
+    gradeName: input.gradeName ?? '',
+    subjectCode: input.subjectCode ?? '',
+    subjectName: input.subjectName ?? '',
     topicCodes: input.topicCodes,
     topicNames: input.topicNames,
     objectiveCodes: input.objectiveCodes,

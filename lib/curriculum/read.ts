@@ -2,6 +2,7 @@
 // sync history newest first. Rows are mapped to the spec's field names (snake_case, "Curriculum hierarchy").
 import { z } from 'zod';
 import { config } from '@/lib/config';
+import { localFramework, localFrameworkViews, localGrades, localObjectives, localStages, localSubjects, localTopics, localUnits } from './local';
 import { db } from '@/lib/db/client';
 import type {
   CurriculumFramework,
@@ -171,32 +172,52 @@ export const syncLogView = (l: CurriculumSyncLog): z.infer<typeof syncLogViewSch
 
 const bySequence = [{ sequence: 'asc' as const }, { code: 'asc' as const }];
 
-export async function listFrameworks() {
-  const rows = await db().curriculumFramework.findMany({ where: { isActive: true }, orderBy: [{ name: 'asc' }, { code: 'asc' }] });
-  return rows.map(frameworkView);
+// The pickers' reads: the synced frameworks, and the caller's tenant's local ones (lib/curriculum/local.ts). A local
+// framework whose code is also a synced one is the tenant's own: it is listed once, and its levels are read locally.
+
+export async function listFrameworks(tenantId: string | null = null) {
+  const [rows, local] = await Promise.all([
+    db().curriculumFramework.findMany({ where: { isActive: true }, orderBy: [{ name: 'asc' }, { code: 'asc' }] }),
+    localFrameworkViews(tenantId),
+  ]);
+  if (!local.length) return rows.map(frameworkView);
+  const own = new Set(local.map((f) => f.code));
+  return [...rows.filter((r) => !own.has(r.code)).map(frameworkView), ...local].sort((a, b) => a.name.localeCompare(b.name) || a.code.localeCompare(b.code));
 }
 
-export async function listStages(frameworkCode: string) {
+export async function listStages(frameworkCode: string, tenantId: string | null = null) {
+  const local = await localFramework(tenantId, frameworkCode);
+  if (local) return localStages(local);
   return (await db().curriculumStage.findMany({ where: { frameworkCode }, orderBy: bySequence })).map(stageView);
 }
 
-export async function listGrades(frameworkCode: string, stageCode: string) {
+export async function listGrades(frameworkCode: string, stageCode: string, tenantId: string | null = null) {
+  const local = await localFramework(tenantId, frameworkCode);
+  if (local) return localGrades(local, stageCode);
   return (await db().curriculumGrade.findMany({ where: { frameworkCode, stageCode }, orderBy: bySequence })).map(gradeView);
 }
 
-export async function listSubjects(frameworkCode: string) {
+export async function listSubjects(frameworkCode: string, tenantId: string | null = null) {
+  const local = await localFramework(tenantId, frameworkCode);
+  if (local) return localSubjects(local);
   return (await db().curriculumSubject.findMany({ where: { frameworkCode }, orderBy: bySequence })).map(subjectView);
 }
 
-export async function listUnits(frameworkCode: string, subjectCode: string, gradeCode: string) {
+export async function listUnits(frameworkCode: string, subjectCode: string, gradeCode: string, tenantId: string | null = null) {
+  const local = await localFramework(tenantId, frameworkCode);
+  if (local) return localUnits(local, subjectCode, gradeCode);
   return (await db().curriculumUnit.findMany({ where: { frameworkCode, subjectCode, gradeCode }, orderBy: bySequence })).map(unitView);
 }
 
-export async function listTopics(frameworkCode: string, subjectCode: string, gradeCode: string, unitCode: string) {
+export async function listTopics(frameworkCode: string, subjectCode: string, gradeCode: string, unitCode: string, tenantId: string | null = null) {
+  const local = await localFramework(tenantId, frameworkCode);
+  if (local) return localTopics(local, subjectCode, gradeCode, unitCode);
   return (await db().curriculumTopic.findMany({ where: { frameworkCode, subjectCode, gradeCode, unitCode }, orderBy: bySequence })).map(topicView);
 }
 
-export async function listObjectives(frameworkCode: string, subjectCode: string, gradeCode: string, unitCode: string, topicCode: string) {
+export async function listObjectives(frameworkCode: string, subjectCode: string, gradeCode: string, unitCode: string, topicCode: string, tenantId: string | null = null) {
+  const local = await localFramework(tenantId, frameworkCode);
+  if (local) return localObjectives(local, subjectCode, gradeCode, unitCode, topicCode);
   return (await db().curriculumObjective.findMany({ where: { frameworkCode, subjectCode, gradeCode, unitCode, topicCode }, orderBy: bySequence })).map(
     objectiveView,
   );
@@ -211,10 +232,14 @@ export async function syncHistory(limit: number) {
  * (CURRICULUM_SERVICE_URL), and how many active frameworks have been synced. */
 export interface CurriculumStatus {
   configured: boolean;
+  /** active frameworks the caller can pick from: synced ones and their tenant's local ones */
   frameworks: number;
 }
 
-export async function curriculumStatus(): Promise<CurriculumStatus> {
-  const frameworks = await db().curriculumFramework.count({ where: { isActive: true } });
-  return { configured: Boolean(config().curriculumServiceUrl), frameworks };
+export async function curriculumStatus(tenantId: string | null = null): Promise<CurriculumStatus> {
+  const [synced, local] = await Promise.all([
+    db().curriculumFramework.count({ where: { isActive: true } }),
+    tenantId ? db().localCurriculumFramework.count({ where: { tenantId } }) : Promise.resolve(0),
+  ]);
+  return { configured: Boolean(config().curriculumServiceUrl), frameworks: synced + local };
 }

@@ -120,6 +120,26 @@ export const metadataBody = z.object({
 });
 export type MetadataInput = z.output<typeof metadataBody>;
 
+/** The fields that name a framework, its grade and subject: given together, or (difficulty and language only) not at all. */
+const FRAMEWORK_FIELDS = ['frameworkCode', 'frameworkName', 'countryCode', 'gradeCode', 'gradeName', 'subjectCode', 'subjectName'] as const;
+
+/**
+ * The body of POST /api/curriculum/content/:contentId/metadata: metadataBody, except that an item's difficulty and
+ * language can be saved without any framework (issue 25 item 9). Once one framework field is given, all are required,
+ * and topics or objectives need a framework.
+ */
+export const contentMetadataBody = metadataBody
+  .partial({ frameworkCode: true, frameworkName: true, countryCode: true, gradeCode: true, gradeName: true, subjectCode: true, subjectName: true })
+  .superRefine((m, ctx) => {
+    const given = FRAMEWORK_FIELDS.filter((k) => m[k] !== undefined);
+    if (given.length === 0) {
+      if (m.topicCodes.length || m.objectiveCodes.length || m.stageCode) ctx.addIssue({ code: 'custom', path: ['frameworkCode'], message: 'Required with a stage, topics or objectives' });
+      return;
+    }
+    for (const k of FRAMEWORK_FIELDS) if (m[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'Invalid input: expected string, received undefined' });
+  });
+export type ContentMetadataInput = z.output<typeof contentMetadataBody>;
+
 const pathCode = z.string().min(1).max(100);
 export const contentIdParams = z.object({ contentId: z.string().min(1).max(100) });
 export const codeParams = z.object({ code: pathCode });
@@ -129,3 +149,8 @@ export const unitParams = z.object({ code: pathCode, subjectCode: pathCode, grad
 export const topicParams = unitParams.extend({ unitCode: pathCode });
 export const objectiveParams = topicParams.extend({ topicCode: pathCode });
 export const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+
+// ---------------------------------------------------------------- local frameworks (lib/curriculum/local.ts)
+
+export const localFrameworkParams = z.object({ id: z.uuid() });
+export const localNodeParams = z.object({ id: z.uuid(), nodeId: z.uuid() });

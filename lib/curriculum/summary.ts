@@ -23,8 +23,9 @@ type MetadataLike = Pick<
   'frameworkCode' | 'frameworkName' | 'stageCode' | 'stageName' | 'gradeCode' | 'gradeName' | 'subjectCode' | 'subjectName' | 'topicCodes' | 'topicNames' | 'difficulty' | 'language'
 >;
 
+/** null without metadata, and for metadata without a framework (difficulty and language only), as curriculumFromColumns. */
 export function curriculumSummary(m: MetadataLike | null | undefined): CurriculumSummary | null {
-  if (!m) return null;
+  if (!m || !m.frameworkCode) return null;
   return {
     frameworkCode: m.frameworkCode,
     frameworkName: m.frameworkName,

@@ -7,3 +7,8 @@ import { bearerFrom } from '@/lib/auth/authenticate';
 export function callerToken(ctx: { req: { headers: Headers }; url: URL; providerToken: () => string | undefined }): string | undefined {
   return bearerFrom(ctx.req.headers, ctx.url) ?? ctx.providerToken();
 }
+
+/** The tenant whose local frameworks a caller sees: their account's (none when anonymous or without a tenant). */
+export function tenantOf(ctx: { user: { tenantId: string | null } | null }): string | null {
+  return ctx.user?.tenantId ?? null;
+}

@@ -76,6 +76,8 @@ export async function learnerOf(
   given: Batch['learner'],
 ): Promise<Learner> {
   const home = config().appUrl;
+  // a preview as learner records nothing (its page sends nothing either)
+  if (principal?.kind === 'embed' && principal.tokenUse === 'preview') throw new AppError(403, 'Statements are recorded for learners only');
   if (principal?.kind === 'embed' && principal.tokenUse === 'lti') return ltiLearner(principal.ltiLaunchId ?? '', principal.learnerKey ?? '');
   if (principal?.kind === 'embed' && principal.tokenUse === 'embed') {
     if (!given) throw new AppError(400, ANONYMOUS_NEEDS_ID);

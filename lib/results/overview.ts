@@ -98,3 +98,14 @@ export async function resultsOnMyContent(ownerId: string, limit = RESULTS_LIMIT)
     lastAttemptAt: r.last,
   }));
 }
+
+/** The content page's Results tab (the owner's): attempts, learners, average score and views of one item. */
+export async function contentResultsSummary(contentId: string): Promise<{ attempts: number; learners: number; averageScaled: number | null; views: number }> {
+  const [r] = await db().$queryRaw<{ attempts: number; learners: number; average: number | null; views: number }[]>`
+    SELECT (count(*) FILTER (WHERE kind = 'attempt'))::int AS attempts,
+           (count(DISTINCT learner_key) FILTER (WHERE kind = 'attempt'))::int AS learners,
+           avg(scaled) FILTER (WHERE kind = 'attempt') AS average,
+           (count(*) FILTER (WHERE kind = 'view'))::int AS views
+      FROM learning_attempts WHERE content_id = ${contentId}`;
+  return { attempts: r?.attempts ?? 0, learners: r?.learners ?? 0, averageScaled: r?.average === null || r?.average === undefined ? null : Number(r.average), views: r?.views ?? 0 };
+}

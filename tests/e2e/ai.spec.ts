@@ -524,6 +524,23 @@ test('a lesson bundle can be stopped between items: what was made stays, and the
   }
 });
 
+test("the top bar's AI credits drop when a generation ends, without a reload", async ({ page }) => {
+  // the second demo teacher (a limited plan; the first one's usage is counted by other specs)
+  await signIn(page, demoAccount('teacher2'));
+  await page.goto('/content/ai');
+  const credits = page.getByTestId('shell-credits');
+  await expect(credits).toHaveText(/^\d+ AI credits? left$/);
+  const before = Number(/\d+/.exec((await credits.textContent()) ?? '')![0]);
+  // a mark on the page's window: a reload would drop it
+  await page.evaluate(() => Object.assign(window, { lumenNoReload: true }));
+  await page.getByTestId('ai-topic').fill('Tides');
+  await page.getByTestId('ai-generate').click();
+  await expect(page.getByTestId('ai-preview')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('ai-credits')).toContainText(`${before - 1} of`);
+  await expect(credits).toHaveText(`${before - 1} AI credits left`);
+  expect(await page.evaluate(() => (window as unknown as { lumenNoReload?: boolean }).lumenNoReload)).toBe(true);
+});
+
 test('a student is told that creating with AI needs a teacher account', async ({ page }) => {
   await signIn(page, demoAccount('student'));
   await page.goto('/content/ai');

@@ -91,7 +91,7 @@ test('content on the content origin reads its own files: canvas export, captions
 
 test('the embed snippet on another site plays it the same way', async ({ page }) => {
   await signIn(page, demoAccount('teacher'));
-  await page.goto(`/content/${probeId}`);
+  await page.goto(`/content/${probeId}?tab=share`);
   await expect(page.getByTestId('embed-snippet')).toBeVisible();
   const snippet = await page.getByTestId('embed-snippet').inputValue();
   expect(snippet).toContain(`${E2E.contentUrl}/h5p/embed/${probeId}`);

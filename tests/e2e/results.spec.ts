@@ -68,7 +68,8 @@ test('a student and an anonymous embed viewer each have their own attempt, the a
   await signIn(page, teacher);
   await page.goto(`/content/${id}`);
   await answer(page.frameLocator('[data-testid="h5p-player"]'), '4', 'Correct!');
-  // the embed asks its anonymous viewers for a name
+  // the embed asks its anonymous viewers for a name (the Share & embed tab, issue 25)
+  await page.getByRole('tab', { name: 'Share & embed' }).click();
   await expect(async () => {
     await page.getByTestId('embed-ask-name').check();
     await expect(page.getByTestId('toast').filter({ hasText: 'Viewers of the embed are asked for their name' })).toBeVisible({ timeout: 3_000 });

@@ -49,7 +49,9 @@ test('sign-out stays on the address in use (a tenant subdomain), and the session
   const tenant = await createTenant({ name: 'Signout School' });
   const base = E2E.tenantUrl(tenant.slug);
   await signIn(page, demoAccount('teacher'), base);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // sign-out is in the account menu of the top bar (issue 25)
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${base}/login?ended=signed_out`);
   await page.goto(`${base}/workspace`);
   await expect(page).toHaveURL(/\/login\?next=%2Fworkspace/);

@@ -28,7 +28,9 @@ test('a student is not offered creating, importing or content types', async ({ p
   for (const label of ['My content', 'Create', 'Collections', 'Content types']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
   }
-  await expect(page.getByTestId('shell-plan')).not.toContainText('new items');
+  // no plan, quotas or AI credits a student cannot use (issue 25 item 2)
+  await expect(page.getByTestId('shell-plan')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plans' })).toHaveCount(0);
   // nor on the workspace page
   for (const label of ['My content', 'Create', 'Import', 'Content types', 'Collections']) {
     await expect(page.getByRole('main').getByRole('link', { name: label, exact: true })).toHaveCount(0);

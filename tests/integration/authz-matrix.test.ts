@@ -68,6 +68,16 @@ const json = (p: string, body?: unknown): Req => ({ path: p, ...(body !== undefi
 const tf = () => ({ library: libraryString('H5P.TrueFalse'), params: SAMPLE_PARAMS['H5P.TrueFalse'], metadata: { title: 'Matrix' } });
 const metadataBody = { frameworkCode: 'NZC', frameworkName: 'NZ Curriculum', countryCode: 'NZ', gradeCode: 'Y5', gradeName: 'Year 5', subjectCode: 'MATH', subjectName: 'Mathematics' };
 
+/** the admins of the school of a local framework: foreignAdmin (tenant A) only */
+const LOCAL_ADMIN: Row = [401, 403, 403, 403, 200, 403];
+/** A local framework of foreignAdmin's tenant (A) with one stage. */
+async function freshLocalFramework(fx: Fixtures): Promise<{ id: string; nodeId: string }> {
+  const { tenantId } = await db().user.findUniqueOrThrow({ where: { id: fx.callers.foreignAdmin.user.id }, select: { tenantId: true } });
+  const c = uniqueWord('LF').toUpperCase();
+  const f = await db().localCurriculumFramework.create({ data: { tenantId: tenantId!, code: c, name: `Local ${c}`, nodes: { create: [{ level: 'stage', code: 'S1', name: 'Stage 1' }] } }, include: { nodes: true } });
+  return { id: f.id, nodeId: f.nodes[0]!.id };
+}
+
 async function freshContent(fx: Fixtures): Promise<string> {
   return createContent(fx.callers.owner.token, 'H5P.TrueFalse', { title: 'Fresh' });
 }
@@ -195,6 +205,38 @@ const TABLE: Record<string, Case | Case[]> = {
   // admin level (spec); the frameworks are shared reference data, refreshed from the central service
   'app/api/curriculum/sync/frameworks/route.ts POST': { req: () => json('/api/curriculum/sync/frameworks'), expect: [401, 403, 403, 403, 200, 200] },
   'app/api/curriculum/sync/frameworks/[code]/route.ts POST': { req: (fx) => json(`/api/curriculum/sync/frameworks/${fx.frameworkCode}`), expect: [401, 403, 403, 403, 200, 200] },
+
+  // a school's own frameworks (issue 25 item 9): the admins of the school (foreignAdmin's tenant A); a super_admin
+  // without a tenant has none (403), nor has anyone else
+  'app/api/curriculum/local/import/route.ts POST': {
+    req: () => {
+      const c = uniqueWord('LF').toUpperCase();
+      return json('/api/curriculum/local/import', { code: c, name: `Local ${c}`, stages: [{ code: 'S1', name: 'Stage 1' }] });
+    },
+    expect: LOCAL_ADMIN,
+  },
+  'app/api/curriculum/local/frameworks/route.ts GET': { req: () => json('/api/curriculum/local/frameworks'), expect: LOCAL_ADMIN },
+  'app/api/curriculum/local/frameworks/[id]/route.ts GET': { req: async (fx) => json(`/api/curriculum/local/frameworks/${(await freshLocalFramework(fx)).id}`), expect: LOCAL_ADMIN },
+  'app/api/curriculum/local/frameworks/[id]/route.ts PATCH': { req: async (fx) => json(`/api/curriculum/local/frameworks/${(await freshLocalFramework(fx)).id}`, { name: 'Renamed' }), expect: LOCAL_ADMIN },
+  'app/api/curriculum/local/frameworks/[id]/route.ts DELETE': { req: async (fx) => json(`/api/curriculum/local/frameworks/${(await freshLocalFramework(fx)).id}`), expect: LOCAL_ADMIN },
+  'app/api/curriculum/local/frameworks/[id]/nodes/route.ts POST': {
+    req: async (fx) => json(`/api/curriculum/local/frameworks/${(await freshLocalFramework(fx)).id}/nodes`, { level: 'subject', code: 'SCI', name: 'Science' }),
+    expect: [401, 403, 403, 403, 201, 403],
+  },
+  'app/api/curriculum/local/frameworks/[id]/nodes/[nodeId]/route.ts PATCH': {
+    req: async (fx) => {
+      const f = await freshLocalFramework(fx);
+      return json(`/api/curriculum/local/frameworks/${f.id}/nodes/${f.nodeId}`, { name: 'Renamed' });
+    },
+    expect: LOCAL_ADMIN,
+  },
+  'app/api/curriculum/local/frameworks/[id]/nodes/[nodeId]/route.ts DELETE': {
+    req: async (fx) => {
+      const f = await freshLocalFramework(fx);
+      return json(`/api/curriculum/local/frameworks/${f.id}/nodes/${f.nodeId}`);
+    },
+    expect: LOCAL_ADMIN,
+  },
 
   // ------------------------------------------------------------ marketplace, referral, tenant, health, LTI
   'app/api/marketplace/public-contents/route.ts GET': { req: () => json('/api/marketplace/public-contents'), expect: USER },

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Badge, PageHeader, StatGrid } from '@/components/ui';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { AdminNav } from '@/components/admin/AdminNav';
@@ -35,21 +36,22 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   return (
     <>
       <div className="page">
-        <h1>{t('title')}</h1>
+        <PageHeader title={t('title')} />
         <AdminNav current="/admin" />
         <p className="muted" data-testid="admin-scope">
           {scope.kind === 'all' ? t('scope.all') : scope.kind === 'tenant' ? t('scope.tenant') : t('scope.none')}
         </p>
         <section className="card" aria-labelledby="admin-totals">
           <h2 id="admin-totals">{t('totals.title')}</h2>
-          <dl className="facts" data-testid="admin-totals">
-            <dt>{t('totals.users')}</dt>
-            <dd>{format.number(overview.totals.users)}</dd>
-            <dt>{t('totals.contents')}</dt>
-            <dd>{format.number(overview.totals.contents)}</dd>
-            <dt>{t('totals.public')}</dt>
-            <dd>{format.number(overview.totals.publicContents)}</dd>
-          </dl>
+          <div data-testid="admin-totals">
+            <StatGrid
+              items={[
+                { label: t('totals.users'), value: format.number(overview.totals.users) },
+                { label: t('totals.contents'), value: format.number(overview.totals.contents) },
+                { label: t('totals.public'), value: format.number(overview.totals.publicContents) },
+              ]}
+            />
+          </div>
         </section>
         <section className="card" aria-labelledby="admin-users">
           <h2 id="admin-users">{t('users.title')}</h2>
@@ -92,7 +94,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 { header: t('tenants.domain'), cell: (x) => x.domain },
                 { header: t('users.plan'), cell: (x) => planName(x.plan) },
                 { header: t('tenants.users'), cell: (x) => format.number(x.users) },
-                { header: t('tenants.status'), cell: (x) => (x.active ? t('tenants.active') : t('tenants.inactive')) },
+                { header: t('tenants.status'), cell: (x) => <Badge tone={x.active ? 'success' : 'neutral'}>{x.active ? t('tenants.active') : t('tenants.inactive')}</Badge> },
                 { header: t('support.actions'), cell: (x) => <TenantActiveToggle id={x.id} active={x.active} name={x.name} /> },
               ]}
             />

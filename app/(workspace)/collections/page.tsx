@@ -11,8 +11,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CollectionsPage() {
-  const { principal } = await pageUser('/collections');
-  const curriculum = { ...(await curriculumStatus()), admin: principal.role === 'admin' };
+  const { user, principal } = await pageUser('/collections');
+  const curriculum = { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' };
   const t = await getTranslations('collections');
   return (
     <>

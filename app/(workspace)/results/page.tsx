@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { DataTable } from '@/components/ui/DataTable';
+import { DataTable, PageHeader } from '@/components/ui';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { unlockingPlan } from '@/lib/plans/plans';
@@ -32,7 +32,7 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <div className="page">
-        <h1>{t('title')}</h1>
+        <PageHeader title={t('title')} />
         {onMine ? (
           <section className="card" aria-labelledby="results-authored">
             <h2 id="results-authored">{t('authored.title')}</h2>

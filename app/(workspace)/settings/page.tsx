@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
+import { PageHeader } from '@/components/ui';
 import { BillingButton } from '@/components/billing/BillingButton';
 import { LanguageMenu } from '@/components/shell/LanguageMenu';
 import { UsageBars } from '@/components/workspace/UsageBars';
@@ -30,10 +31,12 @@ export default async function SettingsPage() {
   ]);
   const payments = paymentsEnabled();
   const plan = planOf(session.user.plan);
+  // a student has no plan, quotas or credits to use: none are shown (issue 25 item 2)
+  const teacher = isTeacherOrAbove(session.principal.role);
   return (
     <>
       <div className="page">
-        <h1>{t('title')}</h1>
+        <PageHeader title={t('title')} />
         <section className="card" aria-labelledby="settings-account">
           <h2 id="settings-account">{t('account.title')}</h2>
           <dl className="facts" data-testid="settings-account">
@@ -43,27 +46,39 @@ export default async function SettingsPage() {
             <dd>{session.user.email}</dd>
             <dt>{t('account.role')}</dt>
             <dd>{t(`roles.${session.principal.role}`)}</dd>
-            <dt>{t('account.plan')}</dt>
-            <dd>
-              <span className="plan-badge">{tp(plan.id)}</span>
-            </dd>
+            {teacher ? (
+              <>
+                <dt>{t('account.plan')}</dt>
+                <dd>
+                  <span className="plan-badge">{tp(plan.id)}</span>
+                </dd>
+              </>
+            ) : null}
           </dl>
           <p className="muted">{t('account.managed')}</p>
         </section>
-        <section className="card" aria-labelledby="settings-billing" data-testid="settings-billing">
-          <h2 id="settings-billing">{t('billing.title')}</h2>
-          <p>
-            {t('billing.plan')}: <span className="plan-badge">{tp(plan.id)}</span>
-          </p>
-          <UsageBars usage={usage} />
-          {!payments ? <p className="muted">{t('billing.disabled')}</p> : !session.user.stripeCustomerId ? <p className="muted">{t('billing.noAccount')}</p> : null}
-          <p className="actions">
-            {payments && session.user.stripeCustomerId ? <BillingButton action="portal" label={t('billing.manage')} testId="manage-billing" /> : null}{' '}
-            <Link href="/plans" data-testid="see-plans">
-              {t('billing.seePlans')}
-            </Link>
-          </p>
-        </section>
+        {teacher ? (
+          <section className="card" aria-labelledby="settings-billing" data-testid="settings-billing">
+            <h2 id="settings-billing">{t('billing.title')}</h2>
+            <p>
+              {t('billing.plan')}: <span className="plan-badge">{tp(plan.id)}</span>
+            </p>
+            <UsageBars usage={usage} />
+            {!payments ? (
+              <p className="muted">{t('billing.disabled')}</p>
+            ) : !session.user.stripeCustomerId ? (
+              <p className="muted">{t('billing.noAccount')}</p>
+            ) : null}
+            <p className="actions">
+              {payments && session.user.stripeCustomerId ? (
+                <BillingButton action="portal" label={t('billing.manage')} testId="manage-billing" />
+              ) : null}{' '}
+              <Link href="/plans" data-testid="see-plans">
+                {t('billing.seePlans')}
+              </Link>
+            </p>
+          </section>
+        ) : null}
         {tenant && ((session.principal.role === 'admin' && session.user.tenantId === tenant.id) || isSuperAdmin(session.principal)) ? (
           <section className="card" aria-labelledby="settings-brand">
             <h2 id="settings-brand">{tb('title')}</h2>
@@ -82,7 +97,12 @@ export default async function SettingsPage() {
               <Link href="/settings/lti" data-testid="lti-settings-link">
                 {tl('link')}
               </Link>
-              {planHasFeature(session.user.plan, 'lti-integration') ? null : <> <span className="gated">{tl('premium')}</span></>}
+              {planHasFeature(session.user.plan, 'lti-integration') ? null : (
+                <>
+                  {' '}
+                  <span className="gated">{tl('premium')}</span>
+                </>
+              )}
             </p>
           </section>
         ) : null}

@@ -1,91 +1,115 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { Sparkles, Upload, Plus } from 'lucide-react';
+import { ButtonLink, Card, PageHeader } from '@/components/ui';
+import { QuickCreate, RecentWork, ResultsWorthALook, SetupChecklist, StudentHome, TeachLinks } from '@/components/workspace/Home';
 import { UsageBars } from '@/components/workspace/UsageBars';
-import { isTeacherOrAbove } from '@/lib/auth/roles';
+import { setupChecklist } from '@/lib/admin/checklist';
+import { adminScope } from '@/lib/admin/overview';
+import { isSuperAdmin, isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
+import { hubReachable } from '@/lib/h5p';
+import { listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
+import { quickCreateTypes } from '@/lib/h5p/content/home';
 import { planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
+import { myResults, resultsOnMyContent } from '@/lib/results/overview';
+import styles from '@/components/workspace/Home.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('workspace');
   return { title: t('title') };
 }
 
+// Home, by role: an admin's first-run checklist until the install is set up; a teacher's recent work, quick-create
+// tiles and results worth a look; a student's next steps and results. Students see no plan or quotas.
 export default async function WorkspacePage({ searchParams }: { searchParams: Promise<{ subscription?: string }> }) {
   const { user, principal } = await requirePageSession('/workspace');
   const { subscription } = await searchParams;
   const teacher = isTeacherOrAbove(principal.role);
-  const [usage, t, format] = await Promise.all([usageOf(user), getTranslations('workspace'), getFormatter()]);
+  const admin = principal.role === 'admin';
+  const [t, format] = await Promise.all([getTranslations('workspace'), getFormatter()]);
+  const notice =
+    subscription === 'success' || subscription === 'cancelled' ? (
+      <p className={`notice ${subscription === 'success' ? 'notice-success' : ''}`} role="status" data-testid={`subscription-${subscription}`}>
+        {t(`subscription.${subscription}`)}
+      </p>
+    ) : null;
+  if (!teacher) {
+    const { results } = await myResults(user.id, undefined, 20);
+    return (
+      <div className="page">
+        <PageHeader title={t('welcome', { name: user.name })} titleTestId="welcome" description={t('student.intro')} />
+        {notice}
+        <StudentHome attempts={results} />
+      </div>
+    );
+  }
+  const [usage, recent, quick, onMine, checklist, reachable] = await Promise.all([
+    usageOf(user),
+    listContents(user.id, listContentsQuery.parse({ limit: 6, sortBy: 'updated' })),
+    quickCreateTypes(user.id),
+    resultsOnMyContent(user.id, 5),
+    admin ? setupChecklist(adminScope(isSuperAdmin(principal), user.tenantId)) : null,
+    admin ? hubReachable() : true,
+  ]);
   const plan = planOf(user.plan);
   const price = format.number(plan.price, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  const titles = new Map(quick.map((q) => [q.machineName, q.title]));
   return (
-    <>
-      <div className="page">
-        {subscription === 'success' || subscription === 'cancelled' ? (
-          <p className={`notice ${subscription === 'success' ? 'notice-success' : ''}`} role="status" data-testid={`subscription-${subscription}`}>
-            {t(`subscription.${subscription}`)}
-          </p>
-        ) : null}
-        <section className="card">
-          <h1 data-testid="welcome">{t('welcome', { name: user.name })}</h1>
-          <p>
+    <div className="page">
+      <PageHeader
+        title={t('welcome', { name: user.name })}
+        titleTestId="welcome"
+        description={
+          <p className={styles.planLine}>
             {t('plan.label')}{' '}
             <span className="plan-badge" data-testid="plan">
               {t(`plan.names.${plan.id}`)}
-            </span>{' '}
-            <span className="muted">{plan.price === 0 ? t('plan.free') : t('plan.perMonth', { price })}</span>{' '}
-            · <Link href="/plans" data-testid="plans-link">{t('subscription.plans')}</Link>
+            </span>
+            <span className="muted">{plan.price === 0 ? t('plan.free') : t('plan.perMonth', { price })}</span>·
+            <Link href="/plans" data-testid="plans-link">
+              {t('subscription.plans')}
+            </Link>
           </p>
-        </section>
-        {teacher ? (
+        }
+        actions={
           <>
-            <section className="card">
-              <h2>{t('content.title')}</h2>
-              <p>
-                <Link href="/content" data-testid="my-content-link">
-                  {t('content.myContent')}
-                </Link>{' '}
-                · <Link href="/content/new">{t('content.create')}</Link> · <Link href="/content/import">{t('content.import')}</Link> ·{' '}
-                <Link href="/content/types">{t('content.types')}</Link>
-              </p>
-            </section>
-            <section className="card">
-              <h2>{t('teach.title')}</h2>
-              <p>
-                <a href="/marketplace" data-testid="link-marketplace">
-                  {t('teach.marketplace')}
-                </a>{' '}
-                ·{' '}
-                <a href="/collections" data-testid="link-collections">
-                  {t('teach.collections')}
-                </a>{' '}
-                ·{' '}
-                <a href="/curriculum" data-testid="link-curriculum">
-                  {t('teach.curriculum')}
-                </a>
-              </p>
-            </section>
+            <ButtonLink href="/content/import" icon={Upload}>
+              {t('content.import')}
+            </ButtonLink>
+            <ButtonLink href="/content/ai" icon={Sparkles}>
+              {t('home.createAi')}
+            </ButtonLink>
+            <ButtonLink href="/content/new" icon={Plus} variant="primary">
+              {t('content.create')}
+            </ButtonLink>
           </>
-        ) : (
-          <section className="card">
-            <h2>{t('learn.title')}</h2>
-            <p>
-              {t.rich('learn.body', {
-                link: (chunks) => (
-                  <a href="/marketplace" data-testid="link-marketplace">
-                    {chunks}
-                  </a>
-                ),
-              })}
-            </p>
-          </section>
-        )}
-        <section className="card">
-          <h2>{t('usage.title')}</h2>
+        }
+      />
+      {notice}
+      {checklist && checklist.done < checklist.total ? <SetupChecklist checklist={checklist} hubReachable={reachable} /> : null}
+      <RecentWork
+        items={recent.data.map((c) => ({
+          id: c.id,
+          title: c.title,
+          typeTitle: titles.get(c.mainLibrary) ?? c.mainLibrary.replace(/^H5P\./, ''),
+          icon: c.icon,
+          thumbnailUrl: (c as { thumbnailUrl?: string | null }).thumbnailUrl ?? null,
+          visibility: c.visibility,
+          updatedAt: c.updatedAt,
+        }))}
+      />
+      <QuickCreate types={quick} />
+      <div className={styles.columns}>
+        <ResultsWorthALook rows={onMine.map((r) => ({ contentId: r.contentId, title: r.title, attempts: r.attempts, learners: r.learners, averageScaled: r.averageScaled }))} />
+        <Card aria-labelledby="home-usage" className={styles.section}>
+          <h2 id="home-usage">{t('usage.title')}</h2>
           <UsageBars usage={usage} />
-        </section>
+        </Card>
       </div>
-    </>
+      <TeachLinks />
+    </div>
   );
 }

@@ -2,15 +2,17 @@
 // The draft views of the larger types of "Create with AI" (DraftView.tsx picks the view): a presentation's
 // slides, a branching scenario's steps and an image's hotspots (the image with numbered markers at their places).
 import { useTranslations } from 'next-intl';
-import { BADGE, BLOCK, HEADING, HotspotImage, ITEM, LIST, Numbered, Answers, arr, choiceAnswers, obj, str, textOf, type Obj } from './draft-parts';
+import { Badge } from '@/components/ui';
+import { HotspotImage, Numbered, Answers, arr, choiceAnswers, draftStyles as styles, obj, str, textOf, type Obj } from './draft-parts';
+import { cx } from '../parts';
 
 /** H5P.CoursePresentation: the slides, each with its heading, texts and check questions. */
 export function SlidesDraft({ p }: { p: Obj }) {
   const t = useTranslations('ai.preview');
   return (
     <>
-      <h3 style={HEADING}>{t('slides')}</h3>
-      <ol style={LIST}>
+      <h3 className={styles.heading}>{t('slides')}</h3>
+      <ol className={styles.list}>
         {arr(obj(p.presentation).slides).map((slide, i) => {
           const s = obj(slide);
           const heading = textOf(obj(arr(s.keywords)[0]).main);
@@ -22,7 +24,7 @@ export function SlidesDraft({ p }: { p: Obj }) {
                 if (str(action.library).startsWith('H5P.MultiChoice')) {
                   return (
                     <div key={j}>
-                      <p style={{ ...BLOCK, fontWeight: 600 }}>
+                      <p className={cx(styles.block, styles.strong)}>
                         {t('checkQuestion')}: {textOf(ap.question)}
                       </p>
                       <Answers answers={choiceAnswers(ap)} />
@@ -32,7 +34,7 @@ export function SlidesDraft({ p }: { p: Obj }) {
                 // the slide's text starts with its heading (an h2), shown above already
                 const text = textOf(str(ap.text).replace(/^\s*<h2>[\s\S]*?<\/h2>/i, ''));
                 return text ? (
-                  <p key={j} style={BLOCK}>
+                  <p key={j} className={styles.block}>
                     {text}
                   </p>
                 ) : null;
@@ -58,12 +60,12 @@ export function BranchingDraft({ p }: { p: Obj }) {
     <>
       {textOf(start.startScreenSubtitle) ? (
         <>
-          <h3 style={HEADING}>{t('start')}</h3>
-          <p style={BLOCK}>{textOf(start.startScreenSubtitle)}</p>
+          <h3 className={styles.heading}>{t('start')}</h3>
+          <p className={styles.block}>{textOf(start.startScreenSubtitle)}</p>
         </>
       ) : null}
-      <h3 style={HEADING}>{t('steps')}</h3>
-      <ol style={LIST}>
+      <h3 className={styles.heading}>{t('steps')}</h3>
+      <ol className={styles.list}>
         {nodes.map((node, i) => {
           const lib = str(obj(node.type).library);
           if (!lib.startsWith('H5P.BranchingQuestion')) return null;
@@ -73,33 +75,33 @@ export function BranchingDraft({ p }: { p: Obj }) {
           step += 1;
           return (
             <Numbered key={i} title={t('stepN', { n: step })} testId="ai-item">
-              {situation ? <p style={BLOCK}>{situation}</p> : null}
-              <p style={{ ...BLOCK, fontWeight: 600 }} data-testid="ai-item-question">
+              {situation ? <p className={styles.block}>{situation}</p> : null}
+              <p className={cx(styles.block, styles.strong)} data-testid="ai-item-question">
                 {textOf(q.question)}
               </p>
-              <ul style={LIST}>
+              <ul className={styles.list}>
                 {arr(q.alternatives).map((alt, j) => {
                   const a = obj(alt);
                   const fb = obj(a.feedback);
                   const ends = a.nextContentId === -1;
                   const score = typeof fb.endScreenScore === 'number' ? fb.endScreenScore : null;
                   return (
-                    <li key={j} data-testid="ai-branch-option" style={{ ...ITEM, padding: '0.5rem 0.75rem' }}>
-                      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: '0.25rem 0.75rem' }}>
-                        <span style={{ minWidth: 0 }}>{textOf(a.text)}</span>
-                        <span style={{ display: 'inline-flex', gap: '0.4rem', flexWrap: 'wrap' }}>
-                          <span className="plan-badge" style={BADGE}>
+                    <li key={j} data-testid="ai-branch-option" className={cx(styles.item, styles.option)}>
+                      <div className={styles.optionHead}>
+                        <span className={styles.optionText}>{textOf(a.text)}</span>
+                        <span className={styles.badges}>
+                          <Badge tone={ends ? 'neutral' : 'brand'}>
                             {ends ? t('ends') : t('continues')}
-                          </span>
+                          </Badge>
                           {score !== null ? (
-                            <span className="plan-badge" style={BADGE}>
+                            <Badge tone="info">
                               {t('score', { score })}
-                            </span>
+                            </Badge>
                           ) : null}
                         </span>
                       </div>
                       {textOf(fb.title) || textOf(fb.subtitle) ? (
-                        <p className="muted" style={{ margin: '0.25rem 0 0', fontSize: '0.9rem' }}>
+                        <p className={styles.note}>
                           {[textOf(fb.title), textOf(fb.subtitle)].filter(Boolean).join(' — ')}
                         </p>
                       ) : null}
@@ -113,8 +115,8 @@ export function BranchingDraft({ p }: { p: Obj }) {
       </ol>
       {ending ? (
         <>
-          <h3 style={HEADING}>{t('ending')}</h3>
-          <p style={BLOCK}>{ending}</p>
+          <h3 className={styles.heading}>{t('ending')}</h3>
+          <p className={styles.block}>{ending}</p>
         </>
       ) : null}
     </>
@@ -141,18 +143,18 @@ export function HotspotsDraft({ p, tempImageFiles }: { p: Obj; tempImageFiles?: 
         />
       ) : null}
       {alt ? (
-        <p className="muted" style={{ margin: '0.5rem 0 0', overflowWrap: 'anywhere' }}>
+        <p className={styles.note}>
           {t('imageAlt')}: {alt}
         </p>
       ) : null}
-      <h3 style={HEADING}>{t('hotspots')}</h3>
-      <p className="muted" style={{ margin: '0 0 0.5rem' }}>
+      <h3 className={styles.heading}>{t('hotspots')}</h3>
+      <p className={styles.help}>
         {t('hotspotsHelp')}
       </p>
-      <ol style={LIST}>
+      <ol className={styles.list}>
         {spots.map((s, i) => (
           <Numbered key={i} title={`${i + 1}. ${textOf(s.header)}`} testId="ai-item">
-            <p style={{ ...BLOCK, marginBottom: 0 }}>{arr(s.content).map((c) => textOf(obj(obj(c).params).text)).join('\n')}</p>
+            <p className={cx(styles.block, styles.last)}>{arr(s.content).map((c) => textOf(obj(obj(c).params).text)).join('\n')}</p>
           </Numbered>
         ))}
       </ol>

@@ -5,7 +5,9 @@
 import { useTranslations } from 'next-intl';
 import type { Draft } from './api';
 import { BranchingDraft, HotspotsDraft, SlidesDraft } from './DraftMedia';
-import { Answers, BLOCK, HEADING, ITEM, LIST, Numbered, Starred, arr, choiceAnswers, obj, textOf } from './draft-parts';
+import { Badge } from '@/components/ui';
+import { Answers, Numbered, Starred, arr, choiceAnswers, draftStyles as styles, obj, textOf } from './draft-parts';
+import { cx } from '../parts';
 
 export { textOf } from './draft-parts';
 
@@ -18,41 +20,41 @@ export function DraftView({ draft }: { draft: Draft }) {
     case 'H5P.MultiChoice':
       return (
         <>
-          <h3 style={HEADING}>{t('question')}</h3>
-          <p style={BLOCK} data-testid="ai-question">
+          <h3 className={styles.heading}>{t('question')}</h3>
+          <p className={styles.block} data-testid="ai-question">
             {textOf(p.question)}
           </p>
-          <h3 style={HEADING}>{t('answers')}</h3>
+          <h3 className={styles.heading}>{t('answers')}</h3>
           <Answers answers={choiceAnswers(p)} />
         </>
       );
     case 'H5P.TrueFalse':
       return (
         <>
-          <h3 style={HEADING}>{t('statement')}</h3>
-          <p style={BLOCK} data-testid="ai-question">
+          <h3 className={styles.heading}>{t('statement')}</h3>
+          <p className={styles.block} data-testid="ai-question">
             {textOf(p.question)}
           </p>
-          <h3 style={HEADING}>{t('answer')}</h3>
-          <p style={BLOCK} data-testid="ai-truefalse">
-            <span className="plan-badge" style={{ textTransform: 'none' }}>
+          <h3 className={styles.heading}>{t('answer')}</h3>
+          <p className={styles.block} data-testid="ai-truefalse">
+            <Badge tone="brand">
               {p.correct === 'true' || p.correct === true ? t('true') : t('false')}
-            </span>
+            </Badge>
           </p>
         </>
       );
     case 'H5P.Blanks':
       return (
         <>
-          <h3 style={HEADING}>{t('instructions')}</h3>
-          <p style={BLOCK}>{textOf(p.text)}</p>
-          <h3 style={HEADING}>{t('sentences')}</h3>
-          <p className="muted" style={{ margin: '0 0 0.5rem' }}>
+          <h3 className={styles.heading}>{t('instructions')}</h3>
+          <p className={styles.block}>{textOf(p.text)}</p>
+          <h3 className={styles.heading}>{t('sentences')}</h3>
+          <p className={styles.help}>
             {t('blanksHelp')}
           </p>
-          <ol style={{ paddingLeft: '1.4rem', margin: 0, display: 'grid', gap: '0.4rem', overflowWrap: 'anywhere' }}>
+          <ol className={styles.sentences}>
             {arr(p.questions).map((q, i) => (
-              <li key={i} data-testid="ai-sentence" style={{ lineHeight: 1.7 }}>
+              <li key={i} data-testid="ai-sentence">
                 <Starred text={textOf(q)} />
               </li>
             ))}
@@ -63,13 +65,13 @@ export function DraftView({ draft }: { draft: Draft }) {
     case 'H5P.MarkTheWords':
       return (
         <>
-          <h3 style={HEADING}>{t('instructions')}</h3>
-          <p style={BLOCK}>{textOf(p.taskDescription)}</p>
-          <h3 style={HEADING}>{t('text')}</h3>
-          <p className="muted" style={{ margin: '0 0 0.5rem' }}>
+          <h3 className={styles.heading}>{t('instructions')}</h3>
+          <p className={styles.block}>{textOf(p.taskDescription)}</p>
+          <h3 className={styles.heading}>{t('text')}</h3>
+          <p className={styles.help}>
             {type === 'H5P.DragText' ? t('dragTextHelp') : t('markTheWordsHelp')}
           </p>
-          <p style={{ ...BLOCK, lineHeight: 1.7 }} data-testid="ai-text-preview">
+          <p className={cx(styles.block, styles.loose)} data-testid="ai-text-preview">
             {/* textField is plain text with line breaks; a tag-stripped copy covers one that arrives as HTML */}
             <Starred text={textOf(p.textField)} />
           </p>
@@ -78,11 +80,11 @@ export function DraftView({ draft }: { draft: Draft }) {
     case 'H5P.SingleChoiceSet':
       return (
         <>
-          <h3 style={HEADING}>{t('questions')}</h3>
-          <ol style={LIST}>
+          <h3 className={styles.heading}>{t('questions')}</h3>
+          <ol className={styles.list}>
             {arr(p.choices).map((c, i) => (
               <Numbered key={i} title={t('questionN', { n: i + 1 })} testId="ai-item">
-                <p style={BLOCK} data-testid="ai-item-question">
+                <p className={styles.block} data-testid="ai-item-question">
                   {textOf(obj(c).question)}
                 </p>
                 {/* the first answer is the correct one */}
@@ -98,17 +100,17 @@ export function DraftView({ draft }: { draft: Draft }) {
         <>
           {textOf(intro.introduction) ? (
             <>
-              <h3 style={HEADING}>{t('introduction')}</h3>
-              <p style={BLOCK}>{textOf(intro.introduction)}</p>
+              <h3 className={styles.heading}>{t('introduction')}</h3>
+              <p className={styles.block}>{textOf(intro.introduction)}</p>
             </>
           ) : null}
-          <h3 style={HEADING}>{t('questions')}</h3>
-          <ol style={LIST}>
+          <h3 className={styles.heading}>{t('questions')}</h3>
+          <ol className={styles.list}>
             {arr(p.questions).map((q, i) => {
               const qp = obj(obj(q).params);
               return (
                 <Numbered key={i} title={t('questionN', { n: i + 1 })} testId="ai-item">
-                  <p style={BLOCK} data-testid="ai-item-question">
+                  <p className={styles.block} data-testid="ai-item-question">
                     {textOf(qp.question)}
                   </p>
                   <Answers answers={choiceAnswers(qp)} />
@@ -122,15 +124,15 @@ export function DraftView({ draft }: { draft: Draft }) {
     case 'H5P.Dialogcards':
       return (
         <>
-          {textOf(p.description) ? <p style={BLOCK}>{textOf(p.description)}</p> : null}
-          <h3 style={HEADING}>{t('cards')}</h3>
-          <ol style={LIST}>
+          {textOf(p.description) ? <p className={styles.block}>{textOf(p.description)}</p> : null}
+          <h3 className={styles.heading}>{t('cards')}</h3>
+          <ol className={styles.list}>
             {arr(p.dialogs).map((d, i) => {
               const card = obj(d);
               const tip = textOf(obj(card.tips).front);
               return (
-                <li key={i} data-testid="ai-item" style={ITEM}>
-                  <dl className="facts" style={{ margin: 0 }}>
+                <li key={i} data-testid="ai-item" className={styles.item}>
+                  <dl className={cx('facts', styles.facts)}>
                     <dt>{t('front')}</dt>
                     <dd data-testid="ai-item-question">{textOf(card.text)}</dd>
                     <dt>{t('back')}</dt>
@@ -151,12 +153,12 @@ export function DraftView({ draft }: { draft: Draft }) {
     case 'H5P.Summary':
       return (
         <>
-          {textOf(p.intro) ? <p style={BLOCK}>{textOf(p.intro)}</p> : null}
-          <h3 style={HEADING}>{t('statements')}</h3>
-          <p className="muted" style={{ margin: '0 0 0.5rem' }}>
+          {textOf(p.intro) ? <p className={styles.block}>{textOf(p.intro)}</p> : null}
+          <h3 className={styles.heading}>{t('statements')}</h3>
+          <p className={styles.help}>
             {t('statementsHelp')}
           </p>
-          <ol style={LIST}>
+          <ol className={styles.list}>
             {arr(p.summaries).map((s, i) => (
               <Numbered key={i} title={t('groupN', { n: i + 1 })} testId="ai-item">
                 {/* the first statement of each group is the correct one */}
@@ -169,11 +171,11 @@ export function DraftView({ draft }: { draft: Draft }) {
     case 'H5P.Accordion':
       return (
         <>
-          <h3 style={HEADING}>{t('panels')}</h3>
-          <ol style={LIST}>
+          <h3 className={styles.heading}>{t('panels')}</h3>
+          <ol className={styles.list}>
             {arr(p.panels).map((panel, i) => (
               <Numbered key={i} title={textOf(obj(panel).title) || String(i + 1)} testId="ai-item">
-                <p style={{ ...BLOCK, marginBottom: 0 }}>{textOf(obj(obj(obj(panel).content).params).text)}</p>
+                <p className={cx(styles.block, styles.last)}>{textOf(obj(obj(obj(panel).content).params).text)}</p>
               </Numbered>
             ))}
           </ol>

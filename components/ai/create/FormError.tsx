@@ -2,11 +2,12 @@
 // The one error of "Create with AI" where it belongs (under the form or under the preview), and the marks it
 // puts on the field it is about.
 import type { CreateError } from './useCreateRun';
+import { aiStyles as styles, cx } from '../parts';
 
 /** The alert (it takes the focus when an answer refused the request). */
 export function ErrorBox({ error, at }: { error: CreateError | null; at: 'form' | 'preview' }) {
   return error?.at === at ? (
-    <p id={`ai-error-${at}`} className="error" role="alert" tabIndex={-1} data-testid="ai-error" style={{ overflowWrap: 'anywhere' }}>
+    <p id={`ai-error-${at}`} className={cx('error', styles.error)} role="alert" tabIndex={-1} data-testid="ai-error">
       {error.text}
     </p>
   ) : null;

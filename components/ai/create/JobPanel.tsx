@@ -5,6 +5,9 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
+import { Square } from 'lucide-react';
+import { Button, Card } from '@/components/ui';
+import { aiStyles as styles, cx } from '../parts';
 import { aiErrorText, creditsUsedUp, type SetCredits } from '../shared';
 import { useAiJob } from '../useAiJob';
 import { ACTIVE, type Job } from './api';
@@ -53,37 +56,38 @@ export function JobPanel({ initial, setCredits }: { initial: Job; setCredits: Se
             : t('job.failed');
 
   return (
-    <section className="card" aria-labelledby="ai-job-title" data-testid="ai-job" aria-busy={active}>
-      <h2 id="ai-job-title" ref={headingRef} tabIndex={-1} style={{ marginTop: 0 }}>
+    <Card className={styles.card} aria-labelledby="ai-job-title" data-testid="ai-job" aria-busy={active}>
+      <h2 id="ai-job-title" ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
         {t('job.title')}
       </h2>
       <div role="status" aria-live="polite" data-testid="ai-job-status">
-        <p id="ai-job-status-text" style={{ margin: '0 0 0.35rem', fontWeight: 600 }}>
+        <p id="ai-job-status-text" className={styles.busyText}>
           {statusText}
         </p>
-        <p className="muted" data-testid="ai-job-progress" style={{ margin: '0 0 0.35rem' }}>
+        <p className={styles.credits} data-testid="ai-job-progress">
           {t('job.progress', { done: job.progress.done, total: job.progress.total })}
         </p>
       </div>
-      <progress aria-label={t('job.progressLabel')} max={total} value={active && job.progress.done === 0 ? undefined : job.progress.done} style={{ width: '100%' }} />
+      <progress
+        aria-label={t('job.progressLabel')}
+        max={total}
+        value={active && job.progress.done === 0 ? undefined : job.progress.done}
+        className={cx(styles.meter, styles.busy)}
+      />
       {error ? (
-        <p className="error" role="alert" data-testid="ai-error" style={{ overflowWrap: 'anywhere' }}>
+        <p className={cx('error', styles.error)} role="alert" data-testid="ai-error">
           {error}
         </p>
       ) : null}
       {active ? (
-        <button type="button" className="secondary" onClick={() => void cancel()} disabled={cancelling} data-testid="ai-job-cancel" style={{ width: 'auto', marginTop: '0.75rem' }}>
+        <Button icon={Square} onClick={() => void cancel()} disabled={cancelling} data-testid="ai-job-cancel" className={styles.outcome}>
           {t('job.cancel')}
-        </button>
+        </Button>
       ) : (
-        <div ref={outcomeRef} tabIndex={-1} data-testid="ai-job-outcome" style={{ marginTop: '0.75rem' }}>
-          {job.status === 'failed' && job.detail ? (
-            <p className="error" style={{ overflowWrap: 'anywhere' }}>
-              {aiErrorText(t, job.detail)}
-            </p>
-          ) : null}
+        <div ref={outcomeRef} tabIndex={-1} data-testid="ai-job-outcome" className={styles.outcome}>
+          {job.status === 'failed' && job.detail ? <p className={cx('error', styles.error)}>{aiErrorText(t, job.detail)}</p> : null}
           {failed.map((r) => (
-            <p key={r.index} className="error" style={{ overflowWrap: 'anywhere' }}>
+            <p key={r.index} className={cx('error', styles.error)}>
               {aiErrorText(t, r.error ?? '')}
             </p>
           ))}
@@ -93,11 +97,11 @@ export function JobPanel({ initial, setCredits }: { initial: Job; setCredits: Se
             </p>
           ) : null}
           {made.length ? (
-            <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.5rem' }}>
+            <ul className={styles.jobResults}>
               {made.map((r) => (
-                <li key={r.index} data-testid="ai-job-result" style={{ overflowWrap: 'anywhere' }}>
+                <li key={r.index} data-testid="ai-job-result" className={styles.item}>
                   <strong>{r.title || t('job.untitled')}</strong>
-                  <span className="inline-form" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', marginTop: '0.25rem' }}>
+                  <span className={styles.links}>
                     <Link href={`/content/${encodeURIComponent(r.contentId!)}/edit`} data-testid="ai-job-edit">
                       {t('job.open')}
                     </Link>
@@ -111,6 +115,6 @@ export function JobPanel({ initial, setCredits }: { initial: Job; setCredits: Se
           ) : null}
         </div>
       )}
-    </section>
+    </Card>
   );
 }

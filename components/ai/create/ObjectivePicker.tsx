@@ -5,8 +5,11 @@
 // (lib/curriculum/schemas.ts metadataBody); the item is written for those objectives and carries them.
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
+import { X } from 'lucide-react';
 import { CurriculumCascade, type CurriculumChoice } from '@/components/curriculum/CurriculumCascade';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
+import { Button } from '@/components/ui';
+import { aiStyles as styles } from '../parts';
 
 /** The curriculum metadata sent with a generation (metadataBody). */
 export type CurriculumObjective = CurriculumChoice;
@@ -28,27 +31,27 @@ export function ObjectivePicker({ state, onChange }: { state: CurriculumState; o
   );
 
   return (
-    <details data-testid="ai-curriculum" style={{ margin: '0.75rem 0', minWidth: 0 }}>
-      <summary style={{ fontWeight: 600, cursor: 'pointer' }}>
+    <details data-testid="ai-curriculum" className={styles.objective}>
+      <summary>
         {ta('summary')}
         {value ? (
-          <span className="muted" data-testid="ai-curriculum-chosen" style={{ fontWeight: 400 }}>
+          <span className={styles.objectiveChosen} data-testid="ai-curriculum-chosen">
             {' · '}
             {ta('chosen', { framework: value.frameworkName, grade: value.gradeName, subject: value.subjectName })}
             {value.objectiveCodes.length ? ` · ${ta('objectives', { count: value.objectiveCodes.length })}` : ''}
           </span>
         ) : null}
       </summary>
-      <fieldset style={{ border: 0, padding: 0, margin: '0.5rem 0 0', minWidth: 0 }}>
-        <legend className="muted" style={{ padding: 0, fontWeight: 400 }}>
+      <fieldset className={styles.objectiveSet}>
+        <legend className={styles.objectiveLegend}>
           <span className="sr-only">{ta('legend')}: </span>
           {ta('hint')}
         </legend>
         <CurriculumCascade key={round} curriculum={state} testIdPrefix="ai-curriculum" onChange={changed} frameworkPlaceholder={t('fields.none')} />
         {started ? (
-          <button type="button" className="secondary" onClick={() => setRound((r) => r + 1)} data-testid="ai-curriculum-clear" style={{ width: 'auto', marginTop: '0.5rem' }}>
+          <Button size="sm" variant="ghost" icon={X} className={styles.clear} onClick={() => setRound((r) => r + 1)} data-testid="ai-curriculum-clear">
             {ta('clear')}
-          </button>
+          </Button>
         ) : null}
       </fieldset>
     </details>

@@ -5,9 +5,10 @@ import { useCallback } from 'react';
 import { useTranslations } from 'next-intl';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
 import { DIFFICULTIES } from '@/lib/ai/limits';
-import { BloomsSelect, Upgrade } from '../parts';
+import { Field } from '@/components/ui';
+import { BloomsSelect, Upgrade, aiStyles as styles } from '../parts';
 import { aiTypeName } from '../shared';
-import { BRANCHING, FIELD_GRID, FULL, type Choices, type CreateWithAiGates, type Difficulty, type FormValues, type SetField, type TypeChoice } from './form';
+import { BRANCHING, type Choices, type CreateWithAiGates, type Difficulty, type FormValues, type SetField, type TypeChoice } from './form';
 import { ObjectivePicker, type CurriculumObjective } from './ObjectivePicker';
 
 export function OptionFields({
@@ -34,15 +35,14 @@ export function OptionFields({
 
   return (
     <>
-      <div style={FIELD_GRID}>
+      <div className={styles.fieldGrid}>
         {fixedType ? (
-          <p data-testid="ai-fixed-type" style={{ margin: '0.75rem 0' }}>
+          <p data-testid="ai-fixed-type" className={styles.fixedType}>
             {t('form.fixedType', { type: aiTypeName(t, fixedType) })}
           </p>
         ) : (
-          <div>
-            <label htmlFor="ai-type">{t('form.type')}</label>
-            <select id="ai-type" data-testid="ai-type" value={effectiveType} onChange={(e) => set('type', e.target.value as TypeChoice)} style={FULL}>
+          <Field label={t('form.type')} htmlFor="ai-type">
+            <select id="ai-type" data-testid="ai-type" value={effectiveType} onChange={(e) => set('type', e.target.value as TypeChoice)} className={styles.full}>
               {typeChoices.map((ty) => (
                 <option key={ty} value={ty}>
                   {typeLabel(ty)}
@@ -50,11 +50,18 @@ export function OptionFields({
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         )}
         {counted && !blocked ? (
-          <div>
-            <label htmlFor="ai-count">{t('form.count')}</label>
+          <Field
+            label={t('form.count')}
+            htmlFor="ai-count"
+            hint={
+              <span id="ai-count-hint" data-testid="ai-count-hint">
+                {t(`form.countHint.${counted}`)}
+              </span>
+            }
+          >
             <input
               id="ai-count"
               data-testid="ai-count"
@@ -67,45 +74,39 @@ export function OptionFields({
               onChange={(e) => set('count', e.target.value)}
               aria-describedby="ai-count-hint"
             />
-            <small id="ai-count-hint" className="muted" data-testid="ai-count-hint">
-              {t(`form.countHint.${counted}`)}
-            </small>
-          </div>
+          </Field>
         ) : null}
       </div>
       {blocked ? (
         <Upgrade plan={gate?.plan ?? ''} />
       ) : (
         <>
-          <div style={FIELD_GRID}>
-            <div>
-              <label htmlFor="ai-language">{t('form.language')}</label>
-              <select id="ai-language" data-testid="ai-language" value={values.language} onChange={(e) => set('language', e.target.value)} style={FULL}>
+          <div className={styles.fieldGrid}>
+            <Field label={t('form.language')} htmlFor="ai-language">
+              <select id="ai-language" data-testid="ai-language" value={values.language} onChange={(e) => set('language', e.target.value)} className={styles.full}>
                 {languages.map((l) => (
                   <option key={l.code} value={l.code} lang={l.code}>
                     {l.name}
                   </option>
                 ))}
               </select>
-            </div>
-            <div>
-              <label htmlFor="ai-difficulty">{t('form.difficulty')}</label>
-              <select id="ai-difficulty" data-testid="ai-difficulty" value={values.difficulty} onChange={(e) => set('difficulty', e.target.value as Difficulty)} style={FULL}>
+            </Field>
+            <Field label={t('form.difficulty')} htmlFor="ai-difficulty">
+              <select id="ai-difficulty" data-testid="ai-difficulty" value={values.difficulty} onChange={(e) => set('difficulty', e.target.value as Difficulty)} className={styles.full}>
                 {DIFFICULTIES.map((d) => (
                   <option key={d} value={d}>
                     {t(`difficulties.${d}`)}
                   </option>
                 ))}
               </select>
-            </div>
-            <div>
-              <label htmlFor="ai-blooms">{t('form.blooms')}</label>
-              <BloomsSelect id="ai-blooms" value={values.blooms} onChange={setBlooms} anyLabel={t('form.bloomsAny')} style={FULL} />
-            </div>
+            </Field>
+            <Field label={t('form.blooms')} htmlFor="ai-blooms">
+              <BloomsSelect id="ai-blooms" value={values.blooms} onChange={setBlooms} anyLabel={t('form.bloomsAny')} className={styles.full} />
+            </Field>
           </div>
           <ObjectivePicker state={curriculum} onChange={setObjective} />
           {isJob ? (
-            <p className="muted" id="ai-job-hint" style={{ margin: '0.5rem 0' }}>
+            <p className={styles.jobHint} id="ai-job-hint">
               {t('form.jobHint')}
             </p>
           ) : null}

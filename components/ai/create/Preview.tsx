@@ -3,6 +3,9 @@
 // written from, the curriculum objective), the draft itself (DraftView), then Save (→ the editor) or Generate again.
 import type { RefObject } from 'react';
 import { useTranslations } from 'next-intl';
+import { RefreshCw, Save } from 'lucide-react';
+import { Button, Card, Field } from '@/components/ui';
+import { aiStyles as styles, cx } from '../parts';
 import { aiTypeName } from '../shared';
 import type { Draft, Generated } from './api';
 import { DraftView } from './DraftView';
@@ -42,31 +45,31 @@ export function Preview({
 }) {
   const t = useTranslations('ai');
   return (
-    <section
-      className="card"
+    <Card
+      className={cx(styles.card, busy === 'generate' && styles.dimmed)}
       aria-labelledby="ai-preview-title"
       data-testid="ai-preview"
       aria-busy={busy === 'generate'}
-      style={{ minWidth: 0, ...(busy === 'generate' ? { opacity: 0.6 } : {}) }}
     >
-      <h2 id="ai-preview-title" ref={headingRef} tabIndex={-1} style={{ marginTop: 0 }}>
+      <h2 id="ai-preview-title" ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
         {t('preview.title')}
       </h2>
-      <p className="muted">{t('preview.help')}</p>
-      <label htmlFor="ai-title">{t('preview.titleLabel')}</label>
-      <input
-        id="ai-title"
-        ref={titleRef}
-        data-testid="ai-title"
-        value={title}
-        onChange={(e) => onTitle(e.target.value)}
-        maxLength={255}
-        required
-        autoComplete="off"
-        aria-describedby={error?.at === 'preview' ? 'ai-error-preview' : undefined}
-        aria-invalid={error?.field === 'ai-title' ? true : undefined}
-      />
-      <dl className="facts" style={{ marginTop: '0.75rem', overflowWrap: 'anywhere' }}>
+      <p className={styles.help}>{t('preview.help')}</p>
+      <Field label={t('preview.titleLabel')} htmlFor="ai-title">
+        <input
+          id="ai-title"
+          ref={titleRef}
+          data-testid="ai-title"
+          value={title}
+          onChange={(e) => onTitle(e.target.value)}
+          maxLength={255}
+          required
+          autoComplete="off"
+          aria-describedby={error?.at === 'preview' ? 'ai-error-preview' : undefined}
+          aria-invalid={error?.field === 'ai-title' ? true : undefined}
+        />
+      </Field>
+      <dl className={cx('facts', styles.facts)}>
         <dt>{t('preview.type')}</dt>
         <dd data-testid="ai-preview-type">{aiTypeName(t, draft.library)}</dd>
         <dt>{t('preview.language')}</dt>
@@ -90,28 +93,27 @@ export function Preview({
       </dl>
       <DraftView draft={draft} />
       <ErrorBox error={error} at="preview" />
-      <div className="inline-form" style={{ marginTop: '1.25rem', flexWrap: 'wrap' }}>
-        <button type="button" className="primary" style={{ width: 'auto', flex: '1 1 12rem', margin: 0 }} disabled={busy !== null} onClick={onSave} data-testid="ai-save">
+      <div className={styles.submitRow}>
+        <Button variant="primary" icon={Save} className={styles.run} disabled={busy !== null} loading={busy === 'save'} onClick={onSave} data-testid="ai-save">
           {t('preview.save')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          style={{ flex: '1 1 12rem', padding: '0.7rem' }}
+        </Button>
+        <Button
+          icon={RefreshCw}
+          className={styles.run}
           disabled={busy !== null || againDisabled}
           onClick={onAgain}
           aria-describedby="ai-again-hint"
           data-testid="ai-again"
         >
           {t('preview.again')}
-        </button>
+        </Button>
       </div>
-      <p id="ai-again-hint" className="muted" style={{ fontSize: '0.9rem', margin: '0.5rem 0 0' }}>
+      <p id="ai-again-hint" className={styles.againHint}>
         {t('preview.againHint')}
       </p>
-      <p role="status" aria-live="polite" data-testid="ai-save-status" style={{ margin: busy === 'save' ? '0.5rem 0 0' : 0, fontWeight: 600 }}>
+      <p role="status" aria-live="polite" data-testid="ai-save-status" className={styles.saveStatus}>
         {busy === 'save' ? t('form.saving') : ''}
       </p>
-    </section>
+    </Card>
   );
 }

@@ -4,41 +4,25 @@
 import { useTranslations } from 'next-intl';
 import { AI_LIMITS } from '@/lib/ai/limits';
 import type { FieldErrors } from './FormError';
-import {
-  FIELD_GRID,
-  FILE,
-  GROUP,
-  LEGEND,
-  RADIO_LABEL,
-  SOURCE_GATE,
-  SOURCE_KEY,
-  SOURCES,
-  TEXTAREA,
-  TEXT_MAX,
-  TOPIC_MAX,
-  type CreateWithAiGates,
-  type FormValues,
-  type SetField,
-  type Source,
-} from './form';
+import { Badge, Field } from '@/components/ui';
+import { aiStyles as styles } from '../parts';
+import { SOURCE_GATE, SOURCE_KEY, SOURCES, TEXT_MAX, TOPIC_MAX, type CreateWithAiGates, type FormValues, type SetField, type Source } from './form';
 
 export function SourcePicker({ source, gates, onChange }: { source: Source; gates: CreateWithAiGates; onChange: (s: Source) => void }) {
   const t = useTranslations('ai');
   return (
-    <fieldset style={GROUP}>
-      <legend style={LEGEND}>{t('form.source')}</legend>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem' }}>
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{t('form.source')}</legend>
+      <div className={styles.choices}>
         {SOURCES.map((s) => {
           const gateKey = SOURCE_GATE[s];
           const g = gateKey ? gates[gateKey] : null;
           return (
-            <label key={s} style={RADIO_LABEL}>
+            <label key={s} className={styles.choice}>
               <input type="radio" name="ai-source" value={s} checked={source === s} onChange={() => onChange(s)} data-testid={`ai-source-${s}`} />
               {t(`form.${SOURCE_KEY[s]}`)}
               {g && !g.allowed ? (
-                <span className="plan-badge" style={{ textTransform: 'none' }}>
-                  {t('form.planBadge', { plan: g.plan })}
-                </span>
+                <Badge tone="brand">{t('form.planBadge', { plan: g.plan })}</Badge>
               ) : null}
             </label>
           );
@@ -53,29 +37,25 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
   const t = useTranslations('ai');
   const { source } = values;
   const { describedBy, invalidField } = errors;
-  const fileInput = (id: string, label: string, accept: string, onFile: (f: File | null) => void, hint: string, required = true) => (
-    <div>
-      <label htmlFor={id}>{label}</label>
+  const hint = (id: string, text: string) => <span id={`${id}-hint`}>{text}</span>;
+  const fileInput = (id: string, label: string, accept: string, onFile: (f: File | null) => void, hintText: string, required = true) => (
+    <Field label={label} htmlFor={id} hint={hint(id, hintText)}>
       <input
         id={id}
         data-testid={id}
         type="file"
         accept={accept}
         required={required}
-        style={FILE}
+        className={styles.file}
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         aria-describedby={describedBy(id)}
         aria-invalid={invalidField(id)}
       />
-      <small id={`${id}-hint`} className="muted">
-        {hint}
-      </small>
-    </div>
+    </Field>
   );
 
   return source === 'topic' ? (
-    <div>
-      <label htmlFor="ai-topic">{t('form.topic')}</label>
+    <Field label={t('form.topic')} htmlFor="ai-topic" hint={hint('ai-topic', t('form.topicHint'))}>
       <input
         id="ai-topic"
         data-testid="ai-topic"
@@ -87,13 +67,9 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
         aria-describedby={describedBy('ai-topic')}
         aria-invalid={invalidField('ai-topic')}
       />
-      <small id="ai-topic-hint" className="muted">
-        {t('form.topicHint')}
-      </small>
-    </div>
+    </Field>
   ) : source === 'text' ? (
-    <div>
-      <label htmlFor="ai-text">{t('form.text')}</label>
+    <Field label={t('form.text')} htmlFor="ai-text" hint={hint('ai-text', t('form.textHint'))}>
       <textarea
         id="ai-text"
         data-testid="ai-text"
@@ -102,17 +78,13 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
         maxLength={TEXT_MAX}
         rows={8}
         required
-        style={TEXTAREA}
+        className={styles.textarea}
         aria-describedby={describedBy('ai-text')}
         aria-invalid={invalidField('ai-text')}
       />
-      <small id="ai-text-hint" className="muted">
-        {t('form.textHint')}
-      </small>
-    </div>
+    </Field>
   ) : source === 'url' ? (
-    <div>
-      <label htmlFor="ai-url">{t('form.url')}</label>
+    <Field label={t('form.url')} htmlFor="ai-url" hint={hint('ai-url', t('form.urlHint'))}>
       <input
         id="ai-url"
         data-testid="ai-url"
@@ -126,15 +98,11 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
         aria-describedby={describedBy('ai-url')}
         aria-invalid={invalidField('ai-url')}
       />
-      <small id="ai-url-hint" className="muted" style={{ overflowWrap: 'anywhere' }}>
-        {t('form.urlHint')}
-      </small>
-    </div>
+    </Field>
   ) : source === 'pdf' ? (
-    <div style={FIELD_GRID}>
+    <div className={styles.fieldGrid}>
       {fileInput('ai-pdf', t('form.pdf'), 'application/pdf,.pdf', (f) => set('pdf', f), t('form.pdfHint'))}
-      <div>
-        <label htmlFor="ai-pages">{t('form.pages')}</label>
+      <Field label={t('form.pages')} htmlFor="ai-pages" hint={hint('ai-pages', t('form.pagesHint'))}>
         <input
           id="ai-pages"
           data-testid="ai-pages"
@@ -144,16 +112,12 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
           autoComplete="off"
           aria-describedby="ai-pages-hint"
         />
-        <small id="ai-pages-hint" className="muted">
-          {t('form.pagesHint')}
-        </small>
-      </div>
+      </Field>
     </div>
   ) : source === 'image' ? (
-    <div style={FIELD_GRID}>
+    <div className={styles.fieldGrid}>
       {fileInput('ai-image', t('form.image'), 'image/png,image/jpeg,image/gif', (f) => set('image', f), t('form.imageHint'))}
-      <div>
-        <label htmlFor="ai-image-topic">{t('form.imageTopic')}</label>
+      <Field label={t('form.imageTopic')} htmlFor="ai-image-topic">
         <input
           id="ai-image-topic"
           data-testid="ai-image-topic"
@@ -162,27 +126,26 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
           maxLength={TOPIC_MAX}
           autoComplete="off"
         />
-      </div>
+      </Field>
     </div>
   ) : (
     <>
-      <fieldset style={GROUP}>
-        <legend style={LEGEND}>{t('form.videoFrom')}</legend>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem' }}>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>{t('form.videoFrom')}</legend>
+        <div className={styles.choices}>
           {(['file', 'url'] as const).map((v) => (
-            <label key={v} style={RADIO_LABEL}>
+            <label key={v} className={styles.choice}>
               <input type="radio" name="ai-video-from" value={v} checked={values.videoFrom === v} onChange={() => set('videoFrom', v)} data-testid={`ai-video-from-${v}`} />
               {v === 'file' ? t('form.videoFile') : t('form.videoLink')}
             </label>
           ))}
         </div>
       </fieldset>
-      <div style={FIELD_GRID}>
+      <div className={styles.fieldGrid}>
         {values.videoFrom === 'file' ? (
           fileInput('ai-video', t('form.video'), 'video/mp4,video/webm,video/ogg', (f) => set('video', f), t('form.videoHint'))
         ) : (
-          <div>
-            <label htmlFor="ai-video-url">{t('form.videoUrl')}</label>
+          <Field label={t('form.videoUrl')} htmlFor="ai-video-url" hint={hint('ai-video-url', t('form.videoUrlHint'))}>
             <input
               id="ai-video-url"
               data-testid="ai-video-url"
@@ -196,14 +159,10 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
               aria-describedby={describedBy('ai-video-url')}
               aria-invalid={invalidField('ai-video-url')}
             />
-            <small id="ai-video-url-hint" className="muted">
-              {t('form.videoUrlHint')}
-            </small>
-          </div>
+          </Field>
         )}
         {fileInput('ai-captions', t('form.captions'), 'text/vtt,.vtt', (f) => set('captions', f), t('form.captionsHint'), false)}
-        <div>
-          <label htmlFor="ai-video-title">{t('form.videoTitle')}</label>
+        <Field label={t('form.videoTitle')} htmlFor="ai-video-title">
           <input
             id="ai-video-title"
             data-testid="ai-video-title"
@@ -212,7 +171,7 @@ export function SourceFields({ values, set, errors }: { values: FormValues; set:
             maxLength={AI_LIMITS.title}
             autoComplete="off"
           />
-        </div>
+        </Field>
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 'use client';
 // What "Create with AI" asks (components/ai/CreateWithAi.tsx): the sources and types with their plan gates and
-// limits, the form's values in one reducer (useCreateForm), what they allow (choicesOf) and the shared layout.
+// limits, the form's values in one reducer (useCreateForm) and what they allow (choicesOf).
 import { useCallback, useReducer } from 'react';
 import { AI_LIMITS, DIFFICULTIES } from '@/lib/ai/limits';
 import type { BloomLevel } from '@/lib/content/blooms';
@@ -72,22 +72,6 @@ const COUNT_MAX: Record<CountKey, number> = {
 };
 export const TOPIC_MAX = AI_LIMITS.topic;
 export const TEXT_MAX = AI_LIMITS.text;
-
-// the form's layout (kept as it was written)
-export const FIELD_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 13rem), 1fr))', gap: '0 1.25rem' } as const;
-export const FULL = { width: '100%' } as const;
-export const TEXTAREA = {
-  width: '100%',
-  padding: '0.6rem 0.75rem',
-  border: '1px solid var(--border)',
-  borderRadius: 8,
-  font: 'inherit',
-  resize: 'vertical',
-} as const;
-export const RADIO_LABEL = { display: 'inline-flex', alignItems: 'center', gap: '0.4rem', margin: 0, fontWeight: 400, cursor: 'pointer' } as const;
-export const GROUP = { border: 0, padding: 0, margin: '0 0 0.25rem', minWidth: 0 } as const;
-export const LEGEND = { fontWeight: 600, padding: 0, marginBottom: '0.35rem' } as const;
-export const FILE = { width: '100%', maxWidth: '100%' } as const;
 
 /** Everything the form holds: the source and its fields, the type and its options, the curriculum objective. */
 export interface FormValues {

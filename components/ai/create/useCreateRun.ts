@@ -1,11 +1,14 @@
 'use client';
 // What "Create with AI" does with the form (components/ai/CreateWithAi.tsx), in one reducer: generating (a draft,
 // or a job for a PDF or a video), the draft under review with its editable title, saving it, the credits left,
-// the one error shown (under the form or the preview) and where the focus goes once an answer is on screen.
+// the one error shown (under the form or the preview) and where the focus goes once an answer is on screen. A
+// preview that took a credit tells the top bar's credits to reload (a job does when it ends: useAiJob).
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
-import { aiFailure, aiErrorText, creditsLeft, type AiCredits, type SetCredits } from '../shared';
+import { announceUsageChanged } from '@/components/shell/usage-event';
+import { AI_ERROR_CODES } from '@/lib/ai/error-codes';
+import { aiErrorCode, aiFailure, aiErrorText, creditsLeft, type AiCredits, type SetCredits } from '../shared';
 import { postForm, type Draft, type Generated, type Job } from './api';
 import type { CurriculumObjective } from './ObjectivePicker';
 import type { CreateRequest } from './request';
@@ -125,8 +128,11 @@ export function useCreateRun(initialCredits: AiCredits) {
       const { data } =
         req.body instanceof FormData ? await postForm<Generated>(req.path, req.body) : await callApi<Generated>('POST', req.path, req.body);
       dispatch({ type: 'drafted', generated: data, objective });
+      // the preview took a credit: the top bar's credits reload
+      announceUsageChanged();
     } catch (err) {
       dispatch({ type: 'failed', error: { at: from, text: aiFailure(t, err, setCredits) } });
+      if (aiErrorCode(err) === AI_ERROR_CODES.limit) announceUsageChanged();
     }
   };
 

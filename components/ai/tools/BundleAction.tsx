@@ -6,7 +6,9 @@ import Link from 'next/link';
 import { useMemo, useRef, useState, type FormEvent, useEffect } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
-import { ActionSection, ErrorLine, FIELD_LABEL, GROW, ROW, RunButton, Upgrade } from '../parts';
+import { Square } from 'lucide-react';
+import { Button, Field } from '@/components/ui';
+import { ActionSection, ErrorLine, RunButton, Upgrade, aiStyles as styles, cx } from '../parts';
 import { aiErrorText, creditsUsedUp, type AiCredits, type AiToolGate, type SetCredits } from '../shared';
 import { useAiJob } from '../useAiJob';
 import type { Job } from '../create/api';
@@ -14,7 +16,6 @@ import type { Job } from '../create/api';
 /** the content languages offered for a bundle (any BCP 47 code works with the API) */
 const LANGUAGES = ['ar', 'cs', 'da', 'de', 'el', 'en', 'es', 'fi', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ru', 'sv', 'tr', 'uk', 'zh'];
 const COUNTS = [3, 4, 5, 6];
-const SMALL_FIELD = { flex: '0 1 10rem', minWidth: 0 } as const;
 
 export function BundleAction({ gate, credits, noCredits, setCredits }: { gate: AiToolGate; credits: AiCredits; noCredits: boolean; setCredits: SetCredits }) {
   const t = useTranslations('ai');
@@ -63,99 +64,84 @@ export function BundleAction({ gate, credits, noCredits, setCredits }: { gate: A
     <ActionSection name="ai-bundle" title={t('collection.bundle.title')} help={t('collection.bundle.help')}>
       {gate.allowed ? (
         <form onSubmit={(e) => void onBundle(e)} noValidate>
-          <label htmlFor="ai-bundle-objective" style={FIELD_LABEL}>
-            {t('collection.bundle.objective')}
-          </label>
-          <input
-            id="ai-bundle-objective"
-            data-testid="ai-bundle-objective"
-            value={objective}
-            onChange={(e) => setObjective(e.target.value)}
-            maxLength={500}
-            required
-            autoComplete="off"
-            aria-describedby={`ai-bundle-objective-hint${error ? ' ai-bundle-error' : ''}`}
-            aria-invalid={error && !objective.trim() ? true : undefined}
-          />
-          <small id="ai-bundle-objective-hint" className="muted">
-            {t('collection.bundle.objectiveHint')}
-          </small>
-          <div style={ROW}>
-            <div style={SMALL_FIELD}>
-              <label htmlFor="ai-bundle-count" style={FIELD_LABEL}>
-                {t('collection.bundle.count')}
-              </label>
-              <select id="ai-bundle-count" data-testid="ai-bundle-count" value={count} onChange={(e) => setCount(Number(e.target.value))} style={{ width: '100%' }}>
+          <Field
+            label={t('collection.bundle.objective')}
+            htmlFor="ai-bundle-objective"
+            hint={<span id="ai-bundle-objective-hint">{t('collection.bundle.objectiveHint')}</span>}
+          >
+            <input
+              id="ai-bundle-objective"
+              data-testid="ai-bundle-objective"
+              value={objective}
+              onChange={(e) => setObjective(e.target.value)}
+              maxLength={500}
+              required
+              autoComplete="off"
+              aria-describedby={`ai-bundle-objective-hint${error ? ' ai-bundle-error' : ''}`}
+              aria-invalid={error && !objective.trim() ? true : undefined}
+            />
+          </Field>
+          <div className={styles.row}>
+            <Field label={t('collection.bundle.count')} htmlFor="ai-bundle-count" className={styles.small}>
+              <select id="ai-bundle-count" data-testid="ai-bundle-count" value={count} onChange={(e) => setCount(Number(e.target.value))} className={styles.full}>
                 {COUNTS.map((n) => (
                   <option key={n} value={n}>
                     {n}
                   </option>
                 ))}
               </select>
-            </div>
-            <div style={GROW}>
-              <label htmlFor="ai-bundle-language" style={FIELD_LABEL}>
-                {t('form.language')}
-              </label>
-              <select id="ai-bundle-language" data-testid="ai-bundle-language" value={language} onChange={(e) => setLanguage(e.target.value)} style={{ width: '100%' }}>
+            </Field>
+            <Field label={t('form.language')} htmlFor="ai-bundle-language" className={styles.grow}>
+              <select id="ai-bundle-language" data-testid="ai-bundle-language" value={language} onChange={(e) => setLanguage(e.target.value)} className={styles.full}>
                 {languages.map((l) => (
                   <option key={l.code} value={l.code} suppressHydrationWarning>
                     {l.name}
                   </option>
                 ))}
               </select>
-            </div>
-            <div style={{ marginTop: '0.75rem' }}>
-              <RunButton describedBy="ai-collection-credits" testId="ai-bundle-run" blocked={noCredits} busy={starting || active}>
-                {t('collection.bundle.run')}
-              </RunButton>
-            </div>
+            </Field>
+            <RunButton describedBy="ai-collection-credits" testId="ai-bundle-run" blocked={noCredits} busy={starting || active}>
+              {t('collection.bundle.run')}
+            </RunButton>
           </div>
         </form>
       ) : (
         <Upgrade plan={gate.plan} />
       )}
       <div role="status" aria-live="polite">
-        {starting ? <p style={{ margin: '0.75rem 0 0', fontWeight: 600 }}>{t('collection.bundle.starting')}</p> : null}
+        {starting ? <p className={styles.startLine}>{t('collection.bundle.starting')}</p> : null}
         {job ? (
-          <div data-testid="ai-bundle-job" style={{ marginTop: '0.75rem' }}>
-            <p style={{ margin: '0 0 0.35rem', fontWeight: 600 }}>{active ? (stopping ? t('collection.bundle.stopping') : t('collection.bundle.running')) : null}</p>
-            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem 0.75rem' }}>
-              <progress
-                value={progress.done}
-                max={Math.max(progress.total, 1)}
-                aria-label={t('collection.bundle.progressLabel')}
-                style={{ flex: '1 1 10rem', maxWidth: '20rem' }}
-              />
+          <div data-testid="ai-bundle-job" className={styles.busy}>
+            <p className={styles.busyText}>{active ? (stopping ? t('collection.bundle.stopping') : t('collection.bundle.running')) : null}</p>
+            <div className={styles.progressRow}>
+              <progress className={styles.meter} value={progress.done} max={Math.max(progress.total, 1)} aria-label={t('collection.bundle.progressLabel')} />
               <span data-testid="ai-bundle-progress">{t('collection.bundle.progress', { done: progress.done, total: progress.total })}</span>
             </div>
           </div>
         ) : null}
       </div>
       {job && active ? (
-        <button
-          type="button"
-          className="small"
+        <Button
+          size="sm"
+          icon={Square}
+          className={styles.stop}
           data-testid="ai-bundle-stop"
           aria-disabled={stopping ? true : undefined}
           onClick={() => void bundle.cancel()}
-          style={{ width: 'auto', margin: '0.5rem 0 0' }}
         >
           {t('collection.bundle.stop')}
-        </button>
+        </Button>
       ) : null}
       {job && job.results.length ? (
-        <ol style={{ paddingLeft: '1.4rem', margin: '0.5rem 0 0', display: 'grid', gap: '0.35rem' }}>
+        <ol className={styles.numbered}>
           {[...job.results]
             .sort((a, b) => a.index - b.index)
             .map((r) => (
-              <li key={r.index} data-testid="ai-bundle-result" style={{ overflowWrap: 'anywhere' }}>
+              <li key={r.index} data-testid="ai-bundle-result" className={styles.wrap}>
                 {r.contentId ? (
                   <Link href={`/content/${encodeURIComponent(r.contentId)}/edit`}>{r.title ?? r.contentId}</Link>
                 ) : (
-                  <span className="error" style={{ margin: 0 }}>
-                    {t('collection.bundle.itemFailed', { error: r.error ? aiErrorText(t, r.error) : '' })}
-                  </span>
+                  <span className="error-text">{t('collection.bundle.itemFailed', { error: r.error ? aiErrorText(t, r.error) : '' })}</span>
                 )}
               </li>
             ))}
@@ -165,9 +151,8 @@ export function BundleAction({ gate, credits, noCredits, setCredits }: { gate: A
         <p
           ref={outcomeRef}
           tabIndex={-1}
-          className={job.status === 'stopped_no_credits' || !job.output ? 'notice' : 'notice notice-success'}
+          className={cx(job.status === 'stopped_no_credits' || !job.output ? 'notice' : 'notice notice-success', styles.callout, styles.outcome)}
           data-testid="ai-bundle-outcome"
-          style={{ margin: '0.75rem 0 0', overflowWrap: 'anywhere' }}
         >
           {job.status === 'stopped_no_credits' ? (
             <>

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
 import { type BloomLevel } from '@/lib/content/blooms';
-import { ActionSection, BloomsSelect, ErrorLine, FIELD_LABEL, GROW, ROW, RunButton, Status, TEXT, Upgrade } from '../parts';
+import { Badge, Field } from '@/components/ui';
+import { ActionSection, BloomsSelect, ErrorLine, RunButton, Status, Upgrade, aiStyles as styles, cx } from '../parts';
 import type { AiCredits, AiToolGate, SetCredits } from '../shared';
 import { useAiRun } from '../useAiRun';
 
@@ -32,13 +33,10 @@ export function CritiqueAction({ base, gate, noCredits, setCredits }: { base: st
   return (
     <ActionSection name="ai-critique" title={t('tools.critique.title')} help={t('tools.critique.help')}>
       {gate.allowed ? (
-        <form onSubmit={onCritique} noValidate style={ROW}>
-          <div style={GROW}>
-            <label htmlFor="ai-critique-target" style={FIELD_LABEL}>
-              {t('tools.critique.target')}
-            </label>
-            <BloomsSelect id="ai-critique-target" value={target} onChange={setTarget} anyLabel={t('tools.critique.targetAny')} style={{ width: '100%' }} />
-          </div>
+        <form onSubmit={onCritique} noValidate className={styles.row}>
+          <Field label={t('tools.critique.target')} htmlFor="ai-critique-target" className={styles.grow}>
+            <BloomsSelect id="ai-critique-target" value={target} onChange={setTarget} anyLabel={t('tools.critique.targetAny')} className={styles.full} />
+          </Field>
           <RunButton describedBy="ai-tools-credits" testId="ai-critique-run" blocked={noCredits} busy={critique.busy}>
             {t('tools.critique.run')}
           </RunButton>
@@ -56,28 +54,28 @@ export function CritiqueAction({ base, gate, noCredits, setCredits }: { base: st
       </Status>
       <ErrorLine testId="ai-action-error" id="ai-critique-error" text={critique.error} />
       {result ? (
-        <div data-testid="ai-critique-result" style={{ marginTop: '0.75rem' }}>
-          <p style={{ margin: '0 0 0.5rem' }}>
+        <div data-testid="ai-critique-result" className={styles.result}>
+          <p className={styles.levelLine}>
             <strong>{t('tools.critique.level')}</strong>{' '}
-            <span className="plan-badge" data-testid="ai-critique-level">
+            <Badge tone="brand" data-testid="ai-critique-level">
               {t(`bloomsLevels.${result.bloomsLevel}`)}
-            </span>
+            </Badge>
           </p>
-          <p style={TEXT} data-testid="ai-critique-explanation">
+          <p className={styles.text} data-testid="ai-critique-explanation">
             {result.explanation}
           </p>
-          <h4 style={{ margin: '0.75rem 0 0.25rem' }}>{t('tools.critique.suggestions')}</h4>
-          <ol style={{ paddingLeft: '1.4rem', margin: 0, display: 'grid', gap: '0.6rem' }}>
+          <h4 className={styles.subheading}>{t('tools.critique.suggestions')}</h4>
+          <ol className={styles.list}>
             {result.suggestions.map((s, i) => (
-              <li key={i} data-testid="ai-critique-suggestion">
-                <p style={TEXT}>
+              <li key={i} data-testid="ai-critique-suggestion" className={styles.item}>
+                <p className={styles.text}>
                   <strong>{t('tools.critique.issue')}</strong> <span data-testid="ai-critique-issue">{s.issue}</span>
                 </p>
-                <p style={TEXT}>
+                <p className={styles.text}>
                   <strong>{t('tools.critique.rewrite')}</strong> <span data-testid="ai-critique-rewrite">{s.rewrite}</span>
                 </p>
                 {s.targetLevel ? (
-                  <p className="muted" style={{ ...TEXT, fontSize: '0.9rem' }}>
+                  <p className={cx(styles.meta)}>
                     {t('tools.critique.reaches', { level: t(`bloomsLevels.${s.targetLevel}`) })}
                   </p>
                 ) : null}

@@ -4,7 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
-import { ActionSection, ErrorLine, FIELD_LABEL, GROW, MadeLine, RADIO_LABEL, ROW, RunButton, Status, Upgrade } from '../parts';
+import { Field } from '@/components/ui';
+import { ActionSection, ErrorLine, MadeLine, RunButton, Status, Upgrade, aiStyles as styles, cx } from '../parts';
 import type { AiToolGate, SetCredits } from '../shared';
 import { useAiRun } from '../useAiRun';
 import type { Made } from './made';
@@ -55,16 +56,16 @@ export function DifferentiateAction({
       {!gate.allowed ? (
         <Upgrade plan={gate.plan} />
       ) : !differentiable ? (
-        <p className="notice" data-testid="ai-differentiate-unsupported" style={{ margin: '0.5rem 0 0' }}>
+        <p className={cx('notice', styles.callout, styles.tight)} data-testid="ai-differentiate-unsupported">
           {t('tools.differentiate.unsupported')}
         </p>
       ) : (
         <form onSubmit={onDifferentiate} noValidate>
-          <fieldset style={{ border: 0, padding: 0, margin: '0.5rem 0 0', minWidth: 0 }}>
-            <legend style={{ fontWeight: 600, padding: 0, marginBottom: '0.35rem' }}>{t('tools.differentiate.variant')}</legend>
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem' }}>
+          <fieldset className={styles.group}>
+            <legend className={styles.legend}>{t('tools.differentiate.variant')}</legend>
+            <div className={styles.choices}>
               {VARIANTS.map((v) => (
-                <label key={v} style={RADIO_LABEL}>
+                <label key={v} className={styles.choice}>
                   <input
                     type="radio"
                     name="ai-variant"
@@ -81,12 +82,14 @@ export function DifferentiateAction({
               ))}
             </div>
           </fieldset>
-          <div style={ROW}>
+          <div className={styles.row}>
             {variant === 'reading-level' ? (
-              <div style={GROW}>
-                <label htmlFor="ai-reading-level" style={FIELD_LABEL}>
-                  {t('tools.differentiate.readingLevel')}
-                </label>
+              <Field
+                label={t('tools.differentiate.readingLevel')}
+                htmlFor="ai-reading-level"
+                className={styles.grow}
+                hint={<span id="ai-reading-level-hint">{t('tools.differentiate.readingLevelHint')}</span>}
+              >
                 <input
                   id="ai-reading-level"
                   data-testid="ai-reading-level"
@@ -98,16 +101,11 @@ export function DifferentiateAction({
                   aria-describedby={`ai-reading-level-hint${variantAction.error ? ' ai-differentiate-error' : ''}`}
                   aria-invalid={variantAction.error && !readingLevel.trim() ? true : undefined}
                 />
-                <small id="ai-reading-level-hint" className="muted">
-                  {t('tools.differentiate.readingLevelHint')}
-                </small>
-              </div>
+              </Field>
             ) : null}
-            <div style={{ marginTop: '0.75rem' }}>
-              <RunButton describedBy="ai-tools-credits" testId="ai-differentiate-run" blocked={noCredits} busy={variantAction.busy}>
-                {t('tools.differentiate.run')}
-              </RunButton>
-            </div>
+            <RunButton describedBy="ai-tools-credits" testId="ai-differentiate-run" blocked={noCredits} busy={variantAction.busy}>
+              {t('tools.differentiate.run')}
+            </RunButton>
           </div>
         </form>
       )}

@@ -5,10 +5,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
+import { Plus } from 'lucide-react';
 import { callApi } from '@/components/shared/api';
 import { AI_ERROR_CODES } from '@/lib/ai/error-codes';
 import { BLOOM_LEVELS, type BloomLevel } from '@/lib/content/blooms';
-import { ActionSection, ErrorLine, FIELD_LABEL, GROW, ROW, RunButton, Status, TEXT, Upgrade } from '../parts';
+import { Badge, Button, Field } from '@/components/ui';
+import { ActionSection, ErrorLine, RunButton, Status, Upgrade, aiStyles as styles, cx } from '../parts';
 import { aiErrorCode, aiTypeName, type AiCredits, type AiToolGate, type SetCredits } from '../shared';
 import { useAiRun } from '../useAiRun';
 
@@ -25,9 +27,6 @@ interface Recommended {
   recommendations: Recommendation[];
   credits: AiCredits;
 }
-
-const LIST = { listStyle: 'none', padding: 0, margin: '0.5rem 0 0', display: 'grid', gap: '0.6rem' } as const;
-const CARD_ITEM = { border: '1px solid var(--border)', borderRadius: '8px', padding: '0.6rem 0.75rem', minWidth: 0 } as const;
 
 const isBlooms = (l: string | null): l is BloomLevel => !!l && (BLOOM_LEVELS as readonly string[]).includes(l);
 
@@ -75,11 +74,8 @@ export function RecommendAction({ collectionId, gate, noCredits, setCredits }: {
   return (
     <ActionSection name="ai-recommend" title={t('collection.recommend.title')} help={t('collection.recommend.help')}>
       {gate.allowed ? (
-        <form onSubmit={(e) => void onRecommend(e)} noValidate style={ROW}>
-          <div style={GROW}>
-            <label htmlFor="ai-recommend-objective" style={FIELD_LABEL}>
-              {t('collection.recommend.objective')}
-            </label>
+        <form onSubmit={(e) => void onRecommend(e)} noValidate className={styles.row}>
+          <Field label={t('collection.recommend.objective')} htmlFor="ai-recommend-objective" className={styles.grow}>
             <input
               id="ai-recommend-objective"
               data-testid="ai-recommend-objective"
@@ -88,7 +84,7 @@ export function RecommendAction({ collectionId, gate, noCredits, setCredits }: {
               maxLength={500}
               autoComplete="off"
             />
-          </div>
+          </Field>
           <RunButton describedBy="ai-collection-credits" testId="ai-recommend-run" blocked={noCredits} busy={recommend.busy}>
             {t('collection.recommend.run')}
           </RunButton>
@@ -101,56 +97,58 @@ export function RecommendAction({ collectionId, gate, noCredits, setCredits }: {
       </Status>
       <ErrorLine testId="ai-collection-error" id="ai-recommend-error" text={recommend.error} />
       {rec ? (
-        <div data-testid="ai-recommendations" style={{ marginTop: '0.75rem' }}>
-          <p style={TEXT} data-testid="ai-recommendation-gaps">
+        <div data-testid="ai-recommendations" className={styles.result}>
+          <p className={styles.text} data-testid="ai-recommendation-gaps">
             {rec.gaps.length ? t('collection.recommend.gaps', { levels: rec.gaps.map(levelName).join(', ') }) : t('collection.recommend.noGaps')}
           </p>
           {rec.recommendations.length ? (
-            <ul style={LIST}>
+            <ul className={styles.list}>
               {rec.recommendations.map((r, i) => {
                 const state = added[r.contentId];
                 return (
-                  <li key={r.contentId} data-testid="ai-recommendation" style={CARD_ITEM}>
-                    <p style={{ ...TEXT, fontWeight: 600 }}>
+                  <li key={r.contentId} data-testid="ai-recommendation" className={styles.item}>
+                    <p className={cx(styles.text, styles.strong)}>
                       <Link id={`ai-recommendation-${i}`} href={`/marketplace/${encodeURIComponent(r.contentId)}`} data-testid="ai-recommendation-title">
                         {r.title}
                       </Link>
                     </p>
-                    <p className="muted" style={{ ...TEXT, fontSize: '0.9rem' }}>
-                      {aiTypeName(t, r.mainLibrary)}
-                      {r.bloomsLevel ? ` · ${t('collection.recommend.level', { level: levelName(r.bloomsLevel) })}` : ''}{' '}
+                    <p className={styles.meta}>
+                      <span>
+                        {aiTypeName(t, r.mainLibrary)}
+                        {r.bloomsLevel ? ` · ${t('collection.recommend.level', { level: levelName(r.bloomsLevel) })}` : ''}
+                      </span>{' '}
                       {r.fillsGap ? (
-                        <span className="plan-badge" data-testid="ai-recommendation-gap" style={{ textTransform: 'none' }}>
+                        <Badge tone="success" data-testid="ai-recommendation-gap">
                           {t('collection.recommend.fillsGap')}
-                        </span>
+                        </Badge>
                       ) : null}
                     </p>
-                    <p style={TEXT} data-testid="ai-recommendation-reason">
+                    <p className={styles.text} data-testid="ai-recommendation-reason">
                       {r.reason}
                     </p>
                     {state === 'added' || state === 'exists' ? (
-                      <p className="muted" style={{ ...TEXT, fontSize: '0.9rem' }} data-testid="ai-recommendation-added">
+                      <p className={styles.meta} data-testid="ai-recommendation-added">
                         {state === 'added' ? t('collection.recommend.added') : t('collection.recommend.exists')}
                       </p>
                     ) : (
-                      <button
-                        type="button"
-                        className="small"
+                      <Button
+                        size="sm"
+                        icon={Plus}
+                        className={styles.stop}
                         data-testid="ai-recommendation-add"
                         aria-disabled={state === 'adding' ? true : undefined}
                         aria-describedby={`ai-recommendation-${i}`}
                         onClick={() => void addItem(r.contentId)}
-                        style={{ width: 'auto', margin: '0.25rem 0 0' }}
                       >
                         {state === 'adding' ? t('collection.recommend.adding') : t('collection.recommend.add')}
-                      </button>
+                      </Button>
                     )}
                   </li>
                 );
               })}
             </ul>
           ) : (
-            <p className="muted" style={TEXT} data-testid="ai-recommendations-empty">
+            <p className={styles.meta} data-testid="ai-recommendations-empty">
               {t('collection.recommend.none')}
             </p>
           )}

@@ -4,7 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
-import { ActionSection, ErrorLine, FIELD_LABEL, GROW, MadeLine, ROW, RunButton, Status, Upgrade } from '../parts';
+import { Field } from '@/components/ui';
+import { ActionSection, ErrorLine, MadeLine, RunButton, Status, Upgrade, aiStyles as styles } from '../parts';
 import { AI_TYPES, AI_TYPE_KEY, type AiToolGate, type AiType, type SetCredits } from '../shared';
 import { useAiRun } from '../useAiRun';
 import type { Made } from './made';
@@ -37,19 +38,16 @@ export function RemixAction({
   return (
     <ActionSection name="ai-remix" title={t('tools.remix.title')} help={t('tools.remix.help')}>
       {gate.allowed ? (
-        <form onSubmit={onRemix} noValidate style={ROW}>
-          <div style={GROW}>
-            <label htmlFor="ai-remix-type" style={FIELD_LABEL}>
-              {t('tools.remix.type')}
-            </label>
-            <select id="ai-remix-type" data-testid="ai-remix-type" value={remixType} onChange={(e) => setRemixType(e.target.value as AiType)} style={{ width: '100%' }}>
+        <form onSubmit={onRemix} noValidate className={styles.row}>
+          <Field label={t('tools.remix.type')} htmlFor="ai-remix-type" className={styles.grow}>
+            <select id="ai-remix-type" data-testid="ai-remix-type" value={remixType} onChange={(e) => setRemixType(e.target.value as AiType)} className={styles.full}>
               {remixTypes.map((ty) => (
                 <option key={ty} value={ty}>
                   {t(`types.${AI_TYPE_KEY[ty]}`)}
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
           <RunButton describedBy="ai-tools-credits" testId="ai-remix-run" blocked={noCredits} busy={remixAction.busy}>
             {t('tools.remix.run')}
           </RunButton>

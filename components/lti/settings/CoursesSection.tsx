@@ -2,7 +2,9 @@
 // The courses launched so far (GET /lti/contexts), each linking to its page (roster, results).
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { DataTable } from '@/components/ui/DataTable';
+import { GraduationCap } from 'lucide-react';
+import { Badge, Card, DataTable } from '@/components/ui';
+import styles from '../lti.module.css';
 import { useWhen } from './useWhen';
 import type { z } from 'zod';
 import type { contextRowSchema } from '@/lib/lti/courses';
@@ -14,8 +16,11 @@ export function CoursesSection({ contexts }: { contexts: ContextRow[] }) {
   const t = useTranslations('lti');
   const when = useWhen();
   return (
-    <section className="card" aria-labelledby="lti-courses-title" data-testid="lti-courses">
-      <h2 id="lti-courses-title">{t('courses.title')}</h2>
+    <Card className={styles.card} aria-labelledby="lti-courses-title" data-testid="lti-courses">
+      <h2 id="lti-courses-title" className={styles.cardTitle}>
+        <GraduationCap aria-hidden size={20} />
+        {t('courses.title')}
+      </h2>
       <DataTable
         testId="lti-courses-table"
         rowTestId="lti-course-row"
@@ -33,9 +38,9 @@ export function CoursesSection({ contexts }: { contexts: ContextRow[] }) {
           },
           { header: t('courses.platform'), cell: (c) => c.platformName },
           { header: t('courses.lastLaunch'), cell: (c) => when(c.lastLaunchAt) },
-          { header: t('courses.roster'), cell: (c) => (c.hasRoster ? t('courses.yes') : t('courses.no')) },
+          { header: t('courses.roster'), cell: (c) => <Badge tone={c.hasRoster ? 'success' : 'neutral'}>{c.hasRoster ? t('courses.yes') : t('courses.no')}</Badge> },
         ]}
       />
-    </section>
+    </Card>
   );
 }

@@ -3,6 +3,9 @@
 // put into the platform form with one button.
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { BookOpen, Wand2 } from 'lucide-react';
+import { Button, Card } from '@/components/ui';
+import styles from '../lti.module.css';
 import { CANVAS } from './usePlatformForm';
 import type { ToolConfig } from './ToolConfigSection';
 
@@ -15,30 +18,33 @@ export function GuidesSection({ config, onPrefillCanvas }: { config: ToolConfig;
   const urls = { launchUrl: config.launchUrl, loginUrl: config.loginUrl, jwksUrl: config.jwksUrl };
   const canvasValues = { ...urls, issuer: CANVAS.issuer, login: CANVAS.authLoginUrl, token: CANVAS.authTokenUrl, keyset: CANVAS.keysetUrl };
   return (
-    <section className="card" aria-labelledby="lti-guides-title" data-testid="lti-guides">
-      <h2 id="lti-guides-title">{t('guides.title')}</h2>
-      <details data-testid="lti-guide-moodle">
+    <Card className={styles.card} aria-labelledby="lti-guides-title" data-testid="lti-guides">
+      <h2 id="lti-guides-title" className={styles.cardTitle}>
+        <BookOpen aria-hidden size={20} />
+        {t('guides.title')}
+      </h2>
+      <details data-testid="lti-guide-moodle" className={styles.guide}>
         <summary>{t('guides.moodle.title')}</summary>
-        <ol style={{ overflowWrap: 'anywhere' }}>
+        <ol className={styles.steps}>
           {MOODLE_STEPS.map((s) => (
             <li key={s}>{t.rich(`guides.moodle.${s}`, { ...urls, code })}</li>
           ))}
         </ol>
       </details>
-      <details data-testid="lti-guide-canvas">
+      <details data-testid="lti-guide-canvas" className={styles.guide}>
         <summary>{t('guides.canvas.title')}</summary>
-        <ol style={{ overflowWrap: 'anywhere' }}>
+        <ol className={styles.steps}>
           {CANVAS_STEPS.map((s) => (
             <li key={s}>{t.rich(`guides.canvas.${s}`, { ...canvasValues, code })}</li>
           ))}
         </ol>
-        <p className="muted">{t('guides.canvas.note')}</p>
+        <p className={styles.note}>{t('guides.canvas.note')}</p>
         <p>
-          <button type="button" className="small" data-testid="lti-canvas-prefill" onClick={onPrefillCanvas}>
+          <Button size="sm" icon={Wand2} data-testid="lti-canvas-prefill" onClick={onPrefillCanvas}>
             {t('guides.canvas.prefill')}
-          </button>
+          </Button>
         </p>
       </details>
-    </section>
+    </Card>
   );
 }

@@ -1,21 +1,23 @@
 'use client';
 // The form that registers a platform or edits one (its state: usePlatformForm).
 import { useTranslations } from 'next-intl';
+import { Plus, Save } from 'lucide-react';
+import { Button, Field } from '@/components/ui';
+import styles from '../lti.module.css';
 import { FIELDS, OPTIONAL, URL_FIELDS, type usePlatformForm } from './usePlatformForm';
 
 export function PlatformForm({ form }: { form: ReturnType<typeof usePlatformForm> }) {
   const t = useTranslations('lti');
   const { editing, values, error, saving, status } = form;
   return (
-    <form className="card" onSubmit={(e) => void form.submit(e)} aria-labelledby="lti-form-title" data-testid="lti-platform-form" noValidate>
-      <h2 id="lti-form-title" ref={form.titleRef} tabIndex={-1}>
+    <form className={`card ${styles.card}`} onSubmit={(e) => void form.submit(e)} aria-labelledby="lti-form-title" data-testid="lti-platform-form" noValidate>
+      <h2 id="lti-form-title" ref={form.titleRef} tabIndex={-1} className={styles.cardTitle}>
         {editing ? t('form.editTitle', { name: editing.name }) : t('form.registerTitle')}
       </h2>
-      <p className="muted">{t('form.help')}</p>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))', gap: '0 1.25rem' }}>
+      <p className={styles.help}>{t('form.help')}</p>
+      <div className={styles.fieldGrid}>
         {FIELDS.map((f) => (
-          <div key={f}>
-            <label htmlFor={`lti-f-${f}`}>{t(`form.${f}`)}</label>
+          <Field key={f} label={t(`form.${f}`)} htmlFor={`lti-f-${f}`} hint={<span id={`lti-f-${f}-hint`}>{t(`form.${f}Hint`)}</span>}>
             <input
               id={`lti-f-${f}`}
               name={f}
@@ -32,10 +34,7 @@ export function PlatformForm({ form }: { form: ReturnType<typeof usePlatformForm
               spellCheck={false}
               maxLength={f === 'clientId' || f === 'name' || f === 'deploymentId' ? 255 : 500}
             />
-            <small id={`lti-f-${f}-hint`} className="muted">
-              {t(`form.${f}Hint`)}
-            </small>
-          </div>
+          </Field>
         ))}
       </div>
       {error ? (
@@ -43,19 +42,17 @@ export function PlatformForm({ form }: { form: ReturnType<typeof usePlatformForm
           {error}
         </p>
       ) : null}
-      <p>
-        <button type="submit" className="primary" disabled={saving} data-testid="lti-platform-submit">
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" icon={editing ? Save : Plus} loading={saving} data-testid="lti-platform-submit">
           {saving ? t('form.saving') : editing ? t('form.save') : t('form.register')}
-        </button>
-      </p>
-      {editing ? (
-        <p>
-          <button type="button" className="secondary" onClick={form.cancelEdit} data-testid="lti-platform-cancel">
+        </Button>
+        {editing ? (
+          <Button variant="ghost" onClick={form.cancelEdit} data-testid="lti-platform-cancel">
             {t('form.cancel')}
-          </button>
-        </p>
-      ) : null}
-      <p role="status" aria-live="polite" data-testid="lti-status">
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" aria-live="polite" data-testid="lti-status" className={styles.status}>
         {status}
       </p>
     </form>

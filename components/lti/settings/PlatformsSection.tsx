@@ -3,9 +3,10 @@
 // Remove (confirmed) and, when grades failed to go back, Retry.
 import type { RefObject } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { DataTable } from '@/components/ui/DataTable';
+import { Pencil, RotateCw, Server, Trash2 } from 'lucide-react';
+import { Badge, Button, Card, ConfirmDialog, DataTable } from '@/components/ui';
 import type { PlatformRow } from '@/lib/lti/platforms';
+import styles from '../lti.module.css';
 import { useWhen } from './useWhen';
 
 export function PlatformsSection({
@@ -30,11 +31,12 @@ export function PlatformsSection({
   const format = useFormatter();
   const when = useWhen();
   return (
-    <section className="card" aria-labelledby="lti-platforms-title" data-testid="lti-platforms">
-      <h2 id="lti-platforms-title" ref={titleRef} tabIndex={-1}>
+    <Card className={styles.card} aria-labelledby="lti-platforms-title" data-testid="lti-platforms">
+      <h2 id="lti-platforms-title" ref={titleRef} tabIndex={-1} className={styles.cardTitle}>
+        <Server aria-hidden size={20} />
         {t('platforms.title')}
       </h2>
-      <p role="status" aria-live="polite" data-testid="lti-platforms-status">
+      <p role="status" aria-live="polite" data-testid="lti-platforms-status" className={styles.status}>
         {status}
       </p>
       {error ? (
@@ -58,25 +60,22 @@ export function PlatformsSection({
             header: t('platforms.passback'),
             cell: (p) =>
               p.stats.passbackFailures || p.stats.passbackPending ? (
-                <>
-                  <span className={p.stats.passbackFailures ? 'error-text' : undefined}>{t('platforms.passbackFailed', { count: p.stats.passbackFailures })}</span>
-                  {', '}
-                  {t('platforms.passbackPending', { count: p.stats.passbackPending })}
+                <span className={styles.passback}>
+                  <Badge tone={p.stats.passbackFailures ? 'danger' : 'neutral'}>{t('platforms.passbackFailed', { count: p.stats.passbackFailures })}</Badge>
+                  <span className="sr-only">, </span>
+                  <Badge tone={p.stats.passbackPending ? 'warning' : 'neutral'}>{t('platforms.passbackPending', { count: p.stats.passbackPending })}</Badge>
                   {p.stats.passbackFailures ? (
-                    <>
-                      {' '}
-                      <button
-                        type="button"
-                        className="small"
-                        aria-label={t('platforms.retryLabel', { name: p.name })}
-                        data-testid="lti-passback-retry"
-                        onClick={() => void onRetry(p)}
-                      >
-                        {t('platforms.retry')}
-                      </button>
-                    </>
+                    <Button
+                      size="sm"
+                      icon={RotateCw}
+                      aria-label={t('platforms.retryLabel', { name: p.name })}
+                      data-testid="lti-passback-retry"
+                      onClick={() => void onRetry(p)}
+                    >
+                      {t('platforms.retry')}
+                    </Button>
                   ) : null}
-                </>
+                </span>
               ) : (
                 <span className="muted">{t('platforms.passbackNone')}</span>
               ),
@@ -84,10 +83,10 @@ export function PlatformsSection({
           {
             header: t('platforms.actions'),
             cell: (p) => (
-              <span className="inline-form" style={{ flexWrap: 'nowrap' }}>
-                <button type="button" className="small" aria-label={t('platforms.editLabel', { name: p.name })} data-testid="lti-platform-edit" onClick={() => onEdit(p)}>
+              <span className={styles.rowActions}>
+                <Button size="sm" icon={Pencil} aria-label={t('platforms.editLabel', { name: p.name })} data-testid="lti-platform-edit" onClick={() => onEdit(p)}>
                   {t('platforms.edit')}
-                </button>
+                </Button>
                 <ConfirmDialog
                   testId="lti-remove-dialog"
                   title={t('platforms.removeTitle', { name: p.name })}
@@ -95,9 +94,9 @@ export function PlatformsSection({
                   confirmLabel={t('platforms.removeConfirm')}
                   onConfirm={() => onRemove(p)}
                   trigger={
-                    <button type="button" className="small" aria-label={t('platforms.removeLabel', { name: p.name })} data-testid="lti-platform-remove">
+                    <Button size="sm" icon={Trash2} aria-label={t('platforms.removeLabel', { name: p.name })} data-testid="lti-platform-remove">
                       {t('platforms.remove')}
-                    </button>
+                    </Button>
                   }
                 />
               </span>
@@ -105,6 +104,6 @@ export function PlatformsSection({
           },
         ]}
       />
-    </section>
+    </Card>
   );
 }

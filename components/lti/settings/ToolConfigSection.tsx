@@ -3,7 +3,10 @@
 // and, where the browser can convert it, as a PEM public key), each with a Copy button.
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { Copy, Link2 } from 'lucide-react';
 import { apiFetch } from '@/components/shared/api';
+import { Button, Card, Field } from '@/components/ui';
+import styles from '../lti.module.css';
 import type { z } from 'zod';
 import type { toolConfigSchema } from '@/lib/lti/config';
 
@@ -26,16 +29,6 @@ async function pemOf(jwk: JsonWebKey | undefined): Promise<string | null> {
   const lines = btoa(bin).match(/.{1,64}/g) ?? [];
   return `-----BEGIN PUBLIC KEY-----\n${lines.join('\n')}\n-----END PUBLIC KEY-----`;
 }
-
-const monospace = {
-  width: '100%',
-  fontFamily: 'ui-monospace, monospace',
-  fontSize: '0.85rem',
-  padding: '0.5rem 0.75rem',
-  border: '1px solid var(--border)',
-  borderRadius: 8,
-  resize: 'vertical',
-} as const;
 
 export function ToolConfigSection({ config }: { config: ToolConfig }) {
   const t = useTranslations('lti');
@@ -91,42 +84,35 @@ export function ToolConfigSection({ config }: { config: ToolConfig }) {
   /** a read-only key (JWKS or PEM) with its hint and a Copy button */
   const keyBlock = (id: string, label: string, value: string, hint: string, rows: number) => (
     <>
-      <textarea id={id} data-testid={id} readOnly rows={rows} spellCheck={false} value={value} aria-describedby={`${id}-hint`} style={monospace} />
-      <p className="inline-form" style={{ margin: '0.25rem 0 0' }}>
-        <small id={`${id}-hint`} className="muted">
-          {hint}
-        </small>
-        <button type="button" className="small" aria-label={t('tool.copyLabel', { field: label })} data-testid={`${id}-copy`} onClick={() => void copy(label, value, id)}>
+      <textarea id={id} data-testid={id} readOnly rows={rows} spellCheck={false} value={value} aria-describedby={`${id}-hint`} className={styles.key} />
+      <p className={styles.keyFoot}>
+        <small id={`${id}-hint`}>{hint}</small>
+        <Button size="sm" icon={Copy} aria-label={t('tool.copyLabel', { field: label })} data-testid={`${id}-copy`} onClick={() => void copy(label, value, id)}>
           {t('tool.copy')}
-        </button>
+        </Button>
       </p>
     </>
   );
 
   return (
-    <section className="card" aria-labelledby="lti-tool-title" data-testid="lti-tool-config">
-      <h2 id="lti-tool-title">{t('tool.title')}</h2>
-      <p className="muted">{t('tool.help')}</p>
-      {toolFields.map((f) => (
-        <div key={f.id}>
-          <label htmlFor={f.id}>{f.label}</label>
-          <div className="inline-form">
-            <input id={f.id} data-testid={f.testId} readOnly value={f.value} aria-describedby={`${f.id}-hint`} onFocus={(e) => e.currentTarget.select()} />
-            <button
-              type="button"
-              className="small"
-              aria-label={t('tool.copyLabel', { field: f.label })}
-              data-testid={`${f.testId}-copy`}
-              onClick={() => void copy(f.label, f.value, f.id)}
-            >
-              {t('tool.copy')}
-            </button>
-          </div>
-          <small id={`${f.id}-hint`} className="muted">
-            {f.hint}
-          </small>
-        </div>
-      ))}
+    <Card className={styles.card} aria-labelledby="lti-tool-title" data-testid="lti-tool-config">
+      <h2 id="lti-tool-title" className={styles.cardTitle}>
+        <Link2 aria-hidden size={20} />
+        {t('tool.title')}
+      </h2>
+      <p className={styles.help}>{t('tool.help')}</p>
+      <div className={styles.stack}>
+        {toolFields.map((f) => (
+          <Field key={f.id} label={f.label} htmlFor={f.id} hint={<span id={`${f.id}-hint`}>{f.hint}</span>}>
+            <div className={styles.copyRow}>
+              <input id={f.id} data-testid={f.testId} readOnly value={f.value} aria-describedby={`${f.id}-hint`} onFocus={(e) => e.currentTarget.select()} />
+              <Button size="sm" icon={Copy} aria-label={t('tool.copyLabel', { field: f.label })} data-testid={`${f.testId}-copy`} onClick={() => void copy(f.label, f.value, f.id)}>
+                {t('tool.copy')}
+              </Button>
+            </div>
+          </Field>
+        ))}
+      </div>
       <label htmlFor="lti-jwks">{t('tool.jwks')}</label>
       {jwks === null ? (
         <p className="muted">{t('tool.loading')}</p>
@@ -145,9 +131,9 @@ export function ToolConfigSection({ config }: { config: ToolConfig }) {
           ) : null}
         </>
       )}
-      <p role="status" aria-live="polite" data-testid="lti-copy-status">
+      <p role="status" aria-live="polite" data-testid="lti-copy-status" className={styles.status}>
         {copyStatus}
       </p>
-    </section>
+    </Card>
   );
 }

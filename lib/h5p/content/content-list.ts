@@ -38,6 +38,8 @@ export const listContentsQuery = z.object({
   frameworkCode: z.string().max(100).optional(),
   gradeCode: z.string().max(100).optional(),
   subjectCode: z.string().max(100).optional(),
+  /** one of the caller's folders (lib/h5p/content/folders.ts), or `root`: the items in no folder */
+  folder: z.string().regex(/^(root|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, 'must be a folder id or root').optional(),
   sortBy: z.enum(CONTENT_SORTS).default('updated'),
   order: z.enum(['asc', 'desc']).optional(),
   offset: z.coerce.number().int().min(0).max(MAX_CONTENT_OFFSET, OFFSET_TOO_DEEP).default(0),
@@ -128,7 +130,7 @@ function sortKeys(sort: ContentSort, dir: 'asc' | 'desc'): SortKey[] {
 
 /** What a cursor of this list is valid for: the sort, its direction and every filter. */
 function scopeOf(q: ListContentsQuery, dir: 'asc' | 'desc'): string {
-  return cursorScope('content', { sortBy: q.sortBy, order: dir, search: q.search ?? null, type: q.type ?? null, visibility: q.visibility ?? null, tag: q.tag ?? null, frameworkCode: q.frameworkCode ?? null, gradeCode: q.gradeCode ?? null, subjectCode: q.subjectCode ?? null });
+  return cursorScope('content', { sortBy: q.sortBy, order: dir, search: q.search ?? null, type: q.type ?? null, visibility: q.visibility ?? null, tag: q.tag ?? null, frameworkCode: q.frameworkCode ?? null, gradeCode: q.gradeCode ?? null, subjectCode: q.subjectCode ?? null, ...(q.folder ? { folder: q.folder } : {}) });
 }
 
 /** The list's conditions, all on the caller's ownership rows: the search vector, main library and curriculum codes
@@ -143,6 +145,7 @@ function whereOf(userId: string, q: ListContentsQuery): Prisma.Sql {
   for (const [col, v] of [['framework_code', q.frameworkCode], ['grade_code', q.gradeCode], ['subject_code', q.subjectCode]] as const) {
     if (v) conds.push(Prisma.sql`${Prisma.raw(`o.${col}`)} = ${v}`);
   }
+  if (q.folder) conds.push(q.folder === 'root' ? Prisma.sql`o.folder_id IS NULL` : Prisma.sql`o.folder_id = ${q.folder}::uuid`);
   return Prisma.join(conds, ' AND ');
 }
 

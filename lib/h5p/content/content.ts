@@ -350,7 +350,7 @@ const cleanIntegration = (integration: Record<string, unknown>) => {
 };
 
 /** GET /h5p/play/:id: the player model (integration, scripts, styles). */
-export async function playerModel(contentId: string, actor: H5pActor, language: string): Promise<PlayerModel> {
+export async function playerModel(contentId: string, actor: H5pActor, language: string, opts: { countView?: boolean } = {}): Promise<PlayerModel> {
   await assertCanRead(actor.reader, contentId);
   const { player } = await h5p();
   const model = (await player.render(contentId, actor, language).catch((err: unknown) => {
@@ -358,7 +358,7 @@ export async function playerModel(contentId: string, actor: H5pActor, language: 
     if (err instanceof H5pError && /content-missing|content-not-found/.test(err.errorId)) throw new AppError(404, ERR.notFound);
     return notPlayable(contentId, err);
   })) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
-  recordView(contentId);
+  if (opts.countView !== false) recordView(contentId);
   const integration = cleanIntegration(model.integration);
   // H5P names the content's xAPI activity by this URL (object.id, and ?subContentId= for its questions): an IRI,
   // where Lumi gives the bare id (lib/results/statements.ts refuses statements whose activity is not an IRI)

@@ -38,6 +38,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function anonymousViewer(principal: Ctx['principal'], url: URL): string | null | undefined {
   if (principal?.kind !== 'embed' || principal.tokenUse === 'player') return undefined;
+  // a preview as learner keeps no state at all
+  if (principal.tokenUse === 'preview') return null;
   // an LMS learner's launch: their own state, under their learner key (lib/lti/launch.ts)
   if (principal.tokenUse === 'lti') return principal.learnerKey ? stateIdOf(principal.learnerKey) : null;
   const id = url.searchParams.get('learner');

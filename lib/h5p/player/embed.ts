@@ -94,13 +94,15 @@ export async function embedHtml(
   language: string,
   locale: Locale,
   brand: BrandConfig = DEFAULT_BRAND,
-  viewer: { anonymous: boolean; learner?: string } = { anonymous: false },
+  viewer: { anonymous: boolean; learner?: string; preview?: boolean } = { anonymous: false },
   /** served on the content origin (server/content-origin.mjs): the page keeps its origin (allow-same-origin) */
   origin: { sameOrigin: boolean } = { sameOrigin: false },
 ): Promise<{ html: string; csp: string }> {
   const nonce = newNonce();
-  const model = await playerModel(contentId, actor, language);
+  const model = await playerModel(contentId, actor, language, { countView: !viewer.preview });
   const integration = scopeContentFiles(model.integration, contentId, actor.token);
+  // a preview as learner records nothing: no result for anyone, no statements (xapiUrl below)
+  if (viewer.preview) integration.postUserStatistics = false;
   // an anonymous viewer's result is their attempt (the statements this page sends), not a score for the author
   if (viewer.anonymous) integration.postUserStatistics = false;
   // …and their saved state is kept under their own id (lib/h5p/http/ajax.ts anonymousViewer)
@@ -156,7 +158,7 @@ ${askName ? nameForm(locale) : ''}
 (function () {
   var id = ${scriptJson(contentId)};
   var text = ${scriptJson(playerNotices(locale))};
-  var xapiUrl = ${scriptJson(actor.token ? `/h5p/xapi/${encodeURIComponent(contentId)}?token=${encodeURIComponent(actor.token)}` : null)};
+  var xapiUrl = ${scriptJson(actor.token && !viewer.preview ? `/h5p/xapi/${encodeURIComponent(contentId)}?token=${encodeURIComponent(actor.token)}` : null)};
   var anonymous = ${viewer.anonymous ? 'true' : 'false'};
   var askName = ${askName ? 'true' : 'false'};
   function fill(s, name, value) { return s.split('{' + name + '}').join(String(value)); }

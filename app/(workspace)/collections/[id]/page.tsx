@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CollectionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { user, principal, usage } = await pageUser(`/collections/${id}`);
-  const curriculum = { ...(await curriculumStatus()), admin: principal.role === 'admin' };
+  const curriculum = { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' };
   const [t, tr] = await Promise.all([getTranslations('collections'), getTranslations('results.collection')]);
   // the owner's link to the learner × item results grid
   const own = /^[0-9a-f-]{36}$/i.test(id) && (await db().collection.count({ where: { id, userId: user.id } })) > 0;
@@ -48,6 +48,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
           <CollectionAiActions
             collectionId={id}
             configured={aiReady}
+            admin={principal.role === 'admin'}
             credits={aiReady ? { used: usage.aiUsed, limit: usage.aiLimit } : null}
             recommend={aiGate('ai-recommendation')}
             bundle={aiGate('lesson-bundle')}

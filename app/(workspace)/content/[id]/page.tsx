@@ -1,12 +1,16 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { BarChart3, Pencil } from 'lucide-react';
 import { ContentAiActions } from '@/components/ai/ContentAiActions';
 import { ContentActions } from '@/components/content/ContentActions';
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
-import { H5pPlayer } from '@/components/content/H5pPlayer';
 import { contentPageMetadata } from '@/components/content/page-title';
-import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
+import { ContentTabs } from '@/components/content/page/ContentTabs';
+import { PreviewPanel, type RightsOfUse } from '@/components/content/page/PreviewPanel';
+import { RightsDetails } from '@/components/content/page/RightsDetails';
+import styles from '@/components/content/page/ContentPage.module.css';
+import { Badge, ButtonLink, Card, PageHeader, StatGrid } from '@/components/ui';
+import { issueEmbedToken, issuePlayerToken, issuePreviewToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { canReadContent, readerOf } from '@/lib/h5p/content/access';
 import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
@@ -16,59 +20,214 @@ import { aiConfigured } from '@/lib/ai/client';
 import { GENERABLE_TYPES } from '@/lib/ai/generate';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { usageOf } from '@/lib/plans/quota';
+import { isBloomLevel } from '@/lib/content/blooms';
+import { contentResultsSummary } from '@/lib/results/overview';
 
 export const dynamic = 'force-dynamic';
 
 export const generateMetadata = () => contentPageMetadata('play.metaTitle');
 
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** H5P's metadata of rights of use: licence, authors, years, source, changes */
+function rightsOf(metadata: unknown): RightsOfUse {
+  const m = (metadata && typeof metadata === 'object' ? metadata : {}) as Record<string, unknown>;
+  const authors = Array.isArray(m.authors) ? m.authors : [];
+  const changes = Array.isArray(m.changes) ? m.changes : [];
+  return {
+    license: str(m.license),
+    licenseVersion: str(m.licenseVersion),
+    authors: authors.flatMap((a) => (a && typeof a === 'object' && str((a as Record<string, unknown>).name) ? [{ name: str((a as Record<string, unknown>).name)!, role: str((a as Record<string, unknown>).role) }] : [])),
+    yearFrom: str(m.yearFrom) ?? (typeof m.yearFrom === 'number' ? String(m.yearFrom) : null),
+    yearTo: str(m.yearTo) ?? (typeof m.yearTo === 'number' ? String(m.yearTo) : null),
+    source: str(m.source),
+    changes: changes.flatMap((c) => {
+      if (!c || typeof c !== 'object') return [];
+      const r = c as Record<string, unknown>;
+      const text = [str(r.date), str(r.author), str(r.log)].filter(Boolean).join(' · ');
+      return text ? [text] : [];
+    }),
+  };
+}
+
+// The content page: its header (title, type, status, the owner's actions) and four tabs — Preview (the player with
+// H5P's reuse / embed / rights-of-use bar, and "Preview as learner" that records nothing), Share & embed, Results
+// (the owner's) and Details (licence and authors from the H5P metadata, curriculum, quality, tags).
 export default async function PlayContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { user, principal } = await workspaceContext(`/content/${id}`);
-  const content = await db().h5pContent.findUnique({ where: { id }, select: { title: true, mainLibrary: true, ownership: true } });
+  const content = await db().h5pContent.findUnique({
+    where: { id },
+    select: { title: true, mainLibrary: true, metadata: true, createdAt: true, updatedAt: true, ownership: true, quality: { select: { overallScore: true, bloomsLevel: true } }, tags: { select: { tag: true }, orderBy: { tag: 'asc' } } },
+  });
   if (!content || !(await canReadContent(readerOf(principal, user), id))) notFound();
   const own = content.ownership?.userId === user.id;
+  const pub = content.ownership?.visibility === 'public';
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
-  const playerToken = await issuePlayerToken(user.id, id);
-  const embedToken = own ? await issueEmbedToken(user.id, id) : null;
-  const t = await getTranslations('content');
+  const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary] = await Promise.all([
+    issuePlayerToken(user.id, id),
+    isTeacherOrAbove(principal.role) ? issuePreviewToken(user.id, id) : null,
+    own ? issueEmbedToken(user.id, id) : null,
+    getTranslations('content.page'),
+    getTranslations('content'),
+    getFormatter(),
+    db().h5pLibrary.findFirst({ where: { machineName: content.mainLibrary }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }], select: { title: true } }),
+    db().contentCurriculumMetadata.findUnique({ where: { contentId: id } }),
+    own ? contentResultsSummary(id) : null,
+  ]);
+  const typeTitle = lib?.title || content.mainLibrary.replace(/^H5P\./, '');
   // AI tools (issue 13) for teachers and admins who can read the item; what the plan lacks is decided here
   const aiTools = isTeacherOrAbove(principal.role);
   const aiReady = aiTools && aiConfigured();
   const aiUsage = aiReady ? await usageOf(user) : null;
   const aiGate = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
+  const rights = rightsOf(content.metadata);
+  const origin = playerKeepsOrigin() ? playerOrigin() : undefined;
+  const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
   return (
-    <>
-      <div className="page">
-        <section className="card">
-          <h1 data-testid="content-title">{content.title}</h1>
-          <p>
-            <Link href="/content">{t('myContent')}</Link>
-            {own ? <> · <Link href={`/content/${encodeURIComponent(id)}/edit`}>{t('play.edit')}</Link> · <Link href={`/results/content/${encodeURIComponent(id)}`} data-testid="content-results-link">{t('play.results')}</Link></> : null}
+    <div className="page">
+      <PageHeader
+        breadcrumbs={own ? [{ label: t('myContent'), href: '/content' }, { label: content.title }] : [{ label: t('marketplace'), href: '/marketplace' }, { label: content.title }]}
+        title={<span data-testid="content-title">{content.title}</span>}
+        description={
+          <p className={styles.meta}>
+            <span>{typeTitle}</span>
+            {content.ownership ? <Badge tone={pub ? 'success' : 'neutral'}>{t(`status.${pub ? 'public' : 'private'}`)}</Badge> : null}
+            <span>{t('updated')}: {format.relativeTime(content.updatedAt)}</span>
           </p>
-          {own ? <ContentActions contentId={id} visibility={content.ownership?.visibility === 'public' ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} /> : null}
-        </section>
-        <section className="card">
-          <H5pPlayer contentId={id} playerToken={playerToken} origin={playerKeepsOrigin() ? playerOrigin() : undefined} title={content.title} />
-        </section>
-        {aiTools ? (
-          <ContentAiActions
-            contentId={id}
-            contentType={content.mainLibrary}
-            configured={aiReady}
-            credits={aiUsage ? { used: aiUsage.aiUsed, limit: aiUsage.aiLimit } : null}
-            critique={aiGate('blooms-critique')}
-            differentiate={aiGate('differentiation')}
-            remix={aiGate('content-remixer')}
-            differentiable={(GENERABLE_TYPES as string[]).includes(content.mainLibrary)}
-          />
-        ) : null}
-        {embedToken ? (
-          <section className="card">
-            <h2>{t('play.embed')}</h2>
-            <EmbedSnippet playerOrigin={playerOrigin()} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
-          </section>
-        ) : null}
-      </div>
-    </>
+        }
+        actions={
+          own ? (
+            <div className={styles.headerActions}>
+              <ButtonLink href={`/results/content/${encodeURIComponent(id)}`} icon={BarChart3} data-testid="content-results-link">
+                {tc('play.results')}
+              </ButtonLink>
+              <ButtonLink href={`/content/${encodeURIComponent(id)}/edit`} icon={Pencil} variant="primary">
+                {tc('play.edit')}
+              </ButtonLink>
+            </div>
+          ) : null
+        }
+      />
+      {own ? (
+        <div className={styles.actionsRow}>
+          <ContentActions contentId={id} visibility={pub ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} />
+        </div>
+      ) : null}
+      <ContentTabs
+        preview={
+          <>
+            <PreviewPanel contentId={id} title={content.title} playerToken={playerToken} previewToken={previewToken} origin={origin} canReuse={own} canEmbed={own} rights={rights} />
+            {aiTools ? (
+              <div className={styles.aiTools}>
+                <ContentAiActions
+                  contentId={id}
+                  contentType={content.mainLibrary}
+                  configured={aiReady}
+                  admin={principal.role === 'admin'}
+                  credits={aiUsage ? { used: aiUsage.aiUsed, limit: aiUsage.aiLimit } : null}
+                  critique={aiGate('blooms-critique')}
+                  differentiate={aiGate('differentiation')}
+                  remix={aiGate('content-remixer')}
+                  differentiable={(GENERABLE_TYPES as string[]).includes(content.mainLibrary)}
+                />
+              </div>
+            ) : null}
+          </>
+        }
+        share={
+          embedToken ? (
+            <Card>
+              <h2>{tc('play.embed')}</h2>
+              <p className="muted">{t('shareIntro')}</p>
+              <EmbedSnippet playerOrigin={playerOrigin()} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
+              {pub ? (
+                <p>
+                  <a href={`/marketplace/${encodeURIComponent(id)}`}>{t('publicLink')}</a>
+                </p>
+              ) : null}
+            </Card>
+          ) : (
+            <Card>
+              <p className="muted">{t('shareOwnerOnly')}</p>
+            </Card>
+          )
+        }
+        results={
+          summary ? (
+            <Card>
+              <p className="muted">{t('resultsIntro')}</p>
+              <StatGrid
+                items={[
+                  { label: t('attempts'), value: format.number(summary.attempts), testId: 'summary-attempts' },
+                  { label: t('learners'), value: format.number(summary.learners), testId: 'summary-learners' },
+                  { label: t('average'), value: summary.averageScaled === null ? '—' : pct(summary.averageScaled), testId: 'summary-average' },
+                  { label: t('views'), value: format.number(summary.views) },
+                ]}
+              />
+              <p>
+                <a href={`/results/content/${encodeURIComponent(id)}`}>{t('allResults')}</a>
+              </p>
+            </Card>
+          ) : null
+        }
+        details={
+          <div className={styles.detailsGrid}>
+            <Card aria-labelledby="details-rights">
+              <h2 id="details-rights">{t('rightsSection')}</h2>
+              <RightsDetails rights={rights} />
+            </Card>
+            <Card aria-labelledby="details-curriculum">
+              <h2 id="details-curriculum">{t('curriculum')}</h2>
+              {curriculum ? (
+                <dl className="facts">
+                  <dt>{curriculum.frameworkName}</dt>
+                  <dd>{[curriculum.stageName, curriculum.gradeName, curriculum.subjectName].filter(Boolean).join(' · ')}</dd>
+                  {curriculum.topicNames.length ? (
+                    <>
+                      <dt>{t('topics')}</dt>
+                      <dd>{curriculum.topicNames.join(', ')}</dd>
+                    </>
+                  ) : null}
+                </dl>
+              ) : (
+                <p className="muted">{t('noCurriculum')}</p>
+              )}
+            </Card>
+            <Card aria-labelledby="details-quality">
+              <h2 id="details-quality">{t('quality')}</h2>
+              {content.quality ? (
+                <dl className="facts">
+                  <dt>{t('quality')}</dt>
+                  <dd data-testid="details-quality">{t('qualityScore', { score: Math.round(content.quality.overallScore) })}</dd>
+                  <dt>{t('bloom')}</dt>
+                  <dd>{isBloomLevel(content.quality.bloomsLevel) ? tc(`list.bloom.${content.quality.bloomsLevel}`) : content.quality.bloomsLevel}</dd>
+                </dl>
+              ) : (
+                <p className="muted">{t('noQuality')}</p>
+              )}
+            </Card>
+            <Card aria-labelledby="details-tags">
+              <h2 id="details-tags">{t('tags')}</h2>
+              {content.tags.length ? (
+                <ul className={styles.tagList}>
+                  {content.tags.map((x) => (
+                    <li key={x.tag}>
+                      <Badge>{x.tag}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">{t('noTags')}</p>
+              )}
+              <dl className="facts">
+                <dt>{t('created')}</dt>
+                <dd>{format.dateTime(content.createdAt, { dateStyle: 'medium' })}</dd>
+              </dl>
+            </Card>
+          </div>
+        }
+      />
+    </div>
   );
 }

@@ -24,7 +24,7 @@ export default async function NewContentPage() {
           <h1>{t('new.title')}</h1>
           <p><Link href="/content">{t('myContent')}</Link></p>
           {gate.allowed ? <p><Link href="/content/ai" data-testid="create-with-ai">{ta('newLink')}</Link> <span className="muted">{ta('newLinkHint')}</span></p> : null}
-          {!gate.allowed ? <CreateGateNotice gate={gate} /> : editorAvailable() ? <H5pEditor /> : <EditorMissing />}
+          {!gate.allowed ? <CreateGateNotice gate={gate} /> : editorAvailable() ? <H5pEditor /> : <EditorMissing admin={principal.role === 'admin'} />}
         </section>
       </div>
     </>

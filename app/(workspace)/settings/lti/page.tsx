@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { ArrowLeft } from 'lucide-react';
 import { LtiSettings } from '@/components/lti/LtiSettings';
+import { ButtonLink, PageHeader } from '@/components/ui';
 import { requirePageSession } from '@/lib/auth/session';
 import { ltiToolConfig } from '@/lib/lti/config';
 import { listContexts } from '@/lib/lti/courses';
@@ -25,21 +27,23 @@ export default async function LtiSettingsPage() {
   const caller = { user, principal };
   const data = upgrade ? null : await Promise.all([ltiToolConfig(caller), listPlatforms(caller), listContexts(caller)]);
   return (
-    <>
-      <div className="page">
-        <h1>{t('title')}</h1>
-        <p>
-          <Link href="/settings">{t('back')}</Link>
+    <div className="page">
+      <PageHeader
+        title={t('title')}
+        description={t('intro')}
+        actions={
+          <ButtonLink href="/settings" variant="ghost" icon={ArrowLeft}>
+            {t('back')}
+          </ButtonLink>
+        }
+      />
+      {!data ? (
+        <p className="notice" role="status" data-testid="lti-gated">
+          {t('gated', { plan: upgrade ?? '' })} <Link href="/plans">{t('plans')}</Link>
         </p>
-        <p>{t('intro')}</p>
-        {!data ? (
-          <p className="notice" role="status" data-testid="lti-gated">
-            {t('gated', { plan: upgrade ?? '' })} <Link href="/plans">{t('plans')}</Link>
-          </p>
-        ) : (
-          <LtiSettings config={data[0]} initialPlatforms={data[1]} initialContexts={data[2]} />
-        )}
-      </div>
-    </>
+      ) : (
+        <LtiSettings config={data[0]} initialPlatforms={data[1]} initialContexts={data[2]} />
+      )}
+    </div>
   );
 }

@@ -62,7 +62,7 @@ const play = fastRoute(
       ctx.query.language ?? locale,
       locale,
       tenant?.brandConfig,
-      { anonymous, ...(viewer?.startsWith('anon:') ? { learner: viewer.slice(5) } : {}) },
+      { anonymous, preview: ctx.principal?.kind === 'embed' && ctx.principal.tokenUse === 'preview', ...(viewer?.startsWith('anon:') ? { learner: viewer.slice(5) } : {}) },
       { sameOrigin },
     );
     return new Response(html, {

@@ -13,7 +13,9 @@ const contract = { tags: ['H5P content'], summary: 'Player model of content', re
 const model = fastRoute({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery, ...contract }, async (ctx) => {
   const token = bearerQueryToken(ctx.url);
   // an embed token plays for an anonymous viewer (their own saved state, ?learner=), never as its author
-  const model = await playerModel(ctx.params.contentId, playerActor(ctx.principal, ctx.url, ctx.caller), ctx.query.language);
+  const model = await playerModel(ctx.params.contentId, playerActor(ctx.principal, ctx.url, ctx.caller), ctx.query.language, {
+    countView: !(ctx.principal?.kind === 'embed' && ctx.principal.tokenUse === 'preview'),
+  });
   // a content token's player fetches the item's files through the token-checked route
   if (ctx.principal?.kind === 'embed') scopeContentFiles(model.integration, ctx.params.contentId, token);
   return reply(model);

@@ -1,4 +1,5 @@
-import Link from 'next/link';
+import { ArrowLeft } from 'lucide-react';
+import { ButtonLink, PageHeader } from '@/components/ui';
 import { getTranslations } from 'next-intl/server';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
@@ -12,16 +13,21 @@ export const generateMetadata = () => contentPageMetadata('edit.title');
 
 export default async function EditContentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await workspaceContext(`/content/${id}/edit`);
-  const t = await getTranslations('content.edit');
+  const { principal } = await workspaceContext(`/content/${id}/edit`);
+  const [t, tc] = await Promise.all([getTranslations('content.edit'), getTranslations('content')]);
   return (
     <>
       <div className="page">
-        <section className="card">
-          <h1>{t('title')}</h1>
-          <p><Link href={`/content/${encodeURIComponent(id)}`}>{t('back')}</Link></p>
-          {editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing />}
-        </section>
+        <PageHeader
+          title={t('title')}
+          breadcrumbs={[{ label: tc('myContent'), href: '/content' }, { label: t('title') }]}
+          actions={
+            <ButtonLink href={`/content/${encodeURIComponent(id)}`} icon={ArrowLeft} variant="ghost">
+              {t('back')}
+            </ButtonLink>
+          }
+        />
+        <section className="card">{editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing admin={principal.role === 'admin'} />}</section>
       </div>
     </>
   );

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { ArrowLeft, Layers } from 'lucide-react';
+import { ButtonLink, Card, PageHeader } from '@/components/ui';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, queryOf } from '@/components/results/format';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
@@ -45,13 +47,23 @@ export default async function CollectionResultsPage({ params, searchParams }: { 
   return (
     <>
       <div className="page">
-        <section className="card">
-          <h1 data-testid="results-title">{t('title', { title: collection?.title ?? '' })}</h1>
-          <p>
-            <Link href={`/collections/${id}`}>{collection?.title}</Link> · <Link href="/results">{tr('content.back')}</Link>
-          </p>
+        <PageHeader
+          title={t('title', { title: collection?.title ?? '' })}
+          titleTestId="results-title"
+          actions={
+            <>
+              <ButtonLink href="/results" variant="ghost" icon={ArrowLeft}>
+                {tr('content.back')}
+              </ButtonLink>
+              <ButtonLink href={`/collections/${id}`} icon={Layers}>
+                {collection?.title}
+              </ButtonLink>
+            </>
+          }
+        />
+        <Card className="card">
           <DateFilter action={self} from={from} to={to} />
-        </section>
+        </Card>
         <section className="card">
           {grid.learners.length ? (
             <div className="table-scroll" tabIndex={0}>

@@ -5,7 +5,8 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, duration, queryOf } from '@/components/results/format';
 import { ScoreHistogram } from '@/components/results/ScoreHistogram';
-import { DataTable } from '@/components/ui/DataTable';
+import { ArrowLeft, Play } from 'lucide-react';
+import { ButtonLink, Card, DataTable, PageHeader } from '@/components/ui';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
@@ -70,13 +71,23 @@ export default async function ContentResultsPage({ params, searchParams }: { par
   return (
     <>
       <div className="page">
-        <section className="card">
-          <h1 data-testid="results-title">{t('title', { title: content.title })}</h1>
-          <p>
-            <Link href="/results">{t('back')}</Link> · <Link href={`/content/${encodeURIComponent(id)}`}>{t('play')}</Link>
-          </p>
+        <PageHeader
+          title={t('title', { title: content.title })}
+          titleTestId="results-title"
+          actions={
+            <>
+              <ButtonLink href="/results" variant="ghost" icon={ArrowLeft}>
+                {t('back')}
+              </ButtonLink>
+              <ButtonLink href={`/content/${encodeURIComponent(id)}`} icon={Play}>
+                {t('play')}
+              </ButtonLink>
+            </>
+          }
+        />
+        <Card className="card">
           <DateFilter action={self} from={from} to={to} keep={which} />
-        </section>
+        </Card>
         <section className="card" aria-labelledby="results-summary">
           <h2 id="results-summary">{t('summary')}</h2>
           <dl className="results-stats" data-testid="results-summary">

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { ArrowLeft } from 'lucide-react';
+import { ButtonLink, Card, PageHeader } from '@/components/ui';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, duration, queryOf } from '@/components/results/format';
 import { DataTable } from '@/components/ui/DataTable';
@@ -37,13 +39,18 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
   return (
     <>
       <div className="page">
-        <section className="card">
-          <h1 data-testid="results-title">{t('title', { name })}</h1>
-          <p>
-            <Link href="/results">{tr('content.back')}</Link>
-          </p>
+        <PageHeader
+          title={t('title', { name })}
+          titleTestId="results-title"
+          actions={
+            <ButtonLink href="/results" variant="ghost" icon={ArrowLeft}>
+              {tr('content.back')}
+            </ButtonLink>
+          }
+        />
+        <Card className="card">
           <DateFilter action={self} from={from} to={to} />
-        </section>
+        </Card>
         <section className="card">
           <DataTable
             testId="results-learner"

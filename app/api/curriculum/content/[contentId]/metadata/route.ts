@@ -1,11 +1,11 @@
 import { deleteMetadata, getMetadata, METADATA_ERR, metadataViewSchema, saveMetadata } from '@/lib/curriculum/metadata';
 import { NO_DATA, reply, requireUser, route } from '@/lib/http/route';
-import { contentIdParams, metadataBody } from '@/lib/curriculum/schemas';
+import { contentIdParams, contentMetadataBody } from '@/lib/curriculum/schemas';
 import { readerOf } from '@/lib/h5p/content/access';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = route({ action: 'save metadata', auth: 'user', params: contentIdParams, body: metadataBody, summary: 'Attach curriculum metadata to content (replaces it)', tags: ['Curriculum'], response: NO_DATA, message: true, errors: [METADATA_ERR.notOwner, METADATA_ERR.notFound] }, async (ctx) => {
+export const POST = route({ action: 'save metadata', auth: 'user', params: contentIdParams, body: contentMetadataBody, summary: 'Attach curriculum metadata to content (replaces it)', description: 'Difficulty and language can be saved without a framework: then no framework, grade, subject, stage, topic or objective field is given, and the framework fields read back as empty strings.', tags: ['Curriculum'], response: NO_DATA, message: true, errors: [METADATA_ERR.notOwner, METADATA_ERR.notFound] }, async (ctx) => {
   const user = requireUser(ctx);
   await saveMetadata(ctx.params.contentId, ctx.body, readerOf(ctx.principal, user));
   return reply(undefined, { message: 'Curriculum metadata saved' });

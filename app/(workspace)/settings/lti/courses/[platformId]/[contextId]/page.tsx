@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { CourseView } from '@/components/lti/CourseView';
+import { PageHeader } from '@/components/ui';
 import { requirePageSession } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
 import { courseView } from '@/lib/lti/courses';
@@ -41,14 +42,12 @@ export default async function LtiCoursePage({ params }: { params: Promise<{ plat
   const upgrade = unlockingPlan(user.plan, 'lti-integration');
   if (upgrade) {
     return (
-      <>
-        <div className="page">
-          <h1>{t('title')}</h1>
-          <p className="notice" role="status" data-testid="lti-gated">
-            {t('gated', { plan: upgrade })} <Link href="/plans">{t('plans')}</Link>
-          </p>
-        </div>
-      </>
+      <div className="page">
+        <PageHeader title={t('title')} />
+        <p className="notice" role="status" data-testid="lti-gated">
+          {t('gated', { plan: upgrade })} <Link href="/plans">{t('plans')}</Link>
+        </p>
+      </div>
     );
   }
   const ids = courseParams(raw);
@@ -61,10 +60,8 @@ export default async function LtiCoursePage({ params }: { params: Promise<{ plat
     throw err;
   }
   return (
-    <>
-      <div className="page">
-        <CourseView course={course} />
-      </div>
-    </>
+    <div className="page">
+      <CourseView course={course} />
+    </div>
   );
 }

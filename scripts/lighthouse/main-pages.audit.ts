@@ -1,0 +1,73 @@
+// Lighthouse (accessibility and best practices) on home, library, content page, create and marketplace, signed in as
+// a teacher, at desktop and mobile form factors. Lighthouse is fetched by npx at run time (it is not a dependency of
+// the product) and drives the same Chromium the end-to-end tier uses (CHROME_PATH, Debian's /usr/bin/chromium).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../../tests/e2e/support/test';
+import { E2E } from '../../tests/e2e/support/env';
+import { demoAccount, signIn } from '../../tests/e2e/support/fixtures';
+import { publicItem } from '../../tests/e2e/support/public-item';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const TARGET = 95;
+const chrome = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+function audit(url: string, cookie: string, mobile: boolean): { accessibility: number; bestPractices: number; failing: string[] } {
+  const out = execFileSync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--output=json',
+      '--quiet',
+      '--only-categories=accessibility,best-practices',
+      ...(mobile ? [] : ['--preset=desktop']),
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) } },
+  );
+  const report = JSON.parse(out) as { categories: Record<string, { score: number; auditRefs: { id: string }[] }>; audits: Record<string, { score: number | null; title: string }> };
+  const failing = (['accessibility', 'best-practices'] as const).flatMap((c) =>
+    report.categories[c]!.auditRefs.map((r) => report.audits[r.id]!).filter((a) => a.score !== null && a.score < 1).map((a) => `${c}: ${a.title}`),
+  );
+  return { accessibility: Math.round(report.categories.accessibility!.score * 100), bestPractices: Math.round(report.categories['best-practices']!.score * 100), failing };
+}
+
+test('Lighthouse accessibility and best practices on the main pages', async ({ page }) => {
+  const item = await publicItem('Lighthouse marketplace item');
+  await signIn(page, demoAccount('teacher'));
+  await page.goto('/content');
+  const own = await page.evaluate(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '').find((h) => /^\/content\/[0-9a-f-]{36}$/.test(h)) ?? null);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const pages = [
+    ['Home', '/workspace'],
+    ['Library', '/content'],
+    ['Content page', own ?? `/marketplace/${item}`],
+    ['Create', '/content/new'],
+    ['Marketplace', '/marketplace'],
+  ] as const;
+  const rows: string[] = [];
+  const below: string[] = [];
+  for (const [name, p] of pages) {
+    for (const mobile of [false, true]) {
+      const r = audit(`${E2E.appUrl}${p}`, cookie, mobile);
+      rows.push(`| ${name} | ${mobile ? 'mobile' : 'desktop'} | ${r.accessibility} | ${r.bestPractices} | ${r.failing.join('; ') || '—'} |`);
+      if (r.accessibility < TARGET || r.bestPractices < TARGET) below.push(`${name} (${mobile ? 'mobile' : 'desktop'}): ${r.accessibility}/${r.bestPractices}`);
+    }
+  }
+  const doc = [
+    '# Lighthouse: accessibility and best practices',
+    '',
+    `Measured by \`npm run docs:lighthouse\` (${LIGHTHOUSE} on Debian's Chromium, signed in as the demo teacher, the built app as the end-to-end tier runs it) on ${new Date().toISOString().slice(0, 10)}. Target: both at least ${TARGET}.`,
+    '',
+    '| Page | Form factor | Accessibility | Best practices | Audits not passed |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(__dirname, '..', '..', 'docs', 'lighthouse.md'), doc);
+  expect(below, 'pages below the target').toEqual([]);
+});
