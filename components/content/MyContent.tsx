@@ -60,8 +60,11 @@ interface Props {
   scormPlan?: string | null;
   /** the server's clock at render (relative times agree between server and browser) */
   now?: string;
-  /** the folders column (FolderTree on desktop, a select on phones): left empty until the folder API lands */
-  folders?: ReactNode;
+  /**
+   * The folders column (FolderTree on desktop, a select on phones), given the folder shown ('' = all, 'root', an id)
+   * and the way to show another (kept in ?folder= and sent to GET /h5p/content as `folder`). Not given: no column.
+   */
+  folders?: (current: string, select: (folder: string) => void) => ReactNode;
 }
 
 export function MyContent({ initialItems, initialTotal, initialNextCursor, initialFilters = DEFAULT_FILTERS, hasContent: initialHasContent, types, initialTags, pageSize, scormPlan, now: serverNow, folders }: Props) {
@@ -341,7 +344,7 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
 
   return (
     <div className={[styles.layout, folders ? styles.withFolders : ''].join(' ')}>
-      {folders ? <div className={styles.folders}>{folders}</div> : null}
+      {folders ? <div className={styles.folders}>{folders(filters.folder, (folder) => setFilter('folder', folder))}</div> : null}
       <div className={styles.main}>
         <form className={styles.filters} role="search" aria-label={t('list.findContent')} onSubmit={(e) => e.preventDefault()}>
           <div className={`${styles.field} ${styles.searchField}`}>

@@ -89,6 +89,13 @@ test('filters, sort and view stay in the address: a reload shows the same list',
   await expect(page.getByTestId('content-row').first()).toContainText(`${word} bravo`);
   await expect(page).toHaveURL(/order=desc/);
 
+  // the folder (the folders API's filter) is kept in the address too: new items are in no folder
+  await page.goto(`/content?q=${word}&folder=root`);
+  await expect(page.getByTestId('content-row')).toHaveCount(3);
+  await page.goto(`/content?q=${word}&folder=${randomUUID()}`);
+  await expect(page.getByTestId('empty')).toContainText('Nothing matches these filters.');
+  await page.goto(`/content?q=${word}&sort=title&order=desc&view=table`);
+
   // nothing matches: its own empty state, and "Clear filters" brings the list back
   await page.getByLabel('Search titles').fill(`${word}zzz`);
   await expect(page.getByTestId('empty')).toContainText('Nothing matches these filters.');

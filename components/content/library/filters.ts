@@ -1,4 +1,4 @@
-// The library's filters as they live in the address (?q=&type=&visibility=&tag=&sort=&order=&view=): read on the
+// The library's filters as they live in the address (?q=&type=&visibility=&tag=&sort=&order=&view=&folder=): read on the
 // server for the first render and written back by the page as they change, so a reload or a shared link shows the
 // same list. Unknown or malformed values fall back to the defaults (never an error page).
 export const LIBRARY_SORTS = ['updated', 'created', 'title', 'views', 'quality'] as const;
@@ -13,9 +13,11 @@ export interface LibraryFilters {
   sort: LibrarySort;
   order: '' | 'asc' | 'desc';
   view: LibraryView;
+  /** one of the caller's folders (its id), `root` (items in no folder), or '' (everything) */
+  folder: string;
 }
 
-export const DEFAULT_FILTERS: LibraryFilters = { q: '', type: '', visibility: '', tag: '', sort: 'updated', order: '', view: 'grid' };
+export const DEFAULT_FILTERS: LibraryFilters = { q: '', type: '', visibility: '', tag: '', sort: 'updated', order: '', view: 'grid', folder: '' };
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -37,6 +39,7 @@ export function filtersFromParams(p: Params): LibraryFilters {
     sort: (LIBRARY_SORTS as readonly string[]).includes(sort) ? (sort as LibrarySort) : 'updated',
     order: order === 'asc' || order === 'desc' ? order : '',
     view: one(p, 'view') === 'table' ? 'table' : 'grid',
+    folder: /^(root|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.test(one(p, 'folder')) ? one(p, 'folder').toLowerCase() : '',
   };
 }
 
@@ -50,6 +53,7 @@ export function filtersToQuery(f: LibraryFilters): string {
   if (f.sort !== 'updated') q.set('sort', f.sort);
   if (f.order) q.set('order', f.order);
   if (f.view !== 'grid') q.set('view', f.view);
+  if (f.folder) q.set('folder', f.folder);
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -62,9 +66,10 @@ export function listQueryOf(f: LibraryFilters, limit: number, cursor?: string): 
   if (f.type) q.type = f.type;
   if (f.visibility) q.visibility = f.visibility;
   if (f.tag) q.tag = f.tag;
+  if (f.folder) q.folder = f.folder;
   if (cursor) q.cursor = cursor;
   return q;
 }
 
 /** True when any filter narrows the list (the view and the sort do not). */
-export const isFiltered = (f: LibraryFilters) => Boolean(f.q.trim() || f.type || f.visibility || f.tag);
+export const isFiltered = (f: LibraryFilters) => Boolean(f.q.trim() || f.type || f.visibility || f.tag || f.folder);
