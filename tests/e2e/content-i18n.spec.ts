@@ -29,7 +29,7 @@ test('a German teacher sees My content in German, and the player frame is asked 
   const row = page.locator(`[data-content-id="${id}"]`);
   await expect(row.getByTestId('quality')).toHaveText('Qualität: 72 (verstehen)');
   await expect(row.getByTestId('visibility')).toHaveText('privat');
-  await expect(row.getByRole('button', { name: `${word} Quiz duplizieren` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Aktionen für ${word} Quiz` })).toBeVisible();
   await expect(page.getByTestId('page-info')).toHaveText('Seite 1 von 1');
   // no English left in the list's own texts
   const text = await page.locator('main').innerText();
@@ -37,13 +37,17 @@ test('a German teacher sees My content in German, and the player frame is asked 
     expect(text, english).not.toContain(english);
   }
 
+  // the item's menu speaks German too
+  await row.getByRole('button', { name: `Aktionen für ${word} Quiz` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Duplizieren' })).toBeVisible();
   // publish: a German toast
-  await row.getByTestId('toggle-visibility').click();
+  await page.getByTestId('toggle-visibility').click();
   await expect(row.getByTestId('visibility')).toHaveText('öffentlich');
   await expect(page.getByTestId('toast').filter({ hasText: `„${word} Quiz“ ist veröffentlicht` })).toBeVisible();
 
   // delete asks in German; cancelled, nothing is deleted
-  await row.getByTestId('delete').click();
+  await row.getByTestId('item-menu').click();
+  await page.getByTestId('delete').click();
   await expect(page.getByTestId('delete-dialog')).toContainText(`„${word} Quiz“ endgültig löschen?`);
   await expect(page.getByTestId('delete-dialog-confirm')).toHaveText('Ja, löschen');
   await page.getByTestId('delete-dialog-cancel').click();

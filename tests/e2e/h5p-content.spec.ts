@@ -191,7 +191,8 @@ test.describe.serial('H5P content in the workspace', () => {
     contentId = await createViaApi(token, 'Sums');
     await page.goto('/content');
     const row = page.locator(`[data-content-id="${contentId}"]`);
-    await expect(row).toContainText('multiple-choice');
+    // the type's title from the installed library (not its slug)
+    await expect(row).toContainText('Multiple Choice');
     await expect(row).toContainText('private');
     await row.getByRole('link', { name: 'Sums' }).click();
     await expect(page.getByTestId('content-title')).toHaveText('Sums');
@@ -205,7 +206,8 @@ test.describe.serial('H5P content in the workspace', () => {
     await signInTeacher(page);
     await page.goto('/content');
     const row = page.locator(`[data-content-id="${contentId}"]`);
-    await row.getByTestId('toggle-visibility').click();
+    await row.getByTestId('item-menu').click();
+    await page.getByTestId('toggle-visibility').click();
     await expect(row.getByTestId('visibility')).toHaveText('public');
     await expect(page.getByTestId('toast').filter({ hasText: '“Sums” is published' })).toBeVisible();
     const [own] = await sql<{ visibility: string; published_at: Date | null }>('SELECT visibility, published_at FROM content_ownership WHERE content_id = $1', [contentId]);
@@ -219,7 +221,8 @@ test.describe.serial('H5P content in the workspace', () => {
     await signInTeacher(page);
     await page.goto('/content');
     const row = page.locator(`[data-content-id="${contentId}"]`);
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('export').click()]);
+    await row.getByTestId('item-menu').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
     expect(download.suggestedFilename()).toBe('Sums.h5p');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-h5p-')), 'Sums.h5p');
     await download.saveAs(file);
@@ -349,7 +352,8 @@ test.describe.serial('H5P content in the workspace', () => {
     const id = await createViaApi(token, 'To delete');
     await page.goto('/content');
     const row = page.locator(`[data-content-id="${id}"]`);
-    await row.getByTestId('delete').click();
+    await row.getByTestId('item-menu').click();
+    await page.getByTestId('delete').click();
     // a modal dialog: Cancel keeps the content, confirming deletes it and says so in a toast
     const dialog = page.getByTestId('delete-dialog');
     await expect(dialog).toBeVisible();
@@ -358,7 +362,8 @@ test.describe.serial('H5P content in the workspace', () => {
     await page.getByTestId('delete-dialog-cancel').click();
     await expect(dialog).toBeHidden();
     expect(await sql('SELECT id FROM h5p_contents WHERE id = $1', [id])).toHaveLength(1);
-    await row.getByTestId('delete').click();
+    await row.getByTestId('item-menu').click();
+    await page.getByTestId('delete').click();
     await page.getByTestId('delete-dialog-confirm').click();
     await expect(page.getByTestId('toast').filter({ hasText: '“To delete” deleted' })).toBeVisible();
     await expect(page.locator(`[data-content-id="${id}"]`)).toHaveCount(0);

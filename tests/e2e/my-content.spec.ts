@@ -27,7 +27,9 @@ test('a teacher searches, tags, duplicates and bulk-publishes and deletes conten
   await expect(rowA.getByTestId('quality')).toHaveText('Quality: 72 (understand)');
 
   // tags: edit, then filter by the new tag
-  await rowA.getByRole('button', { name: `Edit tags of ${word} alpha quiz` }).click();
+  // every per-item action is in the item's one overflow menu
+  await rowA.getByRole('button', { name: `Actions for ${word} alpha quiz` }).click();
+  await page.getByRole('menuitem', { name: 'Edit tags' }).click();
   await rowA.getByLabel('Tags (comma separated)').fill('Tides, unit-7');
   await rowA.getByTestId('tags-save').click();
   await expect(rowA.getByTestId('tags')).toHaveText('tidesunit-7');
@@ -37,7 +39,8 @@ test('a teacher searches, tags, duplicates and bulk-publishes and deletes conten
   await expect(page.getByTestId('content-row')).toHaveCount(2);
 
   // duplicate: a private copy with the owner's tags
-  await rowA.getByRole('button', { name: `Duplicate ${word} alpha quiz` }).click();
+  await rowA.getByRole('button', { name: `Actions for ${word} alpha quiz` }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
   await expect(page.getByTestId('list-status')).toHaveText(`Duplicated “${word} alpha quiz”.`);
   await expect(page.getByTestId('content-row')).toHaveCount(3);
   const copy = page.getByTestId('content-row').filter({ hasText: `${word} alpha quiz (copy)` });

@@ -7,7 +7,7 @@ import { db } from '@/lib/db/client';
 import { setPlan, signedIn, uniqueWord } from '../support/factories';
 import { api } from '../support/http';
 import { createContent, installTestLibraries } from '../support/h5p';
-import { SAMPLE_PARAMS, libraryString } from '../support/h5p-packages';
+import { SAMPLE_PARAMS, libraryString, originProbePackage } from '../support/h5p-packages';
 
 beforeAll(async () => {
   await installTestLibraries();
@@ -45,7 +45,7 @@ describe('GET /h5p/content query parameters', () => {
     for (const i of items) {
       expect(i.tags).toEqual([]);
       expect(i).toHaveProperty('icon');
-      expect(Object.keys(i).sort()).toEqual(['bloomsLevel', 'contentTypeSlug', 'createdAt', 'curriculum', 'embedTypes', 'icon', 'id', 'mainLibrary', 'quality', 'tags', 'title', 'updatedAt', 'viewCount', 'visibility'].sort());
+      expect(Object.keys(i).sort()).toEqual(['bloomsLevel', 'contentTypeSlug', 'contentTypeTitle', 'createdAt', 'curriculum', 'embedTypes', 'icon', 'id', 'mainLibrary', 'quality', 'tags', 'thumbnailUrl', 'title', 'updatedAt', 'viewCount', 'visibility'].sort());
     }
   });
 
@@ -402,5 +402,65 @@ describe('computed quality and type icons', () => {
     ]);
     const icon = await fetch(`${inject('appUrl')}${items[1]!.icon}`);
     expect(icon.status).toBe(200);
+  });
+});
+
+describe('thumbnails and type titles (issue 25 item 4)', () => {
+  const importProbe = async (token: string, title: string) => {
+    const fd = new FormData();
+    fd.append('h5p', new Blob([new Uint8Array(originProbePackage({ title }))], { type: 'application/zip' }), 'probe.h5p');
+    const res = await api('POST', '/h5p/import', { token, body: fd });
+    expect(res.status).toBe(201);
+    return res.body.data.contentId as string;
+  };
+  const fetchFile = (url: string, token?: string) => fetch(`${inject('appUrl')}${url}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+
+  it('lists the first image of imported content as thumbnailUrl: its owner reads it, nobody else while it is private', async () => {
+    const admin = await signedIn(['super_admin']);
+    await importProbe(admin.token, 'Probe that installs the library');
+    const t = await signedIn(['teacher']);
+    await setPlan(t.user.id, 'premium');
+    const id = await importProbe(t.token, 'Probe with a picture');
+    const { items } = await list(t.token);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.thumbnailUrl).toBe(`/h5p/content/${id}/images/probe.png`);
+    const lib = await db().h5pLibrary.findFirstOrThrow({ where: { machineName: 'H5P.OriginProbe' }, select: { title: true } });
+    expect(items[0]!.contentTypeTitle).toBe(lib.title);
+    expect((await db().h5pContent.findUniqueOrThrow({ where: { id }, select: { thumbnailPath: true } })).thumbnailPath).toBe('images/probe.png');
+
+    const own = await fetchFile(items[0]!.thumbnailUrl, t.token);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toMatch(/^image\/png/);
+    expect(own.headers.get('cache-control')).toContain('private');
+    expect((await fetchFile(items[0]!.thumbnailUrl)).status).toBe(404);
+    const other = await signedIn(['teacher']);
+    expect((await fetchFile(items[0]!.thumbnailUrl, other.token)).status).toBe(404);
+
+    // published: the file is open like every file of public content
+    expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
+    expect((await fetchFile(items[0]!.thumbnailUrl)).status).toBe(200);
+
+    // a duplicate has its own copy of the picture
+    const dup = await api('POST', `/h5p/content/${id}/duplicate`, { token: t.token });
+    expect(dup.status).toBe(201);
+    const copyId = dup.body.data.contentId as string;
+    const after = await list(t.token);
+    expect(after.items.find((i) => i.id === copyId)?.thumbnailUrl).toBe(`/h5p/content/${copyId}/images/probe.png`);
+  });
+
+  it('is null without an image; rows written before the column get theirs computed when listed', async () => {
+    const t = await teacherWith([{ title: 'No picture', type: 'H5P.MultiChoice' }]);
+    const [id] = t.ids;
+    let { items } = await list(t.token);
+    expect(items[0]!.thumbnailUrl).toBeNull();
+    expect(items[0]!.contentTypeTitle).toBe((await db().h5pLibrary.findFirstOrThrow({ where: { machineName: 'H5P.MultiChoice' }, select: { title: true } })).title);
+    expect((await db().h5pContent.findUniqueOrThrow({ where: { id: id! }, select: { thumbnailPath: true } })).thumbnailPath).toBe('');
+
+    // as a row from before the migration: an image deep in the parameters, nothing computed yet
+    const parameters = { question: 'q', media: { type: { params: { file: { path: 'images/old-photo.jpg', mime: 'image/jpeg' } } } }, answers: [{ text: 'a', file: { path: 'images/later.png', mime: 'image/png' } }] };
+    await db().$executeRaw`UPDATE h5p_contents SET parameters = ${JSON.stringify(parameters)}::jsonb, thumbnail_path = NULL WHERE id = ${id!}`;
+    ({ items } = await list(t.token));
+    expect(items[0]!.thumbnailUrl).toBe(`/h5p/content/${id}/images/old-photo.jpg`);
+    expect((await db().h5pContent.findUniqueOrThrow({ where: { id: id! }, select: { thumbnailPath: true } })).thumbnailPath).toBe('images/old-photo.jpg');
   });
 });

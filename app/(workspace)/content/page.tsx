@@ -1,7 +1,9 @@
-import Link from 'next/link';
+import { FileUp, Plus, Shapes } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { MyContent } from '@/components/content/MyContent';
+import { filtersFromParams, listQueryOf } from '@/components/content/library/filters';
 import { contentPageMetadata } from '@/components/content/page-title';
+import { ButtonLink, PageHeader } from '@/components/ui';
 import { scormPlanFor } from '@/lib/plans/plans';
 import { listContents, listContentsQuery, listFacetsOf } from '@/lib/h5p/content/content-list';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -12,21 +14,48 @@ const PAGE_SIZE = 20;
 
 export const generateMetadata = () => contentPageMetadata('list.title');
 
-export default async function MyContentPage() {
+/** The library (issue 25 item 4): the filters, sort and view come from the address, so a reload keeps them. */
+export default async function MyContentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await workspaceContext('/content');
-  const [first, facets, t] = await Promise.all([listContents(user.id, listContentsQuery.parse({ limit: PAGE_SIZE })), listFacetsOf(user.id), getTranslations('content.list')]);
+  const filters = filtersFromParams(await searchParams);
+  const parsed = listContentsQuery.safeParse(listQueryOf(filters, PAGE_SIZE));
+  const query = parsed.success ? parsed.data : listContentsQuery.parse({ limit: PAGE_SIZE });
+  const [first, facets, t] = await Promise.all([listContents(user.id, query), listFacetsOf(user.id), getTranslations('content.list')]);
   return (
-    <>
-      <div className="page">
-        <section className="card">
-          <h1>{t('title')}</h1>
-          <p>
-            <Link href="/workspace">{t('workspace')}</Link> · <Link href="/content/new" data-testid="new-content">{t('create')}</Link> ·{' '}
-            <Link href="/content/import" data-testid="import-link">{t('import')}</Link> · <Link href="/content/types" data-testid="types-link">{t('types')}</Link>
-          </p>
-          <MyContent initialItems={JSON.parse(JSON.stringify(first.data))} initialTotal={first.total} initialNextCursor={first.nextCursor} types={facets.types} initialTags={facets.tags} pageSize={PAGE_SIZE} scormPlan={scormPlanFor(user.plan)} />
-        </section>
-      </div>
-    </>
+    <div className="page">
+      {/* past the header and the filters in one step: the first item is the third Tab stop after the shell's skip link */}
+      <a className="skip-link" href="#library-items">
+        {t('skipToItems')}
+      </a>
+      <PageHeader
+        title={t('title')}
+        description={<span data-testid="library-count">{t('headerCount', { count: facets.total })}</span>}
+        actions={
+          <>
+            <ButtonLink href="/content/new" variant="primary" icon={Plus} data-testid="new-content">
+              {t('create')}
+            </ButtonLink>
+            <ButtonLink href="/content/import" icon={FileUp} data-testid="import-link">
+              {t('import')}
+            </ButtonLink>
+            <ButtonLink href="/content/types" variant="ghost" icon={Shapes} data-testid="types-link">
+              {t('types')}
+            </ButtonLink>
+          </>
+        }
+      />
+      <MyContent
+        initialItems={JSON.parse(JSON.stringify(first.data))}
+        initialTotal={first.total}
+        initialNextCursor={first.nextCursor}
+        initialFilters={filters}
+        hasContent={facets.total > 0}
+        types={facets.types}
+        initialTags={facets.tags}
+        pageSize={PAGE_SIZE}
+        scormPlan={scormPlanFor(user.plan)}
+        now={new Date().toISOString()}
+      />
+    </div>
   );
 }

@@ -18,6 +18,7 @@ import { libraryPrefix } from '@/lib/h5p/engine/paths';
 import { fileStore } from '@/lib/files/store';
 import { localCache } from '@/lib/cache/local';
 import { scheduleQualityReport } from '@/lib/h5p/quality/background';
+import { backfillThumbnails, thumbnailUrlOf } from './thumbnail';
 
 export const CONTENT_SORTS = ['updated', 'created', 'title', 'views', 'quality'] as const;
 export type ContentSort = (typeof CONTENT_SORTS)[number];
@@ -54,6 +55,10 @@ export const contentListItemSchema = z.object({
   title: z.string(),
   mainLibrary: z.string(),
   contentTypeSlug: z.string(),
+  /** the content type's title: the installed library's (e.g. "Fill in the Blanks"), else one made from the machine name */
+  contentTypeTitle: z.string(),
+  /** the content's first image (same-origin content file URL, read with the caller's session), null when it has none */
+  thumbnailUrl: z.string().nullable(),
   /** the installed library's icon (/h5p/libraries/<Machine>-<major>.<minor>/icon.svg), null when it has none */
   icon: z.string().nullable(),
   createdAt: z.date(),
@@ -153,6 +158,7 @@ interface PageRow {
   updated_at: Date;
   embed_types: unknown;
   main_version: { majorVersion?: unknown; minorVersion?: unknown } | null;
+  thumbnail_path: string | null;
   visibility: string;
   view_count: number;
   keys: CursorValues;
@@ -211,6 +217,26 @@ async function iconsOf(rows: PageRow[]): Promise<Map<string, string | null>> {
   return out;
 }
 
+/** A readable title for a content type whose library is not installed: "H5P.DragQuestion" → "Drag Question". */
+export function titleFromMachineName(machineName: string): string {
+  const name = machineName.replace(/^H5P\./, '').split('.').pop() ?? machineName;
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').trim() || machineName;
+}
+
+/** The installed libraries' titles of these machine names (the newest version's). */
+async function typeTitlesOf(machineNames: string[]): Promise<Map<string, string>> {
+  const names = [...new Set(machineNames)];
+  const out = new Map<string, string>();
+  if (!names.length) return out;
+  const libs = await db().h5pLibrary.findMany({
+    where: { machineName: { in: names } },
+    select: { machineName: true, title: true },
+    orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }],
+  });
+  for (const l of libs) if (l.title && !out.has(l.machineName)) out.set(l.machineName, l.title);
+  return out;
+}
+
 /** At most this many items of one list call are queued for a background quality report. */
 const BACKFILL_PER_CALL = 50;
 
@@ -237,7 +263,7 @@ export async function listContents(
   const full = q.limit === undefined;
   const contents =
     full || q.sortBy === 'title' || q.sortBy === 'created'
-      ? Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at${full ? Prisma.sql`, c.metadata` : Prisma.empty} FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`
+      ? Prisma.sql`CROSS JOIN LATERAL (SELECT c.id, c.title, c.main_library, c.created_at, c.updated_at, c.thumbnail_path${full ? Prisma.sql`, c.metadata` : Prisma.empty} FROM h5p_contents c WHERE c.id = o.content_id OFFSET 0) h`
       : Prisma.empty;
   // The whole list counts its rows in the same pass (count(*) OVER ()); a page counts every match in a scalar
   // subquery (an index-only scan of the caller's rows when unfiltered), so it reads no row off the page to count them.
@@ -259,19 +285,19 @@ export async function listContents(
     WITH p AS MATERIALIZED (
       SELECT o.content_id AS id, o.visibility, o.view_count,
              ${total} AS total, ${keysetValues(keys)} AS keys, row_number() OVER (ORDER BY ${order}) AS rn
-             ${full ? Prisma.sql`, h.title, h.main_library, h.created_at, h.updated_at, ${metaColumns('h')}` : Prisma.empty}
+             ${full ? Prisma.sql`, h.title, h.main_library, h.created_at, h.updated_at, h.thumbnail_path, ${metaColumns('h')}` : Prisma.empty}
         FROM content_ownership o
         ${contents}
        WHERE ${where}${after ? Prisma.sql` AND ${after}` : Prisma.empty}
        ORDER BY ${order}
        ${limit} OFFSET ${q.offset})
-    SELECT p.id, p.total, p.keys, ${c}.title, ${c}.main_library, ${c}.created_at, ${c}.updated_at, ${c}.embed_types, ${c}.main_version,
+    SELECT p.id, p.total, p.keys, ${c}.title, ${c}.main_library, ${c}.created_at, ${c}.updated_at, ${c}.embed_types, ${c}.main_version, ${c}.thumbnail_path,
            p.visibility, p.view_count,
            m.content_id IS NOT NULL AS has_curriculum, m.framework_name, m.stage_name, m.grade_name, m.subject_name, m.topic_names, m.difficulty, m.language,
            q.overall_score, q.blooms_level,
            (SELECT array_agg(t.tag ORDER BY t.tag) FROM content_tags t WHERE t.content_id = p.id) AS tags
       FROM p
-      ${full ? Prisma.empty : Prisma.sql`CROSS JOIN LATERAL (SELECT c.title, c.main_library, c.created_at, c.updated_at, ${metaColumns('c')} FROM h5p_contents c WHERE c.id = p.id OFFSET 0) x`}
+      ${full ? Prisma.empty : Prisma.sql`CROSS JOIN LATERAL (SELECT c.title, c.main_library, c.created_at, c.updated_at, c.thumbnail_path, ${metaColumns('c')} FROM h5p_contents c WHERE c.id = p.id OFFSET 0) x`}
       LEFT JOIN LATERAL (SELECT * FROM content_curriculum_metadata cm WHERE cm.content_id = p.id OFFSET 0) m ON true
       LEFT JOIN LATERAL (SELECT qr.overall_score, qr.blooms_level FROM content_quality_reports qr WHERE qr.content_id = p.id OFFSET 0) q ON true
      ORDER BY p.rn`;
@@ -287,7 +313,12 @@ export async function listContents(
   const nextCursor = more && last ? encodeCursor(scope, last.keys) : null;
   if (!page.length) return { data: [], total: count, nextCursor: null };
 
-  const icons = await settle('icons', iconsOf(page), new Map<string, string | null>());
+  const [icons, typeTitles, thumbnails] = await Promise.all([
+    settle('icons', iconsOf(page), new Map<string, string | null>()),
+    settle('type titles', typeTitlesOf(page.map((r) => r.main_library)), new Map<string, string>()),
+    // rows written before thumbnails were kept get theirs now (once)
+    settle('thumbnails', backfillThumbnails(page.filter((r) => r.thumbnail_path === null).map((r) => r.id)), new Map<string, string>()),
+  ]);
 
   // backfill: items without a report get one in the background (bounded per call)
   let queued = 0;
@@ -306,6 +337,8 @@ export async function listContents(
       title: r.title,
       mainLibrary: r.main_library,
       contentTypeSlug: contentTypeSlug(r.main_library),
+      contentTypeTitle: typeTitles.get(r.main_library) ?? titleFromMachineName(r.main_library),
+      thumbnailUrl: thumbnailUrlOf(r.id, r.thumbnail_path ?? thumbnails.get(r.id)),
       icon: icons.get(`${r.main_library} ${versionOf(r)}`) ?? null,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
@@ -331,15 +364,20 @@ export async function listContents(
   return { data, total: count, nextCursor };
 }
 
-/** The filter choices of the My content page: the content types and tags the user's content carries. */
-export async function listFacetsOf(userId: string): Promise<{ types: { machineName: string; slug: string }[]; tags: string[] }> {
-  const [types, tags] = await Promise.all([
+/** The filter choices of the My content page: the content types (with their titles) and tags the user's content carries, and how many items it has. */
+export async function listFacetsOf(userId: string): Promise<{ types: { machineName: string; slug: string; title: string }[]; tags: string[]; total: number }> {
+  const [types, tags, [count]] = await Promise.all([
     db().$queryRaw<{ main_library: string }[]>`
       SELECT DISTINCT h.main_library FROM content_ownership o JOIN h5p_contents h ON h.id = o.content_id
        WHERE o.user_id = ${userId}::uuid ORDER BY h.main_library`,
     db().$queryRaw<{ tag: string }[]>`
       SELECT DISTINCT t.tag FROM content_tags t JOIN content_ownership o ON o.content_id = t.content_id
        WHERE o.user_id = ${userId}::uuid ORDER BY t.tag`,
+    // every item of the user, whatever the filters (the page header's count; none: the first-run empty state)
+    db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM content_ownership o WHERE o.user_id = ${userId}::uuid`,
   ]);
-  return { types: types.map((t) => ({ machineName: t.main_library, slug: contentTypeSlug(t.main_library) })), tags: tags.map((t) => t.tag) };
+  const titles = await settle('type titles', typeTitlesOf(types.map((t) => t.main_library)), new Map<string, string>());
+  const typeList = types.map((t) => ({ machineName: t.main_library, slug: contentTypeSlug(t.main_library), title: titles.get(t.main_library) ?? titleFromMachineName(t.main_library) }));
+  typeList.sort((a, b) => a.title.localeCompare(b.title));
+  return { types: typeList, tags: tags.map((t) => t.tag), total: Number(count?.n ?? 0) };
 }

@@ -12,6 +12,7 @@ import { contentPrefix } from '@/lib/h5p/engine/paths';
 import { isParametersFile, mapBounded } from '@/lib/h5p/engine/storage/content-storage';
 import { filterContentParams } from '@/lib/h5p/engine/sanitize';
 import { semanticsLoader } from '@/lib/h5p/engine/server';
+import { thumbnailPathFor } from './thumbnail';
 
 export interface CopySource {
   id: string;
@@ -52,7 +53,7 @@ export async function copyContent(source: CopySource, userId: string, opts: Copy
   // a stale content.json from an old import is not content (the parameters are in the row)
   const files = (await store.list(from)).filter((f) => !isParametersFile(f.name));
   const contentId = await createOwnedContent(userId, {
-    row: (id) => ({ id, title, mainLibrary: source.mainLibrary, metadata: metadata as Prisma.InputJsonValue, parameters: parameters as Prisma.InputJsonValue, creatorId: userId }),
+    row: (id) => ({ id, title, mainLibrary: source.mainLibrary, metadata: metadata as Prisma.InputJsonValue, parameters: parameters as Prisma.InputJsonValue, thumbnailPath: thumbnailPathFor(parameters), creatorId: userId }),
     quotaExceeded: opts.quotaExceeded,
     // copied within the store (a server-side copy on S3), a few at a time; their bytes are charged to the new owner
     ...(files.length

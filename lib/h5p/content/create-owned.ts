@@ -28,6 +28,8 @@ export interface NewContentRow {
   mainLibrary: string;
   metadata: Prisma.InputJsonValue;
   parameters: Prisma.InputJsonValue;
+  /** the first image of the parameters (thumbnail.ts): '' for none; absent = computed later, when a list shows it */
+  thumbnailPath?: string;
   creatorId: string | null;
 }
 

@@ -15,6 +15,7 @@ import { contentMetadata, contentParameters, contentSnapshot, forgetContent } fr
 import { contentPrefix, scratchRoot } from '@/lib/h5p/engine/paths';
 import { filterContentParams, type SemanticsLoader } from '@/lib/h5p/engine/sanitize';
 import { commitOwnedContent, type NewContentRow } from '@/lib/h5p/content/create-owned';
+import { thumbnailPathFor } from '@/lib/h5p/content/thumbnail';
 import { AppError } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 
@@ -94,12 +95,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The h5p_contents row of new or updated content: every way in (import, save, API, copy) stores parameters filtered against the library's semantics. */
 export async function contentRow(id: string, metadata: IContentMetadata, content: unknown, creatorId: string | null, semantics: SemanticsLoader): Promise<NewContentRow> {
+  const parameters = await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {}, semantics);
   return {
     id,
     title: (metadata.title || 'Untitled Content').slice(0, 1000),
     mainLibrary: metadata.mainLibrary,
     metadata: JSON.parse(JSON.stringify(metadata)) as Prisma.InputJsonValue,
-    parameters: (await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {}, semantics)) as Prisma.InputJsonValue,
+    parameters: parameters as Prisma.InputJsonValue,
+    // the library's picture: the first image of what is stored
+    thumbnailPath: thumbnailPathFor(parameters),
     creatorId,
   };
 }
@@ -122,8 +126,8 @@ export class DbContentStorage implements IContentStorage {
       return id;
     }
     const id = String(contentId);
-    const { title, mainLibrary, metadata: meta, parameters } = await contentRow(id, metadata, content, null, this.semantics);
-    const updated = await db().h5pContent.updateMany({ where: { id }, data: { title, mainLibrary, metadata: meta, parameters } });
+    const { title, mainLibrary, metadata: meta, parameters, thumbnailPath } = await contentRow(id, metadata, content, null, this.semantics);
+    const updated = await db().h5pContent.updateMany({ where: { id }, data: { title, mainLibrary, metadata: meta, parameters, thumbnailPath } });
     await forgetContent(id);
     if (updated.count === 0) throw new H5pError('content-not-found', { contentId: id }, 404);
     // content imported before content.json was refused as a file still has the stale copy: gone on update
