@@ -20,6 +20,8 @@ import { ContentTable } from './library/ContentTable';
 import { DEFAULT_FILTERS, filtersToQuery, isFiltered, LIBRARY_SORTS, listQueryOf, type LibraryFilters, type LibrarySort } from './library/filters';
 import { ItemMenu } from './library/ItemMenu';
 import { TagEditor } from './library/parts';
+import type { FolderNode } from './library/FolderTree';
+import { MoveToFolderDialog } from './library/MoveToFolderDialog';
 import styles from './library/library.module.css';
 
 export interface MyContentItem {
@@ -65,9 +67,17 @@ interface Props {
    * and the way to show another (kept in ?folder= and sent to GET /h5p/content as `folder`). Not given: no column.
    */
   folders?: (current: string, select: (folder: string) => void) => ReactNode;
+  /** the caller's folders: with them each item's menu offers "Move to folder…" and a card can be dragged onto a folder */
+  folderList?: FolderNode[];
+  /** a move changed the folders' counts */
+  onFoldersChanged?: () => void;
 }
 
-export function MyContent({ initialItems, initialTotal, initialNextCursor, initialFilters = DEFAULT_FILTERS, hasContent: initialHasContent, types, initialTags, pageSize, scormPlan, now: serverNow, folders }: Props) {
+/** the window event a folder tree sends after a drop moved items: the list loads again */
+export const LIBRARY_CHANGED = 'lumen:library-changed';
+
+export function MyContent({ initialItems, initialTotal, initialNextCursor, initialFilters = DEFAULT_FILTERS, hasContent: initialHasContent, types, initialTags, pageSize, scormPlan, now: serverNow, folders, folderList, onFoldersChanged }: Props) {
+  const [moving, setMoving] = useState<MyContentItem | null>(null);
   const t = useTranslations('content');
   const toast = useToast();
   const ids = useId();
@@ -132,6 +142,13 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
     const timer = setTimeout(() => void load(), 250);
     return () => clearTimeout(timer);
   }, [load, initialItems]);
+
+  // a drop on the folder tree moved items: load again
+  useEffect(() => {
+    const reload = () => void load();
+    window.addEventListener(LIBRARY_CHANGED, reload);
+    return () => window.removeEventListener(LIBRARY_CHANGED, reload);
+  }, [load]);
 
   // skeletons only when a load takes long enough to notice
   useEffect(() => {
@@ -287,6 +304,7 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
       onEditTags={(i) => setEditingTags(i.id)}
       onToggleVisibility={(i) => void toggleVisibility(i)}
       onDelete={(i) => setDeleting(i)}
+      onMove={folderList ? (i) => setMoving(i) : undefined}
     />
   );
   const tagEditorOf = (item: MyContentItem) =>
@@ -445,11 +463,35 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
             if (!open) setDeleting(null);
           }}
           title={t('actions.deleteTitle', { title: deleting?.title ?? '' })}
-          description={t('actions.deleteDescription')}
+          description={
+            deleting?.visibility === 'public' ? (
+              <>
+                {t('actions.deleteDescription')} <strong data-testid="delete-public-warning">{t('actions.deletePublicWarning')}</strong>
+              </>
+            ) : (
+              t('actions.deleteDescription')
+            )
+          }
           confirmLabel={t('actions.deleteConfirm')}
           onConfirm={() => (deleting ? deleteOne(deleting) : undefined)}
         />
 
+        {folderList ? (
+          <MoveToFolderDialog
+            contentIds={moving ? [moving.id] : []}
+            folders={folderList}
+            open={moving !== null}
+            onOpenChange={(open) => {
+              if (!open) setMoving(null);
+            }}
+            onMoved={() => {
+              setMoving(null);
+              onFoldersChanged?.();
+              void load();
+            }}
+            title={moving?.title}
+          />
+        ) : null}
         <p role="status" aria-live="polite" data-testid="list-status" className={styles.status}>{status}</p>
         {error ? <p className="error" role="alert" data-testid="list-error">{error}</p> : null}
 

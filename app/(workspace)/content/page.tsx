@@ -1,12 +1,13 @@
 import { FileUp, Plus, Shapes } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
-import { MyContent } from '@/components/content/MyContent';
+import { LibraryWithFolders } from '@/components/content/library/LibraryWithFolders';
 import { filtersFromParams, listQueryOf } from '@/components/content/library/filters';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { ButtonLink, PageHeader } from '@/components/ui';
 import { scormPlanFor } from '@/lib/plans/plans';
 import { listContents, listContentsQuery, listFacetsOf } from '@/lib/h5p/content/content-list';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
+import { listFolders } from '@/lib/h5p/content/folders';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,7 @@ export default async function MyContentPage({ searchParams }: { searchParams: Pr
   const filters = filtersFromParams(await searchParams);
   const parsed = listContentsQuery.safeParse(listQueryOf(filters, PAGE_SIZE));
   const query = parsed.success ? parsed.data : listContentsQuery.parse({ limit: PAGE_SIZE });
-  const [first, facets, t] = await Promise.all([listContents(user.id, query), listFacetsOf(user.id), getTranslations('content.list')]);
+  const [first, facets, t, tree] = await Promise.all([listContents(user.id, query), listFacetsOf(user.id), getTranslations('content.list'), listFolders(user)]);
   return (
     <div className="page">
       {/* past the header and the filters in one step: the first item is the third Tab stop after the shell's skip link */}
@@ -44,7 +45,9 @@ export default async function MyContentPage({ searchParams }: { searchParams: Pr
           </>
         }
       />
-      <MyContent
+      <LibraryWithFolders
+        initialFolders={tree.folders}
+        initialRootCount={tree.rootItemCount}
         initialItems={JSON.parse(JSON.stringify(first.data))}
         initialTotal={first.total}
         initialNextCursor={first.nextCursor}

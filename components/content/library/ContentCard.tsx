@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Badge, Thumbnail } from '@/components/ui';
 import type { MyContentItem } from '../MyContent';
 import { QualityText, RelativeTime, useThumbFallback } from './parts';
+import { setContentDragData } from './FolderTree';
 import styles from './library.module.css';
 
 export interface ItemViewProps {
@@ -26,7 +27,14 @@ export function ContentCard({ item, selected, onToggle, menu, tagEditor, now }: 
   const [src, onThumbError] = useThumbFallback(item.thumbnailUrl);
   const href = `/content/${encodeURIComponent(item.id)}`;
   return (
-    <li className={[styles.card, selected ? styles.selected : ''].join(' ')} data-testid="content-row" data-content-id={item.id}>
+    <li
+      className={[styles.card, selected ? styles.selected : ''].join(' ')}
+      data-testid="content-row"
+      data-content-id={item.id}
+      // dragged onto a folder of the tree, the card moves there (FolderTree's drop targets)
+      draggable
+      onDragStart={(e) => setContentDragData(e, [item.id])}
+    >
       <div className={styles.cardThumb} onError={onThumbError}>
         <Thumbnail src={src} icon={item.icon} size="md" />
       </div>

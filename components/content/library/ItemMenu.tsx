@@ -2,7 +2,7 @@
 // The one overflow menu of a library item: every per-item action (open, edit, duplicate, tags, publish / make
 // private, export .h5p / SCORM / cmi5, results, delete). The list owns what the actions change (the item's
 // visibility and tags, the delete confirmation); exports download here. Outcomes show in a toast.
-import { BarChart3, Copy, Download, Eye, Globe, Lock, Package, Pencil, Sparkles, Tags, Trash2 } from 'lucide-react';
+import { BarChart3, Copy, Download, Eye, FolderInput, Globe, Lock, Package, Pencil, Sparkles, Tags, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { OverflowMenu, type MenuItem } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
@@ -17,9 +17,11 @@ export interface ItemMenuProps {
   onEditTags: (item: MyContentItem) => void;
   onToggleVisibility: (item: MyContentItem) => void;
   onDelete: (item: MyContentItem) => void;
+  /** "Move to folder…" (the keyboard way to what dragging a card onto a folder does) */
+  onMove?: (item: MyContentItem) => void;
 }
 
-export function ItemMenu({ item, scormPlan, onDuplicate, onEditTags, onToggleVisibility, onDelete }: ItemMenuProps) {
+export function ItemMenu({ item, scormPlan, onDuplicate, onEditTags, onToggleVisibility, onDelete, onMove }: ItemMenuProps) {
   const t = useTranslations('content');
   const toast = useToast();
   const id = encodeURIComponent(item.id);
@@ -29,9 +31,11 @@ export function ItemMenu({ item, scormPlan, onDuplicate, onEditTags, onToggleVis
   const gated = scormPlan ? t('list.menu.scormGated', { plan: scormPlan }) : undefined;
   const items: MenuItem[] = [
     { label: t('list.menu.open'), icon: Eye, href: `/content/${id}`, testId: 'open' },
-    { label: t('list.edit'), icon: Pencil, href: `/content/${id}/edit`, testId: 'edit' },
+    // a full page load: the editor's scripts run only on a page loaded with its own nonce
+    { label: t('list.edit'), icon: Pencil, href: `/content/${id}/edit`, external: true, testId: 'edit' },
     { label: t('list.duplicate'), icon: Copy, onSelect: () => onDuplicate(item), testId: 'duplicate' },
     { label: t('list.editTags'), icon: Tags, onSelect: () => onEditTags(item), testId: 'edit-tags' },
+    ...(onMove ? [{ label: t('folders.moveMenu'), icon: FolderInput, onSelect: () => onMove(item), testId: 'move-to-folder' }] : []),
     {
       label: item.visibility === 'public' ? t('actions.makePrivate') : t('actions.publish'),
       icon: item.visibility === 'public' ? Lock : Globe,
