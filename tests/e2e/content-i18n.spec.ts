@@ -56,6 +56,7 @@ test('a German teacher sees My content in German, and the player frame is asked 
   // the content page: the player frame carries the user's language; the embed snippet carries none
   await row.getByRole('link', { name: `${word} Quiz` }).click();
   await expect(page.getByTestId('content-title')).toHaveText(`${word} Quiz`);
+  await page.getByRole('tab', { name: 'Teilen & einbetten' }).click();
   await expect(page.getByRole('heading', { name: 'Einbetten' })).toBeVisible();
   const src = await page.getByTestId('h5p-player').getAttribute('src');
   expect(new URL(src!, E2E.appUrl).searchParams.get('language')).toBe('de');
