@@ -29,7 +29,7 @@ export async function AppShell({ brand, session, children }: { brand: BrandConfi
         <a className="skip-link" href="#main">
           {t('skipLink')}
         </a>
-        <header className={styles.publicBar}>
+        <header className={`topbar ${styles.publicBar}`}>
           <Link href="/" className={styles.brandHome} aria-label={t('home', { app: brand.appName })}>
             {brand.logoUrl ? <img className={styles.logo} src={brand.logoUrl} alt="" /> : null}
             <span className={styles.appName} data-testid="app-name">
@@ -60,7 +60,7 @@ export async function AppShell({ brand, session, children }: { brand: BrandConfi
       <SessionNotice />
       <Sidebar groups={groups} appName={brand.appName} logoUrl={brand.logoUrl ?? null} initialCollapsed={jar.get(SIDEBAR_COOKIE)?.value === 'collapsed'} />
       <div className={styles.column}>
-        <header className={styles.topbar}>
+        <header className={`topbar ${styles.topbar}`}>
           <MobileNav groups={groups} appName={brand.appName} />
           <Link href="/workspace" className={styles.mobileBrand} aria-label={t('home', { app: brand.appName })}>
             {brand.logoUrl ? <img className={styles.logo} src={brand.logoUrl} alt="" /> : null}
