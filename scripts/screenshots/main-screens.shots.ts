@@ -35,40 +35,78 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => hub?.close());
 
-test('main screens', async ({ page }) => {
-  test.setTimeout(120_000);
+async function settle(page: import('@playwright/test').Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+test('main screens', async ({ page, browser }) => {
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/login');
   await page.screenshot({ path: out('sign-in') });
   await signIn(page, demoAccount('teacher'));
+  await settle(page);
   await page.screenshot({ path: out('workspace') });
   await page.goto('/content');
   await expect(page.getByTestId('content-row').first()).toBeVisible();
+  await settle(page);
   await page.screenshot({ path: out('my-content') });
+  await page.goto('/content?view=table');
+  await settle(page);
+  await page.screenshot({ path: out('my-content-table') });
+  await page.goto('/content');
   await page.getByTestId('content-row').first().getByRole('link').first().click();
   await expect(page.frameLocator('[data-testid="h5p-player"]').getByRole('button', { name: 'Check' })).toBeVisible();
   await page.screenshot({ path: out('content-page'), fullPage: true });
+  await page.goto('/content/new');
+  await settle(page);
+  await page.screenshot({ path: out('create') });
   await page.goto('/marketplace');
-  await expect(page.getByTestId('result').first()).toBeVisible();
+  await settle(page);
   await page.screenshot({ path: out('marketplace') });
-  await page.getByTestId('result-link').first().click();
-  await expect(page.frameLocator('[data-testid="h5p-player"]').locator('.h5p-content')).toBeVisible();
-  await page.screenshot({ path: out('marketplace-item'), fullPage: true });
   await page.goto('/collections');
+  await settle(page);
   await page.screenshot({ path: out('collections') });
   await page.goto('/content/types');
+  await settle(page);
   await page.screenshot({ path: out('content-types') });
+  await page.goto('/plans');
+  await settle(page);
+  await page.screenshot({ path: out('plans') });
   await page.goto('/settings');
+  await settle(page);
   await page.screenshot({ path: out('settings') });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/content');
+  await settle(page);
   await page.screenshot({ path: out('my-content-phone') });
-  // the same workspace in German (the language menu saves it on the account), then back
+  await page.goto('/workspace');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.screenshot({ path: out('menu-phone') });
+  await page.keyboard.press('Escape');
+  // the same workspace in German (the account menu saves the language on the account), then back
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.getByTestId('language-menu').first().selectOption('de');
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await page.goto('/collections');
-  await page.screenshot({ path: out('collections-de') });
-  await page.getByTestId('language-menu').first().selectOption('en');
+  await settle(page);
+  await page.screenshot({ path: out('workspace-de') });
+  await page.goto('/content');
+  await settle(page);
+  await page.screenshot({ path: out('my-content-de') });
+  await page.getByRole('button', { name: /^Kontomenü von / }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // the admin's first run and a student's home
+  const admin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(admin, demoAccount('super_admin'));
+  await settle(admin);
+  await admin.screenshot({ path: out('admin-home') });
+  await admin.close();
+  const student = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(student, demoAccount('student'));
+  await settle(student);
+  await student.screenshot({ path: out('student-home') });
+  await student.close();
 });
