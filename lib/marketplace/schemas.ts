@@ -3,6 +3,7 @@ import { CURSOR_ERR, MAX_CURSOR_LENGTH } from '@/lib/db/keyset';
 import { errorOf, VALIDATION_ERROR } from '@/lib/errors';
 import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum';
 import { bloomLevelSchema } from '@/lib/content/blooms';
+import { CLONE_LIMIT_REACHED } from '@/lib/plans/allowance';
 
 /** Largest `offset` of the public list: an offset costs every row it skips, so deeper pages use the keyset `cursor`. */
 export const MAX_MARKETPLACE_OFFSET = 10_000;
@@ -10,7 +11,8 @@ export const MAX_MARKETPLACE_OFFSET = 10_000;
 const OFFSET_TOO_DEEP = `must be at most ${MAX_MARKETPLACE_OFFSET}; page further with cursor`;
 export const CURSOR_WITH_OFFSET = 'cannot be combined with offset';
 export const CONTENT_NOT_PUBLIC = 'Content not found or not public';
-export const CONTENT_LIMIT_REACHED = 'Content limit reached';
+/** the clone's refusal at the content quota: the same text the clone button's reason shows (lib/plans/allowance.ts) */
+export const CONTENT_LIMIT_REACHED = CLONE_LIMIT_REACHED;
 
 /** The marketplace routes' own errors. */
 export const MARKETPLACE_ERR = {

@@ -29,6 +29,11 @@ export interface NewContentRow {
   metadata: Prisma.InputJsonValue;
   parameters: Prisma.InputJsonValue;
   creatorId: string | null;
+  /** a marketplace clone's source at clone time (lib/h5p/content/copy.ts `origin`) */
+  originContentId?: string | null;
+  originTitle?: string | null;
+  originAuthor?: string | null;
+  originLicense?: string | null;
 }
 
 export interface CommitOptions {
