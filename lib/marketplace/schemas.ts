@@ -61,6 +61,14 @@ export const publicItemSchema = z.object({
   quality: qualitySummarySchema.nullable(),
   /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
   bloomsLevel: bloomLevelSchema.nullable(),
+  /** the installed content type's title ("Multiple Choice"); null when the library is not installed */
+  contentTypeTitle: z.string().nullable().describe("the installed content type's title; null when its library is not installed"),
+  /** the content type's icon (/h5p/libraries/<Machine>-<major>.<minor>/icon.svg); null when it has none */
+  typeIcon: z.string().nullable().describe("the content type's icon URL; null when the library ships none"),
+  /** the H5P licence of the content's metadata ("CC BY-SA 4.0", "U" for undisclosed); null when none is set */
+  license: z.string().nullable().describe('the H5P licence of the content: code and version, e.g. "CC BY-SA 4.0", "U" (undisclosed)'),
+  /** the content's own introduction as plain text (its question, task or intro), cut at about 220 characters */
+  description: z.string().nullable().describe("the content's introduction (question, task or intro) as plain text, about 220 characters at most"),
 });
 export type PublicItem = z.infer<typeof publicItemSchema>;
 

@@ -16,3 +16,8 @@ UPDATE "h5p_contents" c
   LEFT JOIN "content_ownership" o ON o."content_id" = s."id"
   LEFT JOIN "users" u ON u."id" = o."user_id"
  WHERE k."clone_content_id" = c."id" AND c."origin_content_id" IS NULL;
+
+-- The marketplace's type filter (issue 25 item 7): the distinct types of public content (a loose index scan) and a
+-- type's public content newest first, from one partial index.
+CREATE INDEX "content_ownership_public_type_idx" ON "content_ownership" ("main_library", "published_at" DESC, "content_id")
+  WHERE "visibility" = 'public';
