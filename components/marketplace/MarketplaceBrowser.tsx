@@ -190,11 +190,9 @@ export function MarketplaceBrowser({
         <p className={styles.muted} data-testid="total" aria-live="polite">
           {t('list.total', { count: total })}
         </p>
-        {canClone ? (
-          <p className={styles.muted} data-testid="quota">
-            {t('list.quota', { used: format.number(used), limit: unlimited ? t('list.unlimited') : format.number(contentsLimit) })}
-          </p>
-        ) : null}
+        <p className={styles.muted} data-testid="quota">
+          {t('list.quota', { used: format.number(used), limit: unlimited ? t('list.unlimited') : format.number(contentsLimit) })}
+        </p>
       </div>
       {canClone && blocked && atLimit ? <QuotaReason {...atLimit} used={Math.max(used, atLimit.used ?? 0)} id={REASON_ID} testId="clone-quota-reason" /> : null}
       {error ? (
@@ -282,14 +280,14 @@ export function MarketplaceBrowser({
           );
         })}
       </ul>
-      {total > PAGE ? (
+      {items !== null ? (
         <Pagination
           label={t('list.pages')}
           previousLabel={t('list.previous')}
           nextLabel={t('list.next')}
           onPrev={offset === 0 ? undefined : () => setOffset(Math.max(0, offset - PAGE))}
           onNext={offset + PAGE >= total ? undefined : () => setOffset(offset + PAGE)}
-          summary={`${format.number(offset + 1)}–${format.number(Math.min(offset + PAGE, total))} / ${format.number(total)}`}
+          summary={total ? `${format.number(offset + 1)}–${format.number(Math.min(offset + PAGE, total))} / ${format.number(total)}` : undefined}
           testIdPrefix="results-page"
         />
       ) : null}

@@ -60,7 +60,8 @@ export default async function SettingsPage() {
           <p className="actions">
             {payments && session.user.stripeCustomerId ? <BillingButton action="portal" label={t('billing.manage')} testId="manage-billing" /> : null}{' '}
             <Link href="/plans" data-testid="see-plans">
-              {t('billing.seePlans')}
+              {/* the top plan is offered no upgrade */}
+              {plan.id === 'premium' ? t('billing.comparePlans') : t('billing.seePlans')}
             </Link>
           </p>
         </section>
