@@ -121,7 +121,7 @@ describe('a collection page', () => {
     await api('PATCH', `/api/collections/${shared.body.data.id}`, { token: other.token, body: { visibility: 'public' } });
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', hidden.body.data.id as string]) {
       const page = await b.call('GET', `/collections/${id}`);
-      expect([id, page.status, page.text.includes('data-testid="not-found"')]).toEqual([id, 404, true]);
+      expect([id, page.status, page.text.includes('Page not found'), page.text.includes('Collection not found')]).toEqual([id, 404, true, false]);
     }
     expect((await b.call('GET', `/collections/${shared.body.data.id}`)).status).toBe(200);
   });
