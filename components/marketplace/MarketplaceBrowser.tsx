@@ -69,7 +69,7 @@ export function MarketplaceBrowser({
   }, []);
 
   const load = useCallback(async () => {
-    const q = new URLSearchParams({ sortBy, offset: String(offset), limit: String(PAGE) });
+    const q = new URLSearchParams({ sortBy, offset: String(offset), limit: String(PAGE), include: 'card' });
     if (search.trim()) q.set('search', search.trim());
     for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
     try {

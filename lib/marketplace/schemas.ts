@@ -39,6 +39,8 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   /** keyset cursor: the `nextCursor` of the previous page (same sort and filters); not combined with offset */
   cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
+  /** `card`: each item adds what a card shows (type title and icon, licence, description); the default keeps the spec's item */
+  include: z.enum(['card']).optional().describe("`card`: each item adds contentTypeTitle, typeIcon, license and description (what the marketplace's cards show)"),
 });
 export type ListQuery = z.output<typeof listQuery>;
 
@@ -61,14 +63,15 @@ export const publicItemSchema = z.object({
   quality: qualitySummarySchema.nullable(),
   /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
   bloomsLevel: bloomLevelSchema.nullable(),
+  // with include=card only (the spec's item stays as it is without it):
   /** the installed content type's title ("Multiple Choice"); null when the library is not installed */
-  contentTypeTitle: z.string().nullable().describe("the installed content type's title; null when its library is not installed"),
+  contentTypeTitle: z.string().nullable().optional().describe("include=card: the installed content type's title; null when its library is not installed"),
   /** the content type's icon (/h5p/libraries/<Machine>-<major>.<minor>/icon.svg); null when it has none */
-  typeIcon: z.string().nullable().describe("the content type's icon URL; null when the library ships none"),
+  typeIcon: z.string().nullable().optional().describe("include=card: the content type's icon URL; null when the library ships none"),
   /** the H5P licence of the content's metadata ("CC BY-SA 4.0", "U" for undisclosed); null when none is set */
-  license: z.string().nullable().describe('the H5P licence of the content: code and version, e.g. "CC BY-SA 4.0", "U" (undisclosed)'),
+  license: z.string().nullable().optional().describe('include=card: the H5P licence of the content, code and version, e.g. "CC BY-SA 4.0", "U" (undisclosed)'),
   /** the content's own introduction as plain text (its question, task or intro), cut at about 220 characters */
-  description: z.string().nullable().describe("the content's introduction (question, task or intro) as plain text, about 220 characters at most"),
+  description: z.string().nullable().optional().describe("include=card: the content's introduction (question, task or intro) as plain text, about 220 characters at most"),
 });
 export type PublicItem = z.infer<typeof publicItemSchema>;
 

@@ -161,7 +161,7 @@ const PAGE: SortColumns = { score: Prisma.sql`p.score`, published: Prisma.sql`p.
 
 /** What a cursor of this list is valid for: the sort and every filter. */
 function scopeOf(q: ListQuery): string {
-  const { offset: _o, limit: _l, cursor: _c, ...rest } = q;
+  const { offset: _o, limit: _l, cursor: _c, include: _i, ...rest } = q;
   return cursorScope('marketplace', rest);
 }
 
@@ -215,7 +215,11 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
       SELECT p.id, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, p.user_id AS author_id, u.name AS author_name, p.view_count, p.published_at,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
              m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.blooms_level, q.report -> 'dimensions' AS dimensions,
-             h.metadata ->> 'license' AS license, h.metadata ->> 'licenseVersion' AS license_version, ${descriptionSql(Prisma.sql`h.parameters`)} AS description
+             ${
+               q.include === 'card'
+                 ? Prisma.sql`h.metadata ->> 'license' AS license, h.metadata ->> 'licenseVersion' AS license_version, ${descriptionSql(Prisma.sql`h.parameters`)} AS description`
+                 : Prisma.sql`NULL::text AS license, NULL::text AS license_version, NULL::text AS description`
+             }
         FROM p
         JOIN h5p_contents h ON h.id = p.id
         LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
@@ -229,7 +233,8 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
   const page = more ? rows.slice(0, q.limit) : rows;
   const last = page[page.length - 1];
   // each type's title and icon (the newest installed version): a card's picture when the content has none
-  const types = await typeFacts(page.map((r) => r.main_library)).catch(() => new Map<string, { icon: string | null; title: string | null }>());
+  const card = q.include === 'card';
+  const types = card ? await typeFacts(page.map((r) => r.main_library)).catch(() => new Map<string, { icon: string | null; title: string | null }>()) : null;
   return {
     total,
     nextCursor: more && last ? encodeCursor(scope, last.keys) : null,
@@ -249,10 +254,14 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
           : { overallScore: r.overall_score, dimensions: r.dimensions && typeof r.dimensions === 'object' && !Array.isArray(r.dimensions) ? (r.dimensions as Record<string, unknown>) : {} },
       /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
       bloomsLevel: itemBloomsLevel({ mainLibrary: r.main_library, reportLevel: r.blooms_level }),
-      contentTypeTitle: types.get(r.main_library)?.title ?? null,
-      typeIcon: types.get(r.main_library)?.icon ?? null,
-      license: licenceOf({ license: r.license, licenseVersion: r.license_version }),
-      description: describe(r.description),
+      ...(types
+        ? {
+            contentTypeTitle: types.get(r.main_library)?.title ?? null,
+            typeIcon: types.get(r.main_library)?.icon ?? null,
+            license: licenceOf({ license: r.license, licenseVersion: r.license_version }),
+            description: describe(r.description),
+          }
+        : {}),
     })),
   };
 }

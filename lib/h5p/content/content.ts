@@ -121,7 +121,8 @@ export const contentInfoSchema = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   embedTypes: z.array(z.string()),
-  origin: contentOriginSchema.nullable(),
+  /** a marketplace clone's origin; absent for content that is not a clone (its detail stays the spec's six fields) */
+  origin: contentOriginSchema.optional(),
 });
 export type ContentInfo = z.infer<typeof contentInfoSchema>;
 
@@ -337,7 +338,7 @@ export async function getContentInfo(contentId: string, reader: Reader): Promise
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     embedTypes: meta.embedTypes?.length ? meta.embedTypes : CONTENT_DEFAULTS.embedTypes,
-    origin: contentOriginOf(row),
+    ...(row.originContentId ? { origin: contentOriginOf(row) ?? undefined } : {}),
   };
 }
 
