@@ -5,7 +5,9 @@ import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn, sql } from './support/fixtures';
 
 test('a teacher compares the plans: named features, ✓ and —, limits, the current plan marked', async ({ page }) => {
-  await signIn(page, demoAccount('teacher'));
+  const teacher = demoAccount('teacher');
+  await signIn(page, teacher);
+  await sql("UPDATE users SET plan = 'pro' WHERE email = $1", [teacher.email.toLowerCase()]); // a teacher's default plan
   await page.goto('/plans');
   await expect(page.getByTestId('plan-pro').getByTestId('current-plan')).toHaveText('Your current plan');
   await expect(page.getByTestId('upgrade-premium')).toBeVisible();
@@ -25,9 +27,10 @@ test('a teacher compares the plans: named features, ✓ and —, limits, the cur
 
 test('a premium admin is not offered an upgrade, in German', async ({ page }) => {
   const admin = demoAccount('super_admin');
-  const [before] = await sql<{ locale: string | null }>('SELECT locale FROM users WHERE email = $1', [admin.email.toLowerCase()]);
   await signIn(page, admin);
-  await sql("UPDATE users SET locale = 'de' WHERE email = $1", [admin.email.toLowerCase()]);
+  const [before] = await sql<{ locale: string | null; plan: string }>('SELECT locale, plan FROM users WHERE email = $1', [admin.email.toLowerCase()]);
+  // an admin's plan is Premium (the spec's default for the role); set it in case another spec changed it
+  await sql("UPDATE users SET locale = 'de', plan = 'premium' WHERE email = $1", [admin.email.toLowerCase()]);
   try {
     await page.goto('/plans');
     await expect(page.getByRole('heading', { level: 1, name: 'Tarife' })).toBeVisible();
@@ -44,6 +47,6 @@ test('a premium admin is not offered an upgrade, in German', async ({ page }) =>
     await page.goto('/settings');
     await expect(page.getByTestId('see-plans')).toHaveText('Tarife vergleichen');
   } finally {
-    await sql('UPDATE users SET locale = $1 WHERE email = $2', [before?.locale ?? null, admin.email.toLowerCase()]);
+    await sql('UPDATE users SET locale = $1, plan = $2 WHERE email = $3', [before?.locale ?? null, before?.plan ?? 'premium', admin.email.toLowerCase()]);
   }
 });
