@@ -78,8 +78,8 @@ export default async function PlansPage() {
               </div>
               <p className={styles.price}>{price(p.price)}</p>
               <ul className={styles.limits}>
-                <li>{limit(p.limits.contentsPerMonth, (n) => t('plans.contents', { n }))}</li>
-                <li>{limit(p.limits.aiGenerationsPerMonth, (n) => t('plans.ai', { n }))}</li>
+                <li>{p.limits.contentsPerMonth === -1 ? t('plans.contentsUnlimited') : t('plans.contents', { n: p.limits.contentsPerMonth })}</li>
+                <li>{p.limits.aiGenerationsPerMonth === -1 ? t('plans.aiUnlimited') : t('plans.ai', { n: p.limits.aiGenerationsPerMonth })}</li>
                 <li>{t('plans.storage', { size: bytes(p.limits.storageBytes) })}</li>
               </ul>
               <p className={styles.features}>
