@@ -4,8 +4,11 @@
 // goes there. A refusal (payments not configured, provider unreachable) is shown beside the button.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { ArrowUpRight, CreditCard } from 'lucide-react';
+import { Button } from '@/components/ui';
 import { callApi } from '@/components/shared/api';
 import type { PAID_PLAN_IDS } from '@/lib/plans/plans';
+import styles from './BillingButton.module.css';
 
 export function BillingButton({ action, planId, label, testId, primary }: { action: 'checkout' | 'portal'; planId?: (typeof PAID_PLAN_IDS)[number]; label: string; testId: string; primary?: boolean }) {
   const t = useTranslations('settings.billing');
@@ -23,12 +26,12 @@ export function BillingButton({ action, planId, label, testId, primary }: { acti
     }
   };
   return (
-    <span className="billing-action">
-      <button type="button" className={primary ? 'primary' : undefined} data-testid={testId} onClick={() => void go()} disabled={busy} aria-busy={busy}>
+    <span className={styles.action}>
+      <Button variant={primary ? 'primary' : 'secondary'} icon={action === 'checkout' ? ArrowUpRight : CreditCard} data-testid={testId} onClick={() => void go()} loading={busy}>
         {busy ? t('opening') : label}
-      </button>
+      </Button>
       {error ? (
-        <span className="error billing-error" role="alert" data-testid={`${testId}-error`}>
+        <span className={styles.error} role="alert" data-testid={`${testId}-error`}>
           {error}
         </span>
       ) : null}

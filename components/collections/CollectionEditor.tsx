@@ -1,14 +1,17 @@
 'use client';
+import { ArrowDown, ArrowUp, Eye, EyeOff, Lock, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '@/components/shared/api';
 import { CurriculumFields, EMPTY_CURRICULUM, isDifficulty, type CurriculumValue } from '@/components/curriculum/CurriculumFields';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
+import { Badge, Button, Card, EmptyState, Field, IconButton, PageHeader, Skeleton } from '@/components/ui';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useToast } from '@/components/ui/Toaster';
 import { BloomsChart, isBloomsLevel, type BloomsAnalysisView } from './BloomsChart';
 import type { CollectionDetail as Detail, CollectionView, Suggestions as SuggestionsView } from '@/lib/collections/service';
+import styles from './Collections.module.css';
 
 type Item = Detail['items'][number];
 type Suggestion = SuggestionsView['matchingContents'][number];
@@ -39,13 +42,16 @@ function SettingsForm({
     void onSave(body);
   };
   return (
-    <form onSubmit={submit} data-testid="edit-collection">
-      <label htmlFor="edit-title">{t('title')}</label>
-      <input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} data-testid="edit-title" />
+    <form onSubmit={submit} data-testid="edit-collection" className={styles.form}>
+      <Field label={t('title')} htmlFor="edit-title" required requiredLabel={t('required')}>
+        <input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} data-testid="edit-title" required />
+      </Field>
       <CurriculumFields value={fields} onChange={setFields} state={curriculum} />
-      <button type="submit" className="small" disabled={!title.trim()} data-testid="save-collection">
-        {t('saveSettings')}
-      </button>
+      <div>
+        <Button type="submit" variant="primary" size="sm" disabled={!title.trim()} data-testid="save-collection">
+          {t('saveSettings')}
+        </Button>
+      </div>
     </form>
   );
 }
@@ -55,11 +61,14 @@ export function CollectionEditor({
   userId,
   myContents,
   curriculum,
+  resultsLink = null,
 }: {
   id: string;
   userId: string;
   myContents: { id: string; title: string; mainLibrary: string }[];
   curriculum: CurriculumState;
+  /** the owner's link to the collection's results grid */
+  resultsLink?: { href: string; label: string } | null;
 }) {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -153,59 +162,89 @@ export function CollectionEditor({
     : [];
   const visibilityName = (v: string) => (v === 'public' ? t('visibility.public') : t('visibility.private'));
   const levelName = (l: string | null) => (l === null ? t('editor.noLevel') : isBloomsLevel(l) ? t(`blooms.level.${l}`) : l);
+  // an item whose content is gone (deleted by its author) shows as such, never as its raw id
   const itemTitle = (it: Item) =>
-    it.status === 'restricted' ? t('editor.privateItem') : (it.title ?? it.contentId ?? t('editor.removedItem'));
+    it.status === 'restricted' ? t('editor.privateItem') : it.status === 'unavailable' ? t('editor.removedByAuthor') : (it.title ?? t('editor.removedItem'));
 
-  if (!detail) return <p className="muted">{error || t('loading')}</p>;
+  if (!detail)
+    return error ? (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <Skeleton variant="block" count={2} label={t('loading')} />
+    );
   const inCollection = new Set(detail.items.map((i) => i.contentId));
   return (
-    <div>
-      <h1 data-testid="collection-title">{detail.collection.title}</h1>
-      <p className="muted">
-        {t('summary', { count: detail.collection.itemCount, visibility: visibilityName(detail.collection.visibility) })}{' '}
-        {owner ? (
+    <div className={styles.editor}>
+      <PageHeader
+        title={detail.collection.title}
+        titleTestId="collection-title"
+        breadcrumbs={[{ label: t('heading'), href: '/collections' }, { label: detail.collection.title }]}
+        breadcrumbLabel={t('breadcrumb')}
+        description={
           <>
-            <button type="button" className="small" onClick={toggleVisibility} data-testid="toggle-visibility">
-              {detail.collection.visibility === 'public' ? t('editor.makePrivate') : t('editor.makePublic')}
-            </button>{' '}
-            <ConfirmDialog
-              title={t('delete.title')}
-              description={t('delete.description', { title: detail.collection.title })}
-              confirmLabel={t('delete.confirm')}
-              onConfirm={deleteCollection}
-              testId="delete-collection-dialog"
-              trigger={
-                <button type="button" className="small" data-testid="delete-collection">
-                  {t('delete.button')}
-                </button>
-              }
-            />
+            <span className={styles.summary}>
+              {t('summary', { count: detail.collection.itemCount, visibility: visibilityName(detail.collection.visibility) })}
+            </span>
+            <span className={styles.curriculumLine} data-testid="collection-curriculum">
+              {facts.length ? facts.join(' · ') : t('editor.noCurriculum')}
+            </span>
           </>
-        ) : null}
-      </p>
-      <p className="muted" data-testid="collection-curriculum">
-        {facts.length ? facts.join(' · ') : t('editor.noCurriculum')}{' '}
-        {owner ? (
-          <button type="button" className="small" aria-expanded={editing} onClick={() => setEditing(!editing)} data-testid="edit-settings">
-            {editing ? t('editor.closeSettings') : t('editor.editSettings')}
-          </button>
-        ) : null}
-      </p>
+        }
+        actions={
+          <>
+            {resultsLink ? (
+              <a href={resultsLink.href} className={styles.headerLink} data-testid="collection-results-link">
+                {resultsLink.label}
+              </a>
+            ) : null}
+            {owner ? (
+              <>
+                <Button size="sm" icon={editing ? X : Pencil} aria-expanded={editing} onClick={() => setEditing(!editing)} data-testid="edit-settings">
+                  {editing ? t('editor.closeSettings') : t('editor.editSettings')}
+                </Button>
+                <Button size="sm" icon={detail.collection.visibility === 'public' ? EyeOff : Eye} onClick={toggleVisibility} data-testid="toggle-visibility">
+                  {detail.collection.visibility === 'public' ? t('editor.makePrivate') : t('editor.makePublic')}
+                </Button>
+                <ConfirmDialog
+                  title={t('delete.title')}
+                  description={t('delete.description', { title: detail.collection.title })}
+                  confirmLabel={t('delete.confirm')}
+                  onConfirm={deleteCollection}
+                  testId="delete-collection-dialog"
+                  trigger={
+                    <Button size="sm" variant="danger" icon={Trash2} data-testid="delete-collection">
+                      {t('delete.button')}
+                    </Button>
+                  }
+                />
+              </>
+            ) : null}
+          </>
+        }
+      />
       {owner && editing ? (
-        <section className="card" aria-label={t('editor.settingsLabel')}>
+        <Card aria-label={t('editor.settingsLabel')}>
           <SettingsForm collection={detail.collection} curriculum={curriculum} onSave={save} />
-        </section>
+        </Card>
       ) : null}
-      {error ? <p className="error">{error}</p> : null}
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
 
-      <section className="card">
-        <h2>{t('editor.items')}</h2>
-        {owner ? <p className="muted">{t('editor.dragHint')}</p> : null}
-        <ul className="items" data-testid="items">
+      <Card aria-labelledby="items-heading">
+        <h2 id="items-heading" className={styles.heading}>
+          {t('editor.items')}
+        </h2>
+        {owner && detail.items.length > 1 ? <p className={styles.muted}>{t('editor.dragHint')}</p> : null}
+        <ul className={styles.items} data-testid="items">
           {detail.items.map((it) => (
             <li
               key={it.id}
-              className={`item${dragged === it.id ? ' dragging' : ''}`}
+              className={dragged === it.id ? `${styles.item} ${styles.dragging}` : styles.item}
               data-testid="item"
               draggable={owner}
               onDragStart={() => setDragged(it.id)}
@@ -217,44 +256,37 @@ export function CollectionEditor({
                 setDragged(null);
               }}
             >
-              <span>
-                {it.position + 1}.{' '}
-                {it.status === 'restricted' ? (
-                  <strong className="muted">{t('editor.privateItem')}</strong>
-                ) : (
-                  <>
-                    {it.status === 'available' && it.contentId ? (
-                      <a href={`/content/${it.contentId}`} data-testid="item-open">
-                        <strong>{it.title ?? it.contentId}</strong>
-                      </a>
-                    ) : (
-                      <strong>{itemTitle(it)}</strong>
-                    )}
-                    {it.contentTypeSlug ? <span className="muted"> · {it.contentTypeSlug}</span> : null}
-                  </>
-                )}
-                {it.status !== 'available' ? <span className={`status-${it.status}`}> · {t(`status.${it.status}`)}</span> : null}
+              <span className={styles.itemMain}>
+                <span className={styles.itemTitle}>
+                  {it.position + 1}.{' '}
+                  {it.status === 'available' && it.contentId ? (
+                    <a href={`/content/${it.contentId}`} data-testid="item-open">
+                      <strong>{it.title ?? it.contentId}</strong>
+                    </a>
+                  ) : (
+                    <strong className={it.status === 'available' ? undefined : styles.muted} data-testid={it.status === 'unavailable' ? 'item-removed' : undefined}>
+                      {itemTitle(it)}
+                    </strong>
+                  )}
+                </span>
+                <span className={styles.itemMeta}>
+                  {it.status === 'available' && it.contentTypeSlug ? <Badge tone="neutral">{it.contentTypeSlug}</Badge> : null}
+                  {it.status === 'restricted' ? (
+                    <Badge tone="warning" title={t('editor.privateHint')}>
+                      <Lock aria-hidden size={12} />
+                      {t(`status.${it.status}`)}
+                    </Badge>
+                  ) : it.status === 'unavailable' ? (
+                    <Badge tone="danger" title={t('editor.removedHint')}>
+                      {t(`status.${it.status}`)}
+                    </Badge>
+                  ) : null}
+                </span>
               </span>
               {owner ? (
-                <span className="toolbar" style={{ margin: 0 }}>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={t('editor.moveUp')}
-                    disabled={it.position === 0}
-                    onClick={() => moveTo(it.id, it.position - 1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={t('editor.moveDown')}
-                    disabled={it.position === detail.items.length - 1}
-                    onClick={() => moveTo(it.id, it.position + 1)}
-                  >
-                    ↓
-                  </button>
+                <span className={styles.itemActions}>
+                  <IconButton size="sm" label={t('editor.moveUp')} icon={ArrowUp} disabled={it.position === 0} onClick={() => moveTo(it.id, it.position - 1)} />
+                  <IconButton size="sm" label={t('editor.moveDown')} icon={ArrowDown} disabled={it.position === detail.items.length - 1} onClick={() => moveTo(it.id, it.position + 1)} />
                   <ConfirmDialog
                     title={t('remove.title')}
                     description={t('remove.description', { title: itemTitle(it) })}
@@ -262,9 +294,9 @@ export function CollectionEditor({
                     onConfirm={() => remove(it.id)}
                     testId="remove-item-dialog"
                     trigger={
-                      <button type="button" className="small" data-testid="remove-item">
+                      <Button size="sm" variant="ghost" data-testid="remove-item">
                         {t('editor.remove')}
-                      </button>
+                      </Button>
                     }
                   />
                 </span>
@@ -273,7 +305,7 @@ export function CollectionEditor({
           ))}
         </ul>
         {owner ? (
-          <div className="toolbar">
+          <div className={styles.addRow}>
             <select aria-label={t('editor.myContent')} value={pick} onChange={(e) => setPick(e.target.value)} data-testid="my-content">
               <option value="">{t('editor.addFromMine')}</option>
               {myContents
@@ -284,9 +316,9 @@ export function CollectionEditor({
                   </option>
                 ))}
             </select>
-            <button
-              type="button"
-              className="small"
+            <Button
+              size="sm"
+              icon={Plus}
               disabled={!pick}
               onClick={() => {
                 void add(pick);
@@ -295,54 +327,52 @@ export function CollectionEditor({
               data-testid="add-mine"
             >
               {t('editor.add')}
-            </button>
+            </Button>
           </div>
         ) : null}
-      </section>
+      </Card>
 
-      <section className="card">
-        <h2>{t('editor.bloomsHeading')}</h2>
+      <Card aria-labelledby="blooms-heading">
+        <h2 id="blooms-heading" className={styles.heading}>
+          {t('editor.bloomsHeading')}
+        </h2>
         {analysis ? <BloomsChart analysis={analysis} /> : null}
-      </section>
+      </Card>
 
-      <section className="card">
-        <h2>{t('editor.suggestions')}</h2>
-        {suggestions.length === 0 ? <p className="muted">{t('editor.noSuggestions')}</p> : null}
+      <Card aria-labelledby="suggestions-heading">
+        <h2 id="suggestions-heading" className={styles.heading}>
+          {t('editor.suggestions')}
+        </h2>
+        {suggestions.length === 0 ? <EmptyState title={t('editor.noSuggestions')} /> : null}
         {fallback && suggestions.length ? (
-          <p className="muted" data-testid="suggestions-fallback">
+          <p className={styles.muted} data-testid="suggestions-fallback">
             {t('editor.fallback')}
           </p>
         ) : null}
-        <ul className="items" data-testid="suggestions">
+        <ul className={styles.items} data-testid="suggestions">
           {suggestions.map((s) => (
-            <li key={s.contentId} className="item" data-testid="suggestion">
-              <span>
-                <a href={`/content/${s.contentId}`}>
-                  <strong>{s.title}</strong>
-                </a>{' '}
-                <span className="muted">
-                  · {s.contentTypeSlug} · {levelName(s.bloomsLevel)}
+            <li key={s.contentId} className={styles.item} data-testid="suggestion">
+              <span className={styles.itemMain}>
+                <span className={styles.itemTitle}>
+                  <a href={`/content/${s.contentId}`}>
+                    <strong>{s.title}</strong>
+                  </a>
                 </span>
-                {s.fillsGap ? (
-                  <span className="plan-badge" style={{ marginLeft: 8 }}>
-                    {t('editor.fillsGap')}
-                  </span>
-                ) : null}
+                <span className={styles.itemMeta}>
+                  <Badge tone="neutral">{s.contentTypeSlug}</Badge>
+                  <Badge tone="info">{levelName(s.bloomsLevel)}</Badge>
+                  {s.fillsGap ? <Badge tone="success">{t('editor.fillsGap')}</Badge> : null}
+                </span>
               </span>
               {owner ? (
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={t('editor.addSuggestion', { title: s.title })}
-                  onClick={() => add(s.contentId)}
-                >
+                <Button size="sm" icon={Plus} aria-label={t('editor.addSuggestion', { title: s.title })} onClick={() => add(s.contentId)}>
                   {t('editor.add')}
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
     </div>
   );
 }

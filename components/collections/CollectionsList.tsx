@@ -1,4 +1,7 @@
 'use client';
+// The caller's collections: a form that creates one (title and curriculum), then the list, each with its item count,
+// visibility and subject, and a delete after a confirmation.
+import { FolderOpen, Plus, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
@@ -6,8 +9,10 @@ import { callApi } from '@/components/shared/api';
 import { CurriculumFields, EMPTY_CURRICULUM, type CurriculumValue } from '@/components/curriculum/CurriculumFields';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
 import type { CollectionView as Collection } from '@/lib/collections/service';
+import { Badge, Button, Card, EmptyState, Field, Skeleton } from '@/components/ui';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useToast } from '@/components/ui/Toaster';
+import styles from './Collections.module.css';
 
 
 export function CollectionsList({ curriculum }: { curriculum: CurriculumState }) {
@@ -66,26 +71,44 @@ export function CollectionsList({ curriculum }: { curriculum: CurriculumState })
   const visibility = (v: string) => (v === 'public' ? t('visibility.public') : t('visibility.private'));
 
   return (
-    <div>
-      <form onSubmit={create} className="card" data-testid="create-collection">
-        <h2>{t('list.newHeading')}</h2>
-        <label htmlFor="new-title">{t('list.title')}</label>
-        <input id="new-title" value={title} onChange={(e) => setTitle(e.target.value)} data-testid="new-title" />
-        <CurriculumFields value={fields} onChange={setFields} state={curriculum} />
-        <button className="primary" type="submit" disabled={!title.trim()}>
-          {t('list.create')}
-        </button>
-      </form>
-      {error ? <p className="error">{error}</p> : null}
-      <h2>{t('list.mine', { total })}</h2>
-      <ul className="items" data-testid="collections">
-        {items.map((c) => (
-          <li key={c.id} className="item" data-testid="collection-row">
-            <a href={`/collections/${c.id}`}>{c.title}</a>
-            <span className="toolbar" style={{ margin: 0 }}>
-              <span className="muted">
-                {t('summary', { count: c.itemCount, visibility: visibility(c.visibility) })}
-                {c.subjectName ? ` · ${c.subjectName}` : ''}
+    <div className={styles.list}>
+      <Card as="section" aria-labelledby="new-collection-heading">
+        <form onSubmit={create} className={styles.form} data-testid="create-collection">
+          <h2 id="new-collection-heading" className={styles.heading}>
+            {t('list.newHeading')}
+          </h2>
+          <Field label={t('list.title')} htmlFor="new-title" required requiredLabel={t('list.required')}>
+            <input id="new-title" value={title} onChange={(e) => setTitle(e.target.value)} data-testid="new-title" required />
+          </Field>
+          <CurriculumFields value={fields} onChange={setFields} state={curriculum} />
+          <div>
+            <Button variant="primary" type="submit" icon={Plus} disabled={!title.trim()}>
+              {t('list.create')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Card as="section" aria-labelledby="my-collections-heading">
+        <h2 id="my-collections-heading" className={styles.heading}>
+          {t('list.mine', { total })}
+        </h2>
+        {!loaded && !error ? <Skeleton variant="line" count={3} label={t('loading')} /> : null}
+        <ul className={styles.items} data-testid="collections">
+          {items.map((c) => (
+            <li key={c.id} className={styles.item} data-testid="collection-row">
+              <span className={styles.itemMain}>
+                <a href={`/collections/${c.id}`} className={styles.rowLink}>
+                  {c.title}
+                </a>
+                <span className={styles.rowMeta}>
+                  <span>{t('summary', { count: c.itemCount, visibility: visibility(c.visibility) })}</span>
+                  {c.subjectName ? <Badge tone="neutral">{c.subjectName}</Badge> : null}
+                </span>
               </span>
               <ConfirmDialog
                 title={t('delete.title')}
@@ -94,21 +117,16 @@ export function CollectionsList({ curriculum }: { curriculum: CurriculumState })
                 onConfirm={() => remove(c)}
                 testId="delete-collection-dialog"
                 trigger={
-                  <button
-                    type="button"
-                    className="small"
-                    aria-label={t('list.deleteLabel', { title: c.title })}
-                    data-testid="delete-collection"
-                  >
+                  <Button size="sm" variant="ghost" icon={Trash2} aria-label={t('list.deleteLabel', { title: c.title })} data-testid="delete-collection">
                     {t('list.delete')}
-                  </button>
+                  </Button>
                 }
               />
-            </span>
-          </li>
-        ))}
-      </ul>
-      {loaded && items.length === 0 ? <p className="muted">{t('list.empty')}</p> : null}
+            </li>
+          ))}
+        </ul>
+        {loaded && items.length === 0 ? <EmptyState icon={FolderOpen} title={t('list.empty')} body={t('list.emptyBody')} testId="collections-empty" /> : null}
+      </Card>
     </div>
   );
 }

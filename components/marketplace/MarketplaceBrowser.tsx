@@ -1,13 +1,20 @@
 'use client';
-// The marketplace list: search, curriculum filters, sort, pages of public content, and (for teachers) a clone
-// of a result into the caller's own content, counted against the month's quota.
+// The marketplace list: search, the content type and curriculum filters, sort, and pages of public content as cards
+// (the type's icon on the brand colour, title, type, author, description, licence, curriculum, quality, views), and —
+// for teachers — a clone of a result into the caller's own content, counted against the month's quota. At the quota
+// the Clone buttons are disabled with the reason and the way to a plan that allows more (QuotaReason), before any click.
+import { Copy, Eye, Search, SearchX, Sparkles, Store } from 'lucide-react';
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Card, EmptyState, Pagination, Skeleton, Thumbnail } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
-import { callApi } from '@/components/shared/api';
-import { difficultyLabel } from './labels';
+import { callApi, ApiCallError } from '@/components/shared/api';
+import { QuotaReason, type QuotaReasonProps } from '@/components/plans/QuotaReason';
+import { difficultyLabel, licenceLabel } from './labels';
 import type { FacetNames, Facets, PublicItem as Item } from '@/lib/marketplace/schemas';
+import type { PublicType } from '@/lib/marketplace/service';
+import styles from './Marketplace.module.css';
 
 type Names = Partial<FacetNames>;
 
@@ -20,15 +27,21 @@ const FILTERS = [
 ] as const satisfies readonly { key: string; facet: keyof Facets }[];
 const SORTS = ['newest', 'popular', 'quality'] as const;
 const PAGE = 20;
+const REASON_ID = 'clone-quota-reason';
 
 export function MarketplaceBrowser({
   contentsUsed,
   contentsLimit,
   canClone = true,
+  types = [],
+  atLimit = null,
 }: {
   contentsUsed: number;
   contentsLimit: number;
   /** teachers clone; a student is not offered it */ canClone?: boolean;
+  /** the content types public content has (the type filter) */ types?: PublicType[];
+  /** what the clone's reason says once the quota is used up (lib/plans/allowance.ts createAllowance at the limit); null: unlimited */
+  atLimit?: QuotaReasonProps | null;
 }) {
   const [facets, setFacets] = useState<Facets | null>(null);
   const [names, setNames] = useState<Names>({});
@@ -36,9 +49,10 @@ export function MarketplaceBrowser({
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [sortBy, setSortBy] = useState('newest');
   const [offset, setOffset] = useState(0);
-  const [items, setItems] = useState<Item[]>([]);
+  const [items, setItems] = useState<Item[] | null>(null);
   const [total, setTotal] = useState(0);
   const [used, setUsed] = useState(contentsUsed);
+  const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const t = useTranslations('marketplace');
@@ -55,7 +69,7 @@ export function MarketplaceBrowser({
   }, []);
 
   const load = useCallback(async () => {
-    const q = new URLSearchParams({ sortBy, offset: String(offset), limit: String(PAGE) });
+    const q = new URLSearchParams({ sortBy, offset: String(offset), limit: String(PAGE), include: 'card' });
     if (search.trim()) q.set('search', search.trim());
     for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
     try {
@@ -69,12 +83,17 @@ export function MarketplaceBrowser({
   }, [sortBy, offset, search, filters]);
 
   useEffect(() => {
-    const t = setTimeout(() => void load(), 200);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => void load(), 200);
+    return () => clearTimeout(timer);
   }, [load]);
+
+  const unlimited = contentsLimit === -1;
+  const [full, setFull] = useState(!unlimited && contentsUsed >= contentsLimit);
+  const blocked = full || (!unlimited && used >= contentsLimit);
 
   async function clone(item: Item) {
     setStatus('');
+    setBusy(item.id);
     try {
       const r = await callApi<{ contentId: string }>('POST', `/api/marketplace/public-contents/${encodeURIComponent(item.id)}/clone`);
       setUsed((u) => u + 1);
@@ -82,103 +101,196 @@ export function MarketplaceBrowser({
       toast({ title: t('toast.cloned', { title: item.title }), description: t('toast.clonedDescription') });
     } catch (e) {
       const message = (e as Error).message;
+      // the quota was used up elsewhere (another tab): the buttons say so from now on
+      if (e instanceof ApiCallError && e.status === 403 && atLimit) setFull(true);
       setStatus(t('list.cloneFailed', { message }));
       toast({ title: t('toast.cloneFailed', { title: item.title }), description: message, tone: 'error' });
+    } finally {
+      setBusy(null);
     }
   }
 
-  const unlimited = contentsLimit === -1;
+  const setFilter = (key: string, value: string) => {
+    setFilters({ ...filters, [key]: value });
+    setOffset(0);
+  };
+  const filtered = Boolean(search.trim()) || Object.values(filters).some(Boolean);
+
   return (
-    <div>
-      <p data-testid="quota">
-        {t('list.quota', { used: format.number(used), limit: unlimited ? t('list.unlimited') : format.number(contentsLimit) })}
-      </p>
-      <div className="toolbar">
-        <input
-          aria-label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setOffset(0);
-          }}
-          data-testid="search"
-        />
-        {FILTERS.map((f) => (
+    <div className={styles.browser}>
+      <div className={styles.controls}>
+        <div className={styles.searchRow}>
+          <label className={styles.search}>
+            <Search aria-hidden className={styles.searchIcon} />
+            <span className="sr-only">{t('list.search')}</span>
+            <input
+              type="search"
+              placeholder={t('list.searchPlaceholder')}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setOffset(0);
+              }}
+              data-testid="search"
+            />
+          </label>
           <select
-            key={f.key}
-            aria-label={t(`list.filter.${f.key}`)}
-            value={filters[f.key] ?? ''}
+            aria-label={t('list.sort')}
+            value={sortBy}
             onChange={(e) => {
-              setFilters({ ...filters, [f.key]: e.target.value });
+              setSortBy(e.target.value);
               setOffset(0);
             }}
-            data-testid={`filter-${f.key}`}
+            data-testid="sort"
+            className={styles.select}
           >
-            <option value="">{t('list.any', { filter: t(`list.filter.${f.key}`) })}</option>
-            {(facets?.[f.facet] ?? []).map((v) => (
-              <option key={v} value={v}>
-                {names[f.facet]?.[v] ?? (f.facet === 'difficulties' ? difficultyLabel(t, v) : v)}
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`list.sortBy.${s}`)}
               </option>
             ))}
           </select>
-        ))}
-        <select
-          aria-label={t('list.sort')}
-          value={sortBy}
-          onChange={(e) => {
-            setSortBy(e.target.value);
-            setOffset(0);
-          }}
-          data-testid="sort"
-        >
-          {SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`list.sortBy.${s}`)}
-            </option>
+        </div>
+        <div className={styles.filters} role="group" aria-label={t('list.filters')}>
+          <select
+            aria-label={t('list.filter.contentType')}
+            value={filters.contentType ?? ''}
+            onChange={(e) => setFilter('contentType', e.target.value)}
+            data-testid="filter-contentType"
+            className={styles.select}
+          >
+            <option value="">{t('list.any', { filter: t('list.filter.contentType') })}</option>
+            {types.map((ty) => (
+              <option key={ty.machineName} value={ty.machineName}>
+                {ty.title}
+              </option>
+            ))}
+          </select>
+          {FILTERS.map((f) => (
+            <select
+              key={f.key}
+              aria-label={t(`list.filter.${f.key}`)}
+              value={filters[f.key] ?? ''}
+              onChange={(e) => setFilter(f.key, e.target.value)}
+              data-testid={`filter-${f.key}`}
+              className={styles.select}
+            >
+              <option value="">{t('list.any', { filter: t(`list.filter.${f.key}`) })}</option>
+              {(facets?.[f.facet] ?? []).map((v) => (
+                <option key={v} value={v}>
+                  {names[f.facet]?.[v] ?? (f.facet === 'difficulties' ? difficultyLabel(t, v) : v)}
+                </option>
+              ))}
+            </select>
           ))}
-        </select>
+        </div>
       </div>
-      {error ? <p className="error">{error}</p> : null}
-      {status ? <p data-testid="clone-status">{status}</p> : null}
-      <p className="muted" data-testid="total">
-        {t('list.total', { count: total })}
-      </p>
-      <ul className="items" data-testid="results">
-        {items.map((it) => (
-          <li key={it.id} className="item" data-testid="result">
-            <div>
-              <strong>
-                <Link href={`/marketplace/${encodeURIComponent(it.id)}`} data-testid="result-link">
-                  {it.title}
-                </Link>
-              </strong>{' '}
-              <span className="muted">
-                {t('list.meta', { type: it.contentTypeSlug, author: it.authorName, views: it.viewCount })}
-              </span>
-              {it.curriculum ? (
-                <div className="muted">
-                  {[it.curriculum.frameworkName, it.curriculum.gradeName, it.curriculum.subjectName, difficultyLabel(t, it.curriculum.difficulty), it.curriculum.language].join(' · ')}
+
+      <div className={styles.summaryRow}>
+        <p className={styles.muted} data-testid="total" aria-live="polite">
+          {t('list.total', { count: total })}
+        </p>
+        <p className={styles.muted} data-testid="quota">
+          {t('list.quota', { used: format.number(used), limit: unlimited ? t('list.unlimited') : format.number(contentsLimit) })}
+        </p>
+      </div>
+      {canClone && blocked && atLimit ? <QuotaReason {...atLimit} used={Math.max(used, atLimit.used ?? 0)} id={REASON_ID} testId="clone-quota-reason" /> : null}
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {status ? (
+        <p role="status" className={styles.status} data-testid="clone-status">
+          {status}
+        </p>
+      ) : null}
+
+      {items === null ? (
+        <Skeleton variant="card" count={3} label={t('list.loading')} />
+      ) : items.length === 0 ? (
+        filtered ? (
+          <EmptyState icon={SearchX} title={t('list.empty')} body={t('list.emptyBody')} testId="results-empty" />
+        ) : (
+          <EmptyState icon={Store} title={t('list.emptyAll')} body={t('list.emptyAllBody')} testId="results-empty" />
+        )
+      ) : null}
+      <ul className={styles.grid} data-testid="results">
+        {(items ?? []).map((it) => {
+          const titleId = `mk-title-${it.id}`;
+          const c = it.curriculum;
+          const chips = c ? [c.frameworkName, c.gradeName, c.subjectName, difficultyLabel(t, c.difficulty), c.language].filter((x): x is string => Boolean(x && x.trim())) : [];
+          return (
+            <Card as="li" padded={false} interactive key={it.id} className={styles.card} data-testid="result">
+              <Thumbnail icon={it.typeIcon} size="md" className={styles.thumb} />
+              <div className={styles.body}>
+                <div className={styles.badges}>
+                  <Badge tone="brand" data-testid="result-type">
+                    {it.contentTypeTitle ?? it.contentTypeSlug}
+                  </Badge>
+                  {it.quality ? (
+                    <Badge tone="success">
+                      <Sparkles aria-hidden size={12} />
+                      {t('list.quality', { score: format.number(Math.round(it.quality.overallScore)) })}
+                    </Badge>
+                  ) : null}
                 </div>
-              ) : null}
-              {it.quality ? <div className="muted">{t('list.quality', { score: format.number(Math.round(it.quality.overallScore)) })}</div> : null}
-            </div>
-            {canClone ? (
-              <button type="button" className="small" onClick={() => clone(it)} disabled={!unlimited && used >= contentsLimit}>
-                {t('list.clone')}
-              </button>
-            ) : null}
-          </li>
-        ))}
+                <h2 className={styles.cardTitle} id={titleId}>
+                  <Link href={`/marketplace/${encodeURIComponent(it.id)}`} data-testid="result-link">
+                    {it.title}
+                  </Link>
+                </h2>
+                <p className={styles.author} data-testid="result-author">
+                  {t('list.cardMeta', { author: it.authorName })}
+                </p>
+                <p className={styles.description} data-testid="result-description">
+                  {it.description ?? <span className={styles.muted}>{t('list.noDescription')}</span>}
+                </p>
+                {chips.length ? (
+                  <ul className={styles.chips} aria-label={t('item.curriculum')}>
+                    {chips.map((x, i) => (
+                      <li key={`${x}-${i}`}>{x}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                <div className={styles.footer}>
+                  <span className={styles.facts}>
+                    <span data-testid="result-licence">{t('list.licence', { licence: licenceLabel(t, it.license) })}</span>
+                    <span className={styles.views}>
+                      <Eye aria-hidden size={14} />
+                      {t('list.views', { views: it.viewCount })}
+                    </span>
+                  </span>
+                  {canClone ? (
+                    <Button
+                      size="sm"
+                      icon={Copy}
+                      onClick={() => void clone(it)}
+                      disabled={blocked}
+                      loading={busy === it.id}
+                      aria-describedby={blocked && atLimit ? `${REASON_ID} ${titleId}` : titleId}
+                      data-testid="result-clone"
+                    >
+                      {t('list.clone')}
+                    </Button>
+                  ) : null}
+                </div>
+              </div>
+            </Card>
+          );
+        })}
       </ul>
-      <div className="toolbar">
-        <button type="button" className="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-          {t('list.previous')}
-        </button>
-        <button type="button" className="small" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
-          {t('list.next')}
-        </button>
-      </div>
+      {items !== null ? (
+        <Pagination
+          label={t('list.pages')}
+          previousLabel={t('list.previous')}
+          nextLabel={t('list.next')}
+          onPrev={offset === 0 ? undefined : () => setOffset(Math.max(0, offset - PAGE))}
+          onNext={offset + PAGE >= total ? undefined : () => setOffset(offset + PAGE)}
+          summary={total ? `${format.number(offset + 1)}–${format.number(Math.min(offset + PAGE, total))} / ${format.number(total)}` : undefined}
+          testIdPrefix="results-page"
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // reader's language, any other value (a difficulty is free text up to 50 characters) as it is stored.
 import { DIFFICULTIES } from '@/lib/ai/limits';
 import { BLOOM_LEVELS } from '@/lib/content/blooms';
+import { licenceDisplay, type LicenceWord } from '@/lib/marketplace/licence';
 
 type Difficulty = (typeof DIFFICULTIES)[number];
 type Blooms = (typeof BLOOM_LEVELS)[number];
@@ -14,4 +15,10 @@ export function difficultyLabel(t: (key: `difficulty.${Difficulty}`) => string, 
 
 export function bloomsLabel(t: (key: `blooms.${Blooms}`) => string, value: string): string {
   return isOneOf(BLOOM_LEVELS, value) ? t(`blooms.${value}`) : value;
+}
+
+/** A licence as the screens show it: the words of U, C and the public domain codes, any other code as it is. */
+export function licenceLabel(t: (key: `licence.${LicenceWord}`) => string, stored: string | null | undefined): string {
+  const shown = licenceDisplay(stored) ?? { word: 'undisclosed' as const };
+  return 'word' in shown ? t(`licence.${shown.word}`) : shown.code;
 }

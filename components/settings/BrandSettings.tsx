@@ -5,10 +5,11 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
+import { Field } from '@/components/ui';
+import styles from './BrandSettings.module.css';
 import { useToast } from '@/components/ui/Toaster';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { cssForStyle, escapeHtml } from '@/lib/shared/escape';
-import styles from './BrandSettings.module.css';
 
 export interface BrandValues {
   primaryColor: string;
@@ -79,25 +80,33 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
         <h2 id="brand-title">{t('formTitle')}</h2>
         <div className="brand-grid">
           <div className="brand-fields">
-            <label htmlFor="brand-color">{t('color')}</label>
-            <span className="color-row">
-              <input id="brand-color-picker" type="color" aria-label={t('colorPicker')} value={colourValid ? v.primaryColor : '#6366f1'} onChange={(e) => set('primaryColor', e.target.value)} />
-              <input id="brand-color" data-testid="brand-color" value={v.primaryColor} onChange={(e) => set('primaryColor', e.target.value)} aria-invalid={!colourValid} aria-describedby="brand-color-help" maxLength={7} />
-            </span>
-            <small id="brand-color-help" className={colourValid ? 'muted' : 'error'}>
-              {colourValid ? t('colorHelp') : t('colorInvalid')}
-            </small>
-            <label htmlFor="brand-name">{t('appName')}</label>
-            <input id="brand-name" data-testid="brand-name" value={v.appName} onChange={(e) => set('appName', e.target.value)} required maxLength={100} />
-            <label htmlFor="brand-logo">{t('logoUrl')}</label>
-            <input id="brand-logo" type="url" inputMode="url" placeholder="https://" value={v.logoUrl ?? ''} onChange={(e) => set('logoUrl', e.target.value)} maxLength={1000} />
-            <label htmlFor="brand-favicon">{t('faviconUrl')}</label>
-            <input id="brand-favicon" type="url" inputMode="url" placeholder="https://" value={v.faviconUrl ?? ''} onChange={(e) => set('faviconUrl', e.target.value)} maxLength={1000} />
-            <label htmlFor="brand-css">{t('customCss')}</label>
-            <textarea id="brand-css" rows={6} spellCheck={false} value={v.customCss ?? ''} onChange={(e) => set('customCss', e.target.value)} maxLength={50_000} aria-describedby="brand-css-help" />
-            <small id="brand-css-help" className="muted">
-              {t('customCssHelp')}
-            </small>
+            <p className="muted" data-testid="brand-required-note">
+              {t('requiredNote')}
+            </p>
+            <Field label={t('color')} htmlFor="brand-color" required requiredLabel={t('required')}>
+              <span className="color-row">
+                <input id="brand-color-picker" type="color" aria-label={t('colorPicker')} value={colourValid ? v.primaryColor : '#6366f1'} onChange={(e) => set('primaryColor', e.target.value)} />
+                <input id="brand-color" data-testid="brand-color" value={v.primaryColor} onChange={(e) => set('primaryColor', e.target.value)} aria-invalid={!colourValid} aria-describedby="brand-color-help" maxLength={7} required />
+              </span>
+              <small id="brand-color-help" className={colourValid ? 'muted' : 'error'}>
+                {colourValid ? t('colorHelp') : t('colorInvalid')}
+              </small>
+            </Field>
+            <Field label={t('appName')} htmlFor="brand-name" required requiredLabel={t('required')}>
+              <input id="brand-name" data-testid="brand-name" value={v.appName} onChange={(e) => set('appName', e.target.value)} required maxLength={100} />
+            </Field>
+            <Field label={t('logoUrl')} htmlFor="brand-logo">
+              <input id="brand-logo" type="url" inputMode="url" placeholder="https://" value={v.logoUrl ?? ''} onChange={(e) => set('logoUrl', e.target.value)} maxLength={1000} />
+            </Field>
+            <Field label={t('faviconUrl')} htmlFor="brand-favicon">
+              <input id="brand-favicon" type="url" inputMode="url" placeholder="https://" value={v.faviconUrl ?? ''} onChange={(e) => set('faviconUrl', e.target.value)} maxLength={1000} />
+            </Field>
+            <Field label={t('customCss')} htmlFor="brand-css">
+              <textarea id="brand-css" rows={6} spellCheck={false} value={v.customCss ?? ''} onChange={(e) => set('customCss', e.target.value)} maxLength={50_000} aria-describedby="brand-css-help" />
+              <small id="brand-css-help" className="muted">
+                {t('customCssHelp')}
+              </small>
+            </Field>
           </div>
           <div className="brand-preview" aria-label={t('preview')}>
             <p className="muted">{t('preview')}</p>
@@ -122,11 +131,12 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
       <form className="card" onSubmit={(e) => void saveDomain(e)} aria-labelledby="domain-title" data-testid="domain-form">
         <h2 id="domain-title">{t('domainTitle')}</h2>
         <p>{domainSaved ? t('domainCurrent', { domain: domainSaved }) : t('domainNone')}</p>
-        <label htmlFor="brand-domain">{t('domain')}</label>
-        <input id="brand-domain" data-testid="brand-domain" value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="learn.example.org" maxLength={500} aria-describedby="domain-help" />
-        <small id="domain-help" className="muted">
-          {t('domainHelp', { base: baseDomain })}
-        </small>
+        <Field label={t('domain')} htmlFor="brand-domain" required requiredLabel={t('required')}>
+          <input id="brand-domain" data-testid="brand-domain" value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="learn.example.org" maxLength={500} minLength={3} aria-describedby="domain-help" required />
+          <small id="domain-help" className="muted">
+            {t('domainHelp', { base: baseDomain })}
+          </small>
+        </Field>
         {domainError ? (
           <p className="error" role="alert" data-testid="domain-error">
             {domainError}

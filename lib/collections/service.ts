@@ -141,6 +141,12 @@ async function readable(id: string, requesterId: string): Promise<Collection> {
   return c;
 }
 
+/** Whether the requester may read the collection (the owner, or anyone when it is public): the page's 404. */
+export async function collectionReadable(id: string, requesterId: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  return (await db().collection.count({ where: { id, OR: [{ userId: requesterId }, { visibility: 'public' }] } })) > 0;
+}
+
 /** Locks the collection row for a write by its owner: 404 Collection not found / User does not own collection. */
 async function lockOwned(tx: Tx, id: string, userId: string): Promise<void> {
   if (!UUID.test(id)) throw notFound();

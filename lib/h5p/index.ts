@@ -20,6 +20,7 @@ export {
 export { createContent } from './content/content';
 export { copyContent, COPY_SOURCE_SELECT } from './content/copy';
 export { MEDIA_ERR, storeUpload } from './content/media';
+export { typeFacts, type TypeFacts } from './content/type-icons';
 export { essentialsPlan, essentialsStatus, HUB_TYPE_NOT_FOUND, HUB_UNREACHABLE, hubReachable, installedLibraries, installFromHub } from './engine/hub';
 export { actorOf, type H5pActor } from './engine/permissions';
 export { typeSummary, typeTitle } from './content-types/titles';

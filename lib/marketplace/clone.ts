@@ -4,23 +4,36 @@
 // in step 2); (7) the source's view count raised after the response is decided, without delaying it.
 // Steps 2–6 are the shared copy (lib/h5p/content/copy.ts): a failed clone leaves no partial copy. The copy is named
 // `title` when given (default: the source's title) and recorded as a clone of the source (content_clones) in the
-// same transaction: the marketplace item page's clones count and "You cloned this" notice read it.
+// same transaction: the marketplace item page's clones count and "You cloned this" notice read it. The copy's row
+// keeps its origin as it is at clone time — the source's id, title, author name and licence (issue 25 item 7).
 import { db, Prisma } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { copyContent, COPY_SOURCE_SELECT } from '@/lib/h5p';
+import { licenceOf } from './licence';
 import { CONTENT_LIMIT_REACHED, CONTENT_NOT_PUBLIC } from './schemas';
 
+/** The author name a clone records when the source's author has none (as the marketplace list shows them). */
+export const ANONYMOUS_AUTHOR = 'Anonymous';
 
 export async function cloneContent(sourceId: string, userId: string, opts: { title?: string } = {}): Promise<{ contentId: string }> {
   // (1) source must exist and be public (the content row too: unreadable content cannot be cloned)
-  const source = await db().h5pContent.findFirst({ where: { id: sourceId, ownership: { is: { visibility: 'public' } } }, select: COPY_SOURCE_SELECT });
+  const source = await db().h5pContent.findFirst({
+    where: { id: sourceId, ownership: { is: { visibility: 'public' } } },
+    select: { ...COPY_SOURCE_SELECT, ownership: { select: { user: { select: { name: true } } } } },
+  });
   if (!source) throw new AppError(404, CONTENT_NOT_PUBLIC);
 
   // (2)–(6)
   const copy = await copyContent(source, userId, {
     quotaExceeded: new AppError(403, CONTENT_LIMIT_REACHED),
     recordClone: true,
+    origin: {
+      contentId: source.id,
+      title: source.title,
+      author: source.ownership?.user?.name?.trim() || ANONYMOUS_AUTHOR,
+      license: licenceOf(source.metadata),
+    },
     ...(opts.title !== undefined ? { title: opts.title } : {}),
   }).catch((err: unknown) => {
     // the source was deleted while it was being copied: its clone record has nothing to point at

@@ -5,8 +5,10 @@
 import { itemBloomsLevel, type BloomLevel } from '@/lib/content/blooms';
 import { contentTypeSlug, machineNameOf } from '@/lib/content/types';
 import { curriculumSummary, type CurriculumSummary } from '@/lib/curriculum';
-import { db } from '@/lib/db/client';
-import { generateBackgroundReport } from '@/lib/h5p';
+import { db, Prisma } from '@/lib/db/client';
+import { generateBackgroundReport, typeFacts } from '@/lib/h5p';
+import { describe, descriptionSql } from './description';
+import { licenceOf } from './licence';
 import type { Locale } from '@/lib/i18n/config';
 import { log } from '@/lib/log';
 
@@ -19,6 +21,12 @@ export interface MarketplaceItem {
   contentTypeSlug: string;
   /** the installed library's title (null when the library is not installed) */
   contentTypeTitle: string | null;
+  /** the content type's icon URL (null when the library ships none or is not installed) */
+  typeIcon: string | null;
+  /** the H5P licence of the content's metadata ("CC BY-SA 4.0", "U"); null when none is set */
+  license: string | null;
+  /** the content's introduction (question, task or intro) as plain text; null when it has none */
+  description: string | null;
   curriculum: CurriculumSummary | null;
   quality: { overallScore: number; bloomsLevel: string } | null;
   /** the item's Bloom's level (lib/content/blooms.ts: its report's, else its content type's; null: neither) */
@@ -56,8 +64,8 @@ export async function publicItem(contentId: string, viewerId: string): Promise<M
   });
   if (!row || !row.ownership) return null;
   const machineName = machineNameOf(row.mainLibrary);
-  const [library, meta, quality, cloneCount, viewerClone] = await Promise.all([
-    db().h5pLibrary.findFirst({ where: { machineName }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }], select: { title: true } }),
+  const [types, meta, quality, cloneCount, viewerClone, texts] = await Promise.all([
+    typeFacts([machineName]),
     db().contentCurriculumMetadata.findUnique({ where: { contentId } }),
     qualityOf(contentId),
     db().contentClone.count({ where: { sourceContentId: contentId } }),
@@ -66,14 +74,23 @@ export async function publicItem(contentId: string, viewerId: string): Promise<M
       orderBy: { createdAt: 'desc' },
       select: { createdAt: true, cloneContentId: true },
     }),
+    // the licence and the introduction are read where the row is (the parameters stay in the database)
+    db().$queryRaw<{ license: string | null; license_version: string | null; description: string | null }[]>`
+      SELECT h.metadata ->> 'license' AS license, h.metadata ->> 'licenseVersion' AS license_version, ${descriptionSql(Prisma.sql`h.parameters`)} AS description
+        FROM h5p_contents h WHERE h.id = ${contentId}`,
   ]);
+  const type = types.get(machineName);
+  const text = texts[0];
   return {
     id: row.id,
     title: row.title,
     authorId: row.ownership.userId,
     authorName: row.ownership.user?.name?.trim() || null,
     contentTypeSlug: contentTypeSlug(row.mainLibrary),
-    contentTypeTitle: library?.title ?? null,
+    contentTypeTitle: type?.title ?? null,
+    typeIcon: type?.icon ?? null,
+    license: text ? licenceOf({ license: text.license, licenseVersion: text.license_version }) : null,
+    description: describe(text?.description, 1000),
     curriculum: curriculumSummary(meta),
     quality,
     bloomsLevel: itemBloomsLevel({ mainLibrary: row.mainLibrary, reportLevel: quality?.bloomsLevel }),

@@ -3,6 +3,7 @@ import { CURSOR_ERR, MAX_CURSOR_LENGTH } from '@/lib/db/keyset';
 import { errorOf, VALIDATION_ERROR } from '@/lib/errors';
 import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum';
 import { bloomLevelSchema } from '@/lib/content/blooms';
+import { CLONE_LIMIT_REACHED } from '@/lib/plans/allowance';
 
 /** Largest `offset` of the public list: an offset costs every row it skips, so deeper pages use the keyset `cursor`. */
 export const MAX_MARKETPLACE_OFFSET = 10_000;
@@ -10,7 +11,8 @@ export const MAX_MARKETPLACE_OFFSET = 10_000;
 const OFFSET_TOO_DEEP = `must be at most ${MAX_MARKETPLACE_OFFSET}; page further with cursor`;
 export const CURSOR_WITH_OFFSET = 'cannot be combined with offset';
 export const CONTENT_NOT_PUBLIC = 'Content not found or not public';
-export const CONTENT_LIMIT_REACHED = 'Content limit reached';
+/** the clone's refusal at the content quota: the same text the clone button's reason shows (lib/plans/allowance.ts) */
+export const CONTENT_LIMIT_REACHED = CLONE_LIMIT_REACHED;
 
 /** The marketplace routes' own errors. */
 export const MARKETPLACE_ERR = {
@@ -37,6 +39,8 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   /** keyset cursor: the `nextCursor` of the previous page (same sort and filters); not combined with offset */
   cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
+  /** `card`: each item adds what a card shows (type title and icon, licence, description); the default keeps the spec's item */
+  include: z.enum(['card']).optional().describe("`card`: each item adds contentTypeTitle, typeIcon, license and description (what the marketplace's cards show)"),
 });
 export type ListQuery = z.output<typeof listQuery>;
 
@@ -59,6 +63,15 @@ export const publicItemSchema = z.object({
   quality: qualitySummarySchema.nullable(),
   /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
   bloomsLevel: bloomLevelSchema.nullable(),
+  // with include=card only (the spec's item stays as it is without it):
+  /** the installed content type's title ("Multiple Choice"); null when the library is not installed */
+  contentTypeTitle: z.string().nullable().optional().describe("include=card: the installed content type's title; null when its library is not installed"),
+  /** the content type's icon (/h5p/libraries/<Machine>-<major>.<minor>/icon.svg); null when it has none */
+  typeIcon: z.string().nullable().optional().describe("include=card: the content type's icon URL; null when the library ships none"),
+  /** the H5P licence of the content's metadata ("CC BY-SA 4.0", "U" for undisclosed); null when none is set */
+  license: z.string().nullable().optional().describe('include=card: the H5P licence of the content, code and version, e.g. "CC BY-SA 4.0", "U" (undisclosed)'),
+  /** the content's own introduction as plain text (its question, task or intro), cut at about 220 characters */
+  description: z.string().nullable().optional().describe("include=card: the content's introduction (question, task or intro) as plain text, about 220 characters at most"),
 });
 export type PublicItem = z.infer<typeof publicItemSchema>;
 

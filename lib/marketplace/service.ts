@@ -8,6 +8,9 @@ import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
 import { CURSOR_WITH_OFFSET, type Facets, type ListQuery, type PublicItem } from './schemas';
 import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
+import { typeFacts } from '@/lib/h5p';
+import { describe, descriptionSql } from './description';
+import { licenceOf } from './licence';
 
 // ---------------------------------------------------------------- facets
 
@@ -61,6 +64,33 @@ export async function facets(): Promise<{ data: Facets; names: Record<keyof Face
   return { data, names };
 }
 
+// ---------------------------------------------------------------- content types
+
+export interface PublicType {
+  /** the machine name (the list's `contentType` filter takes it) */
+  machineName: string;
+  /** the installed library's title, else the type's slug */
+  title: string;
+  icon: string | null;
+}
+
+/** The content types public content has (the type filter's options), by title: a loose index scan over
+ * content_ownership_public_type_idx, one step per type. */
+export async function publicTypes(): Promise<PublicType[]> {
+  const rows = await db().$queryRaw<{ v: string }[]>`
+    WITH RECURSIVE d(v) AS (
+      (SELECT main_library FROM content_ownership WHERE visibility = 'public' AND main_library IS NOT NULL ORDER BY main_library LIMIT 1)
+      UNION ALL
+      SELECT (SELECT main_library FROM content_ownership WHERE visibility = 'public' AND main_library > d.v ORDER BY main_library LIMIT 1) FROM d WHERE d.v IS NOT NULL
+    )
+    SELECT v FROM d WHERE v IS NOT NULL LIMIT 500`;
+  const names = rows.map((r) => r.v);
+  const facts = await typeFacts(names).catch(() => new Map<string, { icon: string | null; title: string | null }>());
+  return names
+    .map((machineName) => ({ machineName, title: facts.get(machineName)?.title ?? contentTypeSlug(machineName), icon: facts.get(machineName)?.icon ?? null }))
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
 // ---------------------------------------------------------------- list
 
 interface ListRow extends CurriculumColumns {
@@ -74,6 +104,9 @@ interface ListRow extends CurriculumColumns {
   overall_score: number | null;
   blooms_level: string | null;
   dimensions: unknown;
+  license: string | null;
+  license_version: string | null;
+  description: string | null;
   keys: CursorValues;
 }
 
@@ -128,7 +161,7 @@ const PAGE: SortColumns = { score: Prisma.sql`p.score`, published: Prisma.sql`p.
 
 /** What a cursor of this list is valid for: the sort and every filter. */
 function scopeOf(q: ListQuery): string {
-  const { offset: _o, limit: _l, cursor: _c, ...rest } = q;
+  const { offset: _o, limit: _l, cursor: _c, include: _i, ...rest } = q;
   return cursorScope('marketplace', rest);
 }
 
@@ -181,7 +214,12 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
          LIMIT ${q.limit + 1} OFFSET ${q.offset})
       SELECT p.id, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, p.user_id AS author_id, u.name AS author_name, p.view_count, p.published_at,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
-             m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.blooms_level, q.report -> 'dimensions' AS dimensions
+             m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.blooms_level, q.report -> 'dimensions' AS dimensions,
+             ${
+               q.include === 'card'
+                 ? Prisma.sql`h.metadata ->> 'license' AS license, h.metadata ->> 'licenseVersion' AS license_version, ${descriptionSql(Prisma.sql`h.parameters`)} AS description`
+                 : Prisma.sql`NULL::text AS license, NULL::text AS license_version, NULL::text AS description`
+             }
         FROM p
         JOIN h5p_contents h ON h.id = p.id
         LEFT JOIN content_curriculum_metadata m ON m.content_id = p.id
@@ -194,6 +232,9 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;
   const last = page[page.length - 1];
+  // each type's title and icon (the newest installed version): a card's picture when the content has none
+  const card = q.include === 'card';
+  const types = card ? await typeFacts(page.map((r) => r.main_library)).catch(() => new Map<string, { icon: string | null; title: string | null }>()) : null;
   return {
     total,
     nextCursor: more && last ? encodeCursor(scope, last.keys) : null,
@@ -213,6 +254,14 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
           : { overallScore: r.overall_score, dimensions: r.dimensions && typeof r.dimensions === 'object' && !Array.isArray(r.dimensions) ? (r.dimensions as Record<string, unknown>) : {} },
       /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
       bloomsLevel: itemBloomsLevel({ mainLibrary: r.main_library, reportLevel: r.blooms_level }),
+      ...(types
+        ? {
+            contentTypeTitle: types.get(r.main_library)?.title ?? null,
+            typeIcon: types.get(r.main_library)?.icon ?? null,
+            license: licenceOf({ license: r.license, licenseVersion: r.license_version }),
+            description: describe(r.description),
+          }
+        : {}),
     })),
   };
 }

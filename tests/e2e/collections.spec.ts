@@ -190,3 +190,58 @@ test("a German-speaking teacher sees the collections pages and the Bloom's chart
     await sql('UPDATE users SET locale = $1 WHERE email = $2', [before?.locale ?? null, teacher.email]);
   }
 });
+
+test("an item its author deleted reads 'Removed by its author', and a bad or foreign collection URL is the branded 404", async ({ page }) => {
+  const teacher = demoAccount('teacher');
+  await signIn(page, teacher);
+  const tag = randomUUID().slice(0, 6);
+  const author = await createAuthor('Gone Author');
+  const gone = await createContent({ ownerId: author, title: `Soon gone ${tag}`, visibility: 'public', mainLibrary: 'H5P.TrueFalse' });
+  await page.goto('/collections');
+  await page.getByTestId('new-title').fill(`Leftovers ${tag}`);
+  await page.getByRole('button', { name: 'Create collection' }).click();
+  await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  const res = await page.request.post(`/api/collections/${id}/items`, { data: { contentId: gone }, headers: { Origin: new URL(page.url()).origin } });
+  expect(res.status()).toBe(201);
+
+  // the author deletes it: the item keeps its place, named for what happened, never by its raw id
+  await sql('DELETE FROM h5p_contents WHERE id = $1', [gone]);
+  await page.reload();
+  const item = page.getByTestId('item');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId('item-removed')).toHaveText('Removed by its author');
+  await expect(item).not.toContainText(gone);
+  await expect(item).not.toContainText('unknown');
+
+  // a bad id, an unknown one, and another teacher's private collection: the branded 404
+  const owner = await createAuthor('Private Owner');
+  const [foreign] = await sql<{ id: string }>(`INSERT INTO collections (id, user_id, title, updated_at) VALUES (gen_random_uuid(), $1, 'Private', now()) RETURNING id`, [owner]);
+  for (const bad of ['not-a-collection', '00000000-0000-4000-8000-000000000000', foreign!.id]) {
+    const r = await page.goto(`/collections/${bad}`);
+    expect([bad, r?.status()]).toEqual([bad, 404]);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByText('Collection not found')).toHaveCount(0);
+  }
+});
+
+test('German: a suggestion that fills a Bloom gap reads as a missing level, not a literal gap', async ({ page }) => {
+  const teacher = demoAccount('teacher');
+  const [before] = await sql<{ locale: string | null }>('SELECT locale FROM users WHERE email = $1', [teacher.email]);
+  await signIn(page, teacher);
+  await sql("UPDATE users SET locale = 'de' WHERE email = $1", [teacher.email]);
+  try {
+    const tag = randomUUID().slice(0, 6);
+    const author = await createAuthor();
+    await createContent({ ownerId: author, title: `Lücke ${tag}`, visibility: 'public', mainLibrary: 'H5P.Essay', quality: 100 });
+    await page.goto('/collections');
+    await page.getByTestId('new-title').fill(`Stufen ${tag}`);
+    await page.getByRole('button', { name: 'Sammlung erstellen' }).click();
+    await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+    const suggestion = page.getByTestId('suggestion').filter({ hasText: `Lücke ${tag}` });
+    await expect(suggestion).toContainText('ergänzt eine fehlende Stufe');
+    await expect(page.locator('main')).not.toContainText('schließt eine Lücke');
+  } finally {
+    await sql('UPDATE users SET locale = $1 WHERE email = $2', [before?.locale ?? null, teacher.email]);
+  }
+});

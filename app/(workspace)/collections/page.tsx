@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CollectionsList } from '@/components/collections/CollectionsList';
+import { PageHeader } from '@/components/ui';
 import { curriculumStatus } from '@/lib/curriculum/read';
 import { pageUser } from '@/lib/marketplace/page-user';
 import { currentBrand } from '@/lib/tenant/current';
@@ -15,14 +16,9 @@ export default async function CollectionsPage() {
   const curriculum = { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' };
   const t = await getTranslations('collections');
   return (
-    <>
-      <div className="page">
-        <p>
-          <a href="/workspace">{t('backToWorkspace')}</a>
-        </p>
-        <h1>{t('heading')}</h1>
-        <CollectionsList curriculum={curriculum} />
-      </div>
-    </>
+    <div className="page">
+      <PageHeader title={t('heading')} description={t('description')} />
+      <CollectionsList curriculum={curriculum} />
+    </div>
   );
 }

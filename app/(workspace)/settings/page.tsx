@@ -74,7 +74,8 @@ export default async function SettingsPage() {
                 <BillingButton action="portal" label={t('billing.manage')} testId="manage-billing" />
               ) : null}{' '}
               <Link href="/plans" data-testid="see-plans">
-                {t('billing.seePlans')}
+                {/* the top plan is offered no upgrade */}
+                {plan.id === 'premium' ? t('billing.comparePlans') : t('billing.seePlans')}
               </Link>
             </p>
           </section>

@@ -97,6 +97,23 @@ export const savedContentSchema = z.object({ contentId: z.string(), metadata: h5
 export type SavedContent = z.infer<typeof savedContentSchema>;
 
 /** GET /h5p/content/:id */
+/** Where a marketplace clone came from, as it was at clone time (null for content that is not a clone). */
+export const contentOriginSchema = z
+  .object({
+    contentId: z.string().describe("the source's content id (it may have been deleted or made private since)"),
+    title: z.string().describe("the source's title at clone time"),
+    authorName: z.string().describe("the source's author at clone time (Anonymous when they had no name)"),
+    license: z.string().nullable().describe('the source\'s H5P licence at clone time: code and version, e.g. "CC BY-SA 4.0" or "U" (undisclosed)'),
+  })
+  .describe('"Adapted from <title> by <author>, licence <licence>"');
+export type ContentOrigin = z.infer<typeof contentOriginSchema>;
+
+/** The origin columns of a content row as the API shows them (null unless it is a clone). */
+export function contentOriginOf(row: { originContentId: string | null; originTitle: string | null; originAuthor: string | null; originLicense: string | null }): ContentOrigin | null {
+  if (!row.originContentId) return null;
+  return { contentId: row.originContentId, title: row.originTitle ?? '', authorName: row.originAuthor ?? 'Anonymous', license: row.originLicense };
+}
+
 export const contentInfoSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -104,6 +121,8 @@ export const contentInfoSchema = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   embedTypes: z.array(z.string()),
+  /** a marketplace clone's origin; absent for content that is not a clone (its detail stays the spec's six fields) */
+  origin: contentOriginSchema.optional(),
 });
 export type ContentInfo = z.infer<typeof contentInfoSchema>;
 
@@ -308,7 +327,7 @@ export async function getContentInfo(contentId: string, reader: Reader): Promise
   await assertCanRead(reader, contentId);
   const row = await db().h5pContent.findUnique({
     where: { id: contentId },
-    select: { id: true, title: true, mainLibrary: true, createdAt: true, updatedAt: true, metadata: true },
+    select: { id: true, title: true, mainLibrary: true, createdAt: true, updatedAt: true, metadata: true, originContentId: true, originTitle: true, originAuthor: true, originLicense: true },
   });
   if (!row) throw new AppError(404, ERR.notFound);
   const meta = row.metadata as unknown as Partial<IContentMetadata>;
@@ -319,6 +338,7 @@ export async function getContentInfo(contentId: string, reader: Reader): Promise
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     embedTypes: meta.embedTypes?.length ? meta.embedTypes : CONTENT_DEFAULTS.embedTypes,
+    ...(row.originContentId ? { origin: contentOriginOf(row) ?? undefined } : {}),
   };
 }
 

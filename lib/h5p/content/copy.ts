@@ -33,6 +33,8 @@ export interface CopyOptions {
   copyTags?: boolean;
   /** record the copy as a clone of the source (content_clones: the marketplace's clones count and "already cloned") */
   recordClone?: boolean;
+  /** where the copy came from, stored on its row (the marketplace's clone: "Adapted from … by …, licence …") */
+  origin?: { contentId: string; title: string; author: string; license: string | null };
 }
 
 /** Copies `source` into a new private content item of `userId`. */
@@ -53,7 +55,23 @@ export async function copyContent(source: CopySource, userId: string, opts: Copy
   // a stale content.json from an old import is not content (the parameters are in the row)
   const files = (await store.list(from)).filter((f) => !isParametersFile(f.name));
   const contentId = await createOwnedContent(userId, {
-    row: (id) => ({ id, title, mainLibrary: source.mainLibrary, metadata: metadata as Prisma.InputJsonValue, parameters: parameters as Prisma.InputJsonValue, thumbnailPath: thumbnailPathFor(parameters), creatorId: userId }),
+    row: (id) => ({
+      id,
+      title,
+      mainLibrary: source.mainLibrary,
+      metadata: metadata as Prisma.InputJsonValue,
+      parameters: parameters as Prisma.InputJsonValue,
+      thumbnailPath: thumbnailPathFor(parameters),
+      creatorId: userId,
+      ...(opts.origin
+        ? {
+            originContentId: opts.origin.contentId,
+            originTitle: opts.origin.title.slice(0, 1000),
+            originAuthor: opts.origin.author.slice(0, 255),
+            originLicense: opts.origin.license?.slice(0, 100) ?? null,
+          }
+        : {}),
+    }),
     quotaExceeded: opts.quotaExceeded,
     // copied within the store (a server-side copy on S3), a few at a time; their bytes are charged to the new owner
     ...(files.length

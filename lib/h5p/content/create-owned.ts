@@ -31,6 +31,11 @@ export interface NewContentRow {
   /** the first image of the parameters (thumbnail.ts): '' for none; absent = computed later, when a list shows it */
   thumbnailPath?: string;
   creatorId: string | null;
+  /** a marketplace clone's source at clone time (lib/h5p/content/copy.ts `origin`) */
+  originContentId?: string | null;
+  originTitle?: string | null;
+  originAuthor?: string | null;
+  originLicense?: string | null;
 }
 
 export interface CommitOptions {

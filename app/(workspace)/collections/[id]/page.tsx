@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { CollectionEditor } from '@/components/collections/CollectionEditor';
 import { CollectionAiActions } from '@/components/ai/CollectionAiActions';
@@ -6,6 +7,7 @@ import { aiConfigured } from '@/lib/ai/client';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { PLANS, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { curriculumStatus } from '@/lib/curriculum/read';
+import { collectionReadable } from '@/lib/collections/service';
 import { db } from '@/lib/db/client';
 import { myContents, pageUser } from '@/lib/marketplace/page-user';
 import { currentBrand } from '@/lib/tenant/current';
@@ -18,8 +20,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CollectionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { user, principal, usage } = await pageUser(`/collections/${id}`);
+  // a bad id, or someone else's private collection: the branded 404 (as the API answers 404 Collection not found)
+  if (!(await collectionReadable(id, user.id))) notFound();
   const curriculum = { ...(await curriculumStatus(user.tenantId)), admin: principal.role === 'admin' };
-  const [t, tr] = await Promise.all([getTranslations('collections'), getTranslations('results.collection')]);
+  const tr = await getTranslations('results.collection');
   // the owner's link to the learner × item results grid
   const own = /^[0-9a-f-]{36}$/i.test(id) && (await db().collection.count({ where: { id, userId: user.id } })) > 0;
   // AI tools (issue 13) for the owner when a teacher or admin; what the plan lacks is decided here
@@ -32,18 +36,14 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
   return (
     <>
       <div className="page">
-        <p>
-          <a href="/collections">{t('backToCollections')}</a>
-          {own ? (
-            <>
-              {' · '}
-              <a href={`/results/collections/${id}`} data-testid="collection-results-link">
-                {tr('link')}
-              </a>
-            </>
-          ) : null}
-        </p>
-        <CollectionEditor key={newest?.toISOString() ?? 'none'} id={id} userId={user.id} myContents={await myContents(user.id)} curriculum={curriculum} />
+        <CollectionEditor
+          key={newest?.toISOString() ?? 'none'}
+          id={id}
+          userId={user.id}
+          myContents={await myContents(user.id)}
+          curriculum={curriculum}
+          resultsLink={own ? { href: `/results/collections/${id}`, label: tr('link') } : null}
+        />
         {aiTools ? (
           <CollectionAiActions
             collectionId={id}

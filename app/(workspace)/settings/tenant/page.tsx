@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { BrandSettings } from '@/components/settings/BrandSettings';
+import { PageHeader } from '@/components/ui';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { config } from '@/lib/config';
@@ -26,7 +27,7 @@ export default async function TenantSettingsPage() {
   return (
     <>
       <div className="page">
-        <h1>{t('title')}</h1>
+        <PageHeader title={t('title')} />
         {!tenant ? (
           <p className="notice" role="status" data-testid="brand-no-tenant">
             {t('noTenant')}
