@@ -22,6 +22,7 @@ import { ItemMenu } from './library/ItemMenu';
 import { TagEditor } from './library/parts';
 import type { FolderNode } from './library/FolderTree';
 import { MoveToFolderDialog } from './library/MoveToFolderDialog';
+import type { Allowance } from '@/lib/plans/allowance';
 import styles from './library/library.module.css';
 
 export interface MyContentItem {
@@ -69,6 +70,8 @@ interface Props {
   folders?: (current: string, select: (folder: string) => void) => ReactNode;
   /** the caller's folders: with them each item's menu offers "Move to folder…" and a card can be dragged onto a folder */
   folderList?: FolderNode[];
+  /** set when the plan's quota is reached: Duplicate is disabled with this reason */
+  duplicateBlocked?: Allowance | null;
   /** a move changed the folders' counts */
   onFoldersChanged?: () => void;
 }
@@ -76,7 +79,7 @@ interface Props {
 /** the window event a folder tree sends after a drop moved items: the list loads again */
 export const LIBRARY_CHANGED = 'lumen:library-changed';
 
-export function MyContent({ initialItems, initialTotal, initialNextCursor, initialFilters = DEFAULT_FILTERS, hasContent: initialHasContent, types, initialTags, pageSize, scormPlan, now: serverNow, folders, folderList, onFoldersChanged }: Props) {
+export function MyContent({ initialItems, initialTotal, initialNextCursor, initialFilters = DEFAULT_FILTERS, hasContent: initialHasContent, types, initialTags, pageSize, scormPlan, now: serverNow, folders, folderList, onFoldersChanged, duplicateBlocked }: Props) {
   const [moving, setMoving] = useState<MyContentItem | null>(null);
   const t = useTranslations('content');
   const toast = useToast();
@@ -305,6 +308,7 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
       onToggleVisibility={(i) => void toggleVisibility(i)}
       onDelete={(i) => setDeleting(i)}
       onMove={folderList ? (i) => setMoving(i) : undefined}
+      duplicateBlocked={duplicateBlocked}
     />
   );
   const tagEditorOf = (item: MyContentItem) =>

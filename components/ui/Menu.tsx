@@ -32,10 +32,10 @@ function Items({ items }: { items: MenuItem[] }) {
         const inner = (
           <>
             {Icon ? <Icon aria-hidden size={16} className={styles.icon} /> : <span className={styles.icon} />}
-            <span className={styles.text}>
-              {it.label}
-              {it.disabled && it.reason ? <span className={styles.reason}>{it.reason}</span> : null}
-            </span>
+            <div className={styles.text}>
+              <span>{it.label}</span>
+              {it.disabled && it.reason ? <div className={styles.reason}>{it.reason}</div> : null}
+            </div>
           </>
         );
         const cls = [styles.item, it.danger ? styles.danger : ''].join(' ');

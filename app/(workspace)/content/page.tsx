@@ -5,6 +5,7 @@ import { filtersFromParams, listQueryOf } from '@/components/content/library/fil
 import { contentPageMetadata } from '@/components/content/page-title';
 import { ButtonLink, PageHeader } from '@/components/ui';
 import { scormPlanFor } from '@/lib/plans/plans';
+import { createAllowance } from '@/lib/plans/allowance';
 import { listContents, listContentsQuery, listFacetsOf } from '@/lib/h5p/content/content-list';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { listFolders } from '@/lib/h5p/content/folders';
@@ -19,6 +20,8 @@ export const generateMetadata = () => contentPageMetadata('list.title');
 export default async function MyContentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await workspaceContext('/content');
   const filters = filtersFromParams(await searchParams);
+  // Duplicate is disabled, with the reason and the way to more, once the month's quota is used (issue 25 item 8)
+  const duplicate = createAllowance(user, 'duplicate');
   const parsed = listContentsQuery.safeParse(listQueryOf(filters, PAGE_SIZE));
   const query = parsed.success ? parsed.data : listContentsQuery.parse({ limit: PAGE_SIZE });
   const [first, facets, t, tree] = await Promise.all([listContents(user.id, query), listFacetsOf(user.id), getTranslations('content.list'), listFolders(user)]);
@@ -57,6 +60,7 @@ export default async function MyContentPage({ searchParams }: { searchParams: Pr
         initialTags={facets.tags}
         pageSize={PAGE_SIZE}
         scormPlan={scormPlanFor(user.plan)}
+        duplicateBlocked={duplicate.allowed ? null : duplicate}
         now={new Date().toISOString()}
       />
     </div>

@@ -69,7 +69,7 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
             <span className="plan-badge" data-testid="plan">
               {t(`plan.names.${plan.id}`)}
             </span>
-            <span className="muted">{plan.price === 0 ? t('plan.free') : t('plan.perMonth', { price })}</span>·
+            <span className="muted">{t('plan.perMonth', { price })}</span>·
             <Link href="/plans" data-testid="plans-link">
               {t('subscription.plans')}
             </Link>

@@ -7,6 +7,8 @@ import { useTranslations } from 'next-intl';
 import { OverflowMenu, type MenuItem } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
 import { download } from '../api';
+import { QuotaReason } from '@/components/plans/QuotaReason';
+import type { Allowance } from '@/lib/plans/allowance';
 import type { MyContentItem } from '../MyContent';
 
 export interface ItemMenuProps {
@@ -19,9 +21,11 @@ export interface ItemMenuProps {
   onDelete: (item: MyContentItem) => void;
   /** "Move to folder…" (the keyboard way to what dragging a card onto a folder does) */
   onMove?: (item: MyContentItem) => void;
+  /** the plan's quota is reached: Duplicate is disabled with the reason and the way to more (lib/plans/allowance.ts) */
+  duplicateBlocked?: Allowance | null;
 }
 
-export function ItemMenu({ item, scormPlan, onDuplicate, onEditTags, onToggleVisibility, onDelete, onMove }: ItemMenuProps) {
+export function ItemMenu({ item, scormPlan, onDuplicate, onEditTags, onToggleVisibility, onDelete, onMove, duplicateBlocked }: ItemMenuProps) {
   const t = useTranslations('content');
   const toast = useToast();
   const id = encodeURIComponent(item.id);
@@ -33,7 +37,15 @@ export function ItemMenu({ item, scormPlan, onDuplicate, onEditTags, onToggleVis
     { label: t('list.menu.open'), icon: Eye, href: `/content/${id}`, testId: 'open' },
     // a full page load: the editor's scripts run only on a page loaded with its own nonce
     { label: t('list.edit'), icon: Pencil, href: `/content/${id}/edit`, external: true, testId: 'edit' },
-    { label: t('list.duplicate'), icon: Copy, onSelect: () => onDuplicate(item), testId: 'duplicate' },
+    {
+      label: t('list.duplicate'),
+      icon: Copy,
+      onSelect: () => onDuplicate(item),
+      testId: 'duplicate',
+      disabled: !!duplicateBlocked,
+      reason: duplicateBlocked ? <QuotaReason {...duplicateBlocked} compact testId="duplicate-reason" /> : undefined,
+    },
+    ...(duplicateBlocked?.upgradePlan ? [{ label: t('list.menu.moreItems'), icon: Sparkles, href: '/plans', testId: 'duplicate-upgrade' }] : []),
     { label: t('list.editTags'), icon: Tags, onSelect: () => onEditTags(item), testId: 'edit-tags' },
     ...(onMove ? [{ label: t('folders.moveMenu'), icon: FolderInput, onSelect: () => onMove(item), testId: 'move-to-folder' }] : []),
     {

@@ -6,6 +6,7 @@ import { ContentActions } from '@/components/content/ContentActions';
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { ContentTabs } from '@/components/content/page/ContentTabs';
+import { OriginNote } from '@/components/content/OriginNote';
 import { PreviewPanel, type RightsOfUse } from '@/components/content/page/PreviewPanel';
 import { RightsDetails } from '@/components/content/page/RightsDetails';
 import styles from '@/components/content/page/ContentPage.module.css';
@@ -13,6 +14,7 @@ import { Badge, ButtonLink, Card, PageHeader, StatGrid } from '@/components/ui';
 import { issueEmbedToken, issuePlayerToken, issuePreviewToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { typeTitle } from '@/lib/h5p';
+import { contentOriginOf } from '@/lib/h5p/content/content';
 import { canReadContent, readerOf } from '@/lib/h5p/content/access';
 import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -59,7 +61,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const { user, principal } = await workspaceContext(`/content/${id}`);
   const content = await db().h5pContent.findUnique({
     where: { id },
-    select: { title: true, mainLibrary: true, metadata: true, createdAt: true, updatedAt: true, ownership: true, quality: { select: { overallScore: true, bloomsLevel: true } }, tags: { select: { tag: true }, orderBy: { tag: 'asc' } } },
+    select: { title: true, mainLibrary: true, metadata: true, createdAt: true, updatedAt: true, ownership: true, originContentId: true, originTitle: true, originAuthor: true, originLicense: true, quality: { select: { overallScore: true, bloomsLevel: true } }, tags: { select: { tag: true }, orderBy: { tag: 'asc' } } },
   });
   if (!content || !(await canReadContent(readerOf(principal, user), id))) notFound();
   const own = content.ownership?.userId === user.id;
@@ -111,6 +113,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
           ) : null
         }
       />
+      <OriginNote origin={contentOriginOf(content)} />
       {own ? (
         <div className={styles.actionsRow}>
           <ContentActions contentId={id} visibility={pub ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} />
