@@ -74,4 +74,13 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    // issue 25: one styling system — CSS modules on the design tokens (app/globals.css) and components/ui; no inline
+    // style objects. The root layout's <body> alone carries the tenant's brand colour as --brand (a value per tenant).
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    ignores: ['app/layout.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='style']", message: 'No inline style objects: use a CSS module on the design tokens (components/ui, app/globals.css).' }],
+    },
+  },
 );
