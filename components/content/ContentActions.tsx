@@ -14,6 +14,7 @@ export function ContentActions({
   title,
   scormPlan,
   onDeleted,
+  usedInCollections = 0,
 }: {
   contentId: string;
   visibility: 'private' | 'public';
@@ -22,6 +23,8 @@ export function ContentActions({
   scormPlan?: string | null;
   /** called after a delete (a list reloads itself); without it the page goes to My content */
   onDeleted?: () => void;
+  /** the collections (anyone's) that hold the item: the delete dialog warns about them */
+  usedInCollections?: number;
 }) {
   const t = useTranslations('content');
   const toast = useToast();
@@ -117,7 +120,23 @@ export function ContentActions({
       <ConfirmDialog
         testId="delete-dialog"
         title={t('actions.deleteTitle', { title })}
-        description={t('actions.deleteDescription')}
+        description={
+          <>
+            {t('actions.deleteDescription')}
+            {visibility === 'public' ? (
+              <>
+                {' '}
+                <strong data-testid="delete-public-warning">{t('actions.deletePublicWarning')}</strong>
+              </>
+            ) : null}
+            {usedInCollections > 0 ? (
+              <>
+                {' '}
+                <strong data-testid="delete-collections-warning">{t('actions.deleteCollectionsWarning', { count: usedInCollections })}</strong>
+              </>
+            ) : null}
+          </>
+        }
         confirmLabel={t('actions.deleteConfirm')}
         onConfirm={() =>
           run(t('actions.deleteFailed', { title }), async () => {

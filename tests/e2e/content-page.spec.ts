@@ -66,3 +66,23 @@ test('preview as learner plays the item fresh and records nothing', async ({ pag
   expect(await sql<{ n: number }>('SELECT count(*)::int AS n FROM learning_attempts WHERE content_id = $1', [id])).toEqual(before);
   expect(await sql<{ view_count: number }>('SELECT view_count FROM content_ownership WHERE content_id = $1', [id])).toEqual(views);
 });
+
+test('deleting a public item used in a collection warns about both before anything is removed', async ({ page }) => {
+  const id = await teacherItem('Shared quiz');
+  const a = demoAccount('teacher');
+  const login = await fetch(`${E2E.appUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: a.email, password: a.password }) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const call = (method: string, p: string, body?: unknown) =>
+    fetch(`${E2E.appUrl}${p}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json() as Promise<{ data: { id: string } }>);
+  await call('PATCH', `/h5p/content/${id}/visibility`, { visibility: 'public' });
+  const c = await call('POST', '/api/collections', { title: 'Unit 1' });
+  await call('POST', `/api/collections/${c.data.id}/items`, { contentIds: [id] });
+  await signIn(page, a);
+  await page.goto(`/content/${id}`);
+  await page.getByTestId('delete').click();
+  const dialog = page.getByTestId('delete-dialog');
+  await expect(dialog.getByTestId('delete-public-warning')).toContainText('It is public');
+  await expect(dialog.getByTestId('delete-collections-warning')).toContainText('It is in 1 collection');
+  await dialog.getByTestId('delete-dialog-cancel').click();
+  expect(await sql<{ n: number }>('SELECT count(*)::int AS n FROM h5p_contents WHERE id = $1', [id])).toEqual([{ n: 1 }]);
+});

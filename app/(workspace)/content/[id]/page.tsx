@@ -67,7 +67,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const own = content.ownership?.userId === user.id;
   const pub = content.ownership?.visibility === 'public';
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
-  const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary] = await Promise.all([
+  const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary, usedIn] = await Promise.all([
     issuePlayerToken(user.id, id),
     isTeacherOrAbove(principal.role) ? issuePreviewToken(user.id, id) : null,
     own ? issueEmbedToken(user.id, id) : null,
@@ -77,6 +77,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
     db().h5pLibrary.findFirst({ where: { machineName: content.mainLibrary }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }], select: { title: true } }),
     db().contentCurriculumMetadata.findUnique({ where: { contentId: id } }),
     own ? contentResultsSummary(id) : null,
+    own ? db().collectionItem.count({ where: { contentId: id } }) : 0,
   ]);
   const typeName = typeTitle(content.mainLibrary, await getLocale(), lib?.title);
   // AI tools (issue 13) for teachers and admins who can read the item; what the plan lacks is decided here
@@ -116,7 +117,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
       <OriginNote origin={contentOriginOf(content)} />
       {own ? (
         <div className={styles.actionsRow}>
-          <ContentActions contentId={id} visibility={pub ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} />
+          <ContentActions contentId={id} visibility={pub ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} usedInCollections={usedIn} />
         </div>
       ) : null}
       <ContentTabs
