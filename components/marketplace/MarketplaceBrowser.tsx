@@ -190,9 +190,12 @@ export function MarketplaceBrowser({
         <p className={styles.muted} data-testid="total" aria-live="polite">
           {t('list.total', { count: total })}
         </p>
-        <p className={styles.muted} data-testid="quota">
-          {t('list.quota', { used: format.number(used), limit: unlimited ? t('list.unlimited') : format.number(contentsLimit) })}
-        </p>
+        {/* a student cannot clone: no quota to show (issue 25 item 2) */}
+        {canClone ? (
+          <p className={styles.muted} data-testid="quota">
+            {t('list.quota', { used: format.number(used), limit: unlimited ? t('list.unlimited') : format.number(contentsLimit) })}
+          </p>
+        ) : null}
       </div>
       {canClone && blocked && atLimit ? <QuotaReason {...atLimit} used={Math.max(used, atLimit.used ?? 0)} id={REASON_ID} testId="clone-quota-reason" /> : null}
       {error ? (
