@@ -32,7 +32,8 @@ export default async function SettingsPage() {
   const payments = paymentsEnabled();
   const plan = planOf(session.user.plan);
   // a student has no plan, quotas or credits to use: none are shown (issue 25 item 2)
-  const teacher = isTeacherOrAbove(session.principal.role);
+  // …unless they pay for a plan (or have a billing account): then they see it and can manage it
+  const teacher = isTeacherOrAbove(session.principal.role) || plan.id !== 'free' || Boolean(session.user.stripeCustomerId);
   return (
     <>
       <div className="page">

@@ -37,11 +37,27 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
         {t(`subscription.${subscription}`)}
       </p>
     ) : null;
+  // a student has no plan to use — unless they pay for one or come back from a checkout: then they see what they pay for
+  const planLine = (plan: ReturnType<typeof planOf>, price: string) => (
+    <p className={styles.planLine}>
+      {t('plan.label')}{' '}
+      <span className="plan-badge" data-testid="plan">
+        {t(`plan.names.${plan.id}`)}
+      </span>
+      <span className="muted">{t('plan.perMonth', { price })}</span>·
+      <Link href="/plans" data-testid="plans-link">
+        {t('subscription.plans')}
+      </Link>
+    </p>
+  );
+  const plan = planOf(user.plan);
+  const price = format.number(plan.price, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
   if (!teacher) {
     const { results } = await myResults(user.id, undefined, 20);
+    const billing = plan.id !== 'free' || notice !== null || Boolean(user.stripeCustomerId);
     return (
       <div className="page">
-        <PageHeader title={t('welcome', { name: user.name })} titleTestId="welcome" description={t('student.intro')} />
+        <PageHeader title={t('welcome', { name: user.name })} titleTestId="welcome" description={billing ? planLine(plan, price) : t('student.intro')} />
         {notice}
         <StudentHome attempts={results} />
       </div>
@@ -55,26 +71,13 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
     admin ? setupChecklist(adminScope(isSuperAdmin(principal), user.tenantId)) : null,
     admin ? hubReachable() : true,
   ]);
-  const plan = planOf(user.plan);
-  const price = format.number(plan.price, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
   const titles = new Map(quick.map((q) => [q.machineName, q.title]));
   return (
     <div className="page">
       <PageHeader
         title={t('welcome', { name: user.name })}
         titleTestId="welcome"
-        description={
-          <p className={styles.planLine}>
-            {t('plan.label')}{' '}
-            <span className="plan-badge" data-testid="plan">
-              {t(`plan.names.${plan.id}`)}
-            </span>
-            <span className="muted">{t('plan.perMonth', { price })}</span>·
-            <Link href="/plans" data-testid="plans-link">
-              {t('subscription.plans')}
-            </Link>
-          </p>
-        }
+        description={planLine(plan, price)}
         actions={
           <>
             <ButtonLink href="/content/import" icon={Upload}>
