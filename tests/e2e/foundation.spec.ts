@@ -1,9 +1,11 @@
 import { expect, test } from './support/test';
 import { E2E } from './support/env';
-import { createTenant, demoAccount, signIn } from './support/fixtures';
+import { createTenant, demoAccount, signIn, sql } from './support/fixtures';
 
 test('a teacher signs in and sees name, plan and usage bars on the workspace', async ({ page }) => {
   const teacher = demoAccount('teacher');
+  // a fresh month for the demo teacher (specs before this one import and create content as them)
+  await sql('UPDATE users SET contents_created_this_month = 0, ai_generations_this_month = 0, storage_used = 0 WHERE email = $1', [teacher.email]);
   await signIn(page, teacher);
   await expect(page.getByTestId('welcome')).toHaveText(`Welcome, ${teacher.name}`);
   await expect(page.getByTestId('plan')).toHaveText('Pro');
