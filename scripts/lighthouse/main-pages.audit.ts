@@ -13,7 +13,7 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 const TARGET = 95;
 const chrome = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
-function audit(url: string, cookie: string, mobile: boolean): { accessibility: number; bestPractices: number; failing: string[] } {
+function audit(url: string, cookie: string, mobile: boolean): { accessibility: number; bestPractices: number; failing: string[]; landed: string } {
   const out = execFileSync(
     'npx',
     [
@@ -29,11 +29,12 @@ function audit(url: string, cookie: string, mobile: boolean): { accessibility: n
     ],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) } },
   );
-  const report = JSON.parse(out) as { categories: Record<string, { score: number; auditRefs: { id: string }[] }>; audits: Record<string, { score: number | null; title: string }> };
+  const report = JSON.parse(out) as { finalDisplayedUrl?: string; categories: Record<string, { score: number; auditRefs: { id: string }[] }>; audits: Record<string, { score: number | null; title: string }> };
   const failing = (['accessibility', 'best-practices'] as const).flatMap((c) =>
     report.categories[c]!.auditRefs.map((r) => report.audits[r.id]!).filter((a) => a.score !== null && a.score < 1).map((a) => `${c}: ${a.title}`),
   );
-  return { accessibility: Math.round(report.categories.accessibility!.score * 100), bestPractices: Math.round(report.categories['best-practices']!.score * 100), failing };
+  const landed = new URL(report.finalDisplayedUrl ?? url).pathname;
+  return { accessibility: Math.round(report.categories.accessibility!.score * 100), bestPractices: Math.round(report.categories['best-practices']!.score * 100), failing, landed };
 }
 
 test('Lighthouse accessibility and best practices on the main pages', async ({ page }) => {
@@ -54,7 +55,9 @@ test('Lighthouse accessibility and best practices on the main pages', async ({ p
   for (const [name, p] of pages) {
     for (const mobile of [false, true]) {
       const r = audit(`${E2E.appUrl}${p}`, cookie, mobile);
-      rows.push(`| ${name} | ${mobile ? 'mobile' : 'desktop'} | ${r.accessibility} | ${r.bestPractices} | ${r.failing.join('; ') || '—'} |`);
+      // the audit ran signed in, on the page asked for (not the sign-in page)
+      expect(r.landed, `${name} landed on ${r.landed}`).toBe(new URL(`${E2E.appUrl}${p}`).pathname);
+      rows.push(`| ${name} (\`${r.landed}\`) | ${mobile ? 'mobile' : 'desktop'} | ${r.accessibility} | ${r.bestPractices} | ${r.failing.join('; ') || '—'} |`);
       if (r.accessibility < TARGET || r.bestPractices < TARGET) below.push(`${name} (${mobile ? 'mobile' : 'desktop'}): ${r.accessibility}/${r.bestPractices}`);
     }
   }
