@@ -8,6 +8,7 @@ import { expect, test } from '../../tests/e2e/support/test';
 import { E2E } from '../../tests/e2e/support/env';
 import { demoAccount, signIn } from '../../tests/e2e/support/fixtures';
 import { publicItem } from '../../tests/e2e/support/public-item';
+import { SAMPLE_PARAMS, libraryString } from '../../tests/support/h5p-packages';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const TARGET = 95;
@@ -38,15 +39,23 @@ function audit(url: string, cookie: string, mobile: boolean): { accessibility: n
 }
 
 test('Lighthouse accessibility and best practices on the main pages', async ({ page }) => {
-  const item = await publicItem('Lighthouse marketplace item');
-  await signIn(page, demoAccount('teacher'));
-  await page.goto('/content');
-  const own = await page.evaluate(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '').find((h) => /^\/content\/[0-9a-f-]{36}$/.test(h)) ?? null);
+  await publicItem('Lighthouse marketplace item'); // installs the content type
+  // the teacher's own item: the content page with its tabs, player and owner's actions
+  const a = demoAccount('teacher');
+  const login = await fetch(`${E2E.appUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: a.email, password: a.password }) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const created = await fetch(`${E2E.appUrl}/h5p/content`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ library: libraryString('H5P.MultiChoice'), params: SAMPLE_PARAMS['H5P.MultiChoice'], metadata: { title: 'Lighthouse quiz' } }),
+  });
+  const own = ((await created.json()) as { data: { contentId: string } }).data.contentId;
+  await signIn(page, a);
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   const pages = [
     ['Home', '/workspace'],
     ['Library', '/content'],
-    ['Content page', own ?? `/marketplace/${item}`],
+    ['Content page', `/content/${own}`],
     ['Create', '/content/new'],
     ['Marketplace', '/marketplace'],
   ] as const;
