@@ -13,7 +13,11 @@ function flatten(obj: unknown, prefix = ''): Record<string, string> {
   return out;
 }
 // argument names ({name} or {count, plural, …}); plural branches such as {# items} are not arguments
-const placeholders = (s: string) => [...new Set([...s.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
+/** the arguments a message takes: `{name}` and `{count, plural, …}` — not the words of a plural or select branch (`one {view}`) */
+const placeholders = (s: string) => {
+  const args = s.replace(/\b(zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\}/g, (m, key: string) => (/^\{\s*\w+\s*\}$/.test(m.slice(key.length).trim()) ? '' : m));
+  return [...new Set([...args.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
+};
 
 describe('message catalogs', () => {
   const en = flatten(CATALOGS.en);
