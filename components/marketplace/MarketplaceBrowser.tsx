@@ -14,6 +14,7 @@ import { QuotaReason, type QuotaReasonProps } from '@/components/plans/QuotaReas
 import { difficultyLabel, licenceLabel } from './labels';
 import type { FacetNames, Facets, PublicItem as Item } from '@/lib/marketplace/schemas';
 import type { PublicType } from '@/lib/marketplace/service';
+import { useThumbFallback } from '@/components/content/library/parts';
 import styles from './Marketplace.module.css';
 
 type Names = Partial<FacetNames>;
@@ -225,7 +226,7 @@ export function MarketplaceBrowser({
           const chips = c ? [c.frameworkName, c.gradeName, c.subjectName, difficultyLabel(t, c.difficulty), c.language].filter((x): x is string => Boolean(x && x.trim())) : [];
           return (
             <Card as="li" padded={false} interactive key={it.id} className={styles.card} data-testid="result">
-              <Thumbnail icon={it.typeIcon} size="md" className={styles.thumb} />
+              <CardThumb src={it.thumbnailUrl ?? null} icon={it.typeIcon ?? null} />
               <div className={styles.body}>
                 <div className={styles.badges}>
                   <Badge tone="brand" data-testid="result-type">
@@ -294,6 +295,16 @@ export function MarketplaceBrowser({
           testIdPrefix="results-page"
         />
       ) : null}
+    </div>
+  );
+}
+
+/** A card's picture: the content's first image, else (or when it fails to load) its type's icon on the brand colour. */
+function CardThumb({ src, icon }: { src: string | null; icon: string | null }) {
+  const [shown, onError] = useThumbFallback(src);
+  return (
+    <div className={styles.thumb} onError={onError}>
+      <Thumbnail src={shown} icon={icon} size="md" />
     </div>
   );
 }

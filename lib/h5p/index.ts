@@ -41,3 +41,4 @@ export { h5p, semanticsLoader } from './engine/server';
 export { tempKey } from './engine/storage/temporary-storage';
 export { playerOrigin } from './player/player-origin';
 export { generateBackgroundReport } from './quality/background';
+export { thumbnailUrlOf } from './content/thumbnail';

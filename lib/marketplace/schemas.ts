@@ -68,6 +68,7 @@ export const publicItemSchema = z.object({
   contentTypeTitle: z.string().nullable().optional().describe("include=card: the installed content type's title; null when its library is not installed"),
   /** the content type's icon (/h5p/libraries/<Machine>-<major>.<minor>/icon.svg); null when it has none */
   typeIcon: z.string().nullable().optional().describe("include=card: the content type's icon URL; null when the library ships none"),
+  thumbnailUrl: z.string().nullable().optional().describe("include=card: the content's first image (same origin), null when it has none"),
   /** the H5P licence of the content's metadata ("CC BY-SA 4.0", "U" for undisclosed); null when none is set */
   license: z.string().nullable().optional().describe('include=card: the H5P licence of the content, code and version, e.g. "CC BY-SA 4.0", "U" (undisclosed)'),
   /** the content's own introduction as plain text (its question, task or intro), cut at about 220 characters */

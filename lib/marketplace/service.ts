@@ -8,7 +8,7 @@ import { contentTypeSlug } from '@/lib/content/types';
 import { curriculumFromColumns, type CurriculumColumns } from '@/lib/curriculum';
 import { CURSOR_WITH_OFFSET, type Facets, type ListQuery, type PublicItem } from './schemas';
 import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
-import { typeFacts } from '@/lib/h5p';
+import { thumbnailUrlOf, typeFacts } from '@/lib/h5p';
 import { describe, descriptionSql } from './description';
 import { licenceOf } from './licence';
 
@@ -107,6 +107,7 @@ interface ListRow extends CurriculumColumns {
   license: string | null;
   license_version: string | null;
   description: string | null;
+  thumbnail_path: string | null;
   keys: CursorValues;
 }
 
@@ -217,8 +218,8 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
              m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.blooms_level, q.report -> 'dimensions' AS dimensions,
              ${
                q.include === 'card'
-                 ? Prisma.sql`h.metadata ->> 'license' AS license, h.metadata ->> 'licenseVersion' AS license_version, ${descriptionSql(Prisma.sql`h.parameters`)} AS description`
-                 : Prisma.sql`NULL::text AS license, NULL::text AS license_version, NULL::text AS description`
+                 ? Prisma.sql`h.metadata ->> 'license' AS license, h.metadata ->> 'licenseVersion' AS license_version, ${descriptionSql(Prisma.sql`h.parameters`)} AS description, h.thumbnail_path`
+                 : Prisma.sql`NULL::text AS license, NULL::text AS license_version, NULL::text AS description, NULL::text AS thumbnail_path`
              }
         FROM p
         JOIN h5p_contents h ON h.id = p.id
@@ -258,6 +259,8 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
         ? {
             contentTypeTitle: types.get(r.main_library)?.title ?? null,
             typeIcon: types.get(r.main_library)?.icon ?? null,
+            // the content's first image (public content: its files are readable by anyone signed in)
+            thumbnailUrl: thumbnailUrlOf(r.id, r.thumbnail_path),
             license: licenceOf({ license: r.license, licenseVersion: r.license_version }),
             description: describe(r.description),
           }

@@ -439,6 +439,10 @@ describe('thumbnails and type titles (issue 25 item 4)', () => {
     // published: the file is open like every file of public content
     expect((await api('PATCH', `/h5p/content/${id}/visibility`, { token: t.token, body: { visibility: 'public' } })).status).toBe(200);
     expect((await fetchFile(items[0]!.thumbnailUrl)).status).toBe(200);
+    // …and the marketplace's card shows the same picture (issue 25 item 7)
+    const market = await api('GET', `/api/marketplace/public-contents?include=card&search=${encodeURIComponent('Probe with a picture')}`, { token: other.token });
+    expect(market.status).toBe(200);
+    expect((market.body.data as { id: string; thumbnailUrl?: string | null }[]).find((i) => i.id === id)?.thumbnailUrl).toBe(`/h5p/content/${id}/images/probe.png`);
 
     // a duplicate has its own copy of the picture
     const dup = await api('POST', `/h5p/content/${id}/duplicate`, { token: t.token });
