@@ -31,7 +31,20 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+/** true when a child's output says a port it was given was taken between freePort() and its listen (tests run in parallel) */
+export const portRaced = (output: string) => output.includes('EADDRINUSE');
+
 export async function startApp(env: Record<string, string | undefined>, opts: { waitForHealthy?: boolean } = {}): Promise<AppProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(env, opts);
+    } catch (err) {
+      if (attempt >= 3 || !portRaced(String((err as Error).message))) throw err;
+    }
+  }
+}
+
+async function startAppOnce(env: Record<string, string | undefined>, opts: { waitForHealthy?: boolean }): Promise<AppProcess> {
   const port = await freePort();
   // the content host's port: a free one of its own (PORT+1 may be another test's)
   const contentPort = env.CONTENT_PORT ? Number(env.CONTENT_PORT) : await freePort();
