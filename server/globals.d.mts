@@ -11,8 +11,8 @@ export interface FrontFiles {
   roots(): { core: string; editor: string; libraries: string | null; content: string | null };
   /** 'open' when anyone may read the item's files; 'other' leaves the decision to the route */
   contentAccess(contentId: string): Promise<'open' | 'other'>;
-  /** whether the token is an embed or player token of exactly this content */
-  playerToken(token: string, contentId: string): Promise<boolean>;
+  /** the Cache-Control of this content's player files when the segment (files key or content token) opens them, else null */
+  playerFiles(segment: string, contentId: string): Promise<string | null>;
 }
 
 export function setFastLane(lane: FastLane): void;

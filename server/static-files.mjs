@@ -270,12 +270,15 @@ export async function serveStatic(req, res, base) {
     }
     case 'player-files': {
       if (!roots.content) return false;
-      const [token, contentId, ...file] = rest;
-      if (!token || !contentId || !file.length || contentId.length > 100) return false;
+      const [segment, contentId, ...file] = rest;
+      if (!segment || !contentId || !file.length || contentId.length > 100) return false;
+      // params.js (the player page's parameters script) is the app's route's
+      if (file.length === 1 && file[0] === 'params.js') return false;
       const headers = { ...user, 'Access-Control-Allow-Origin': '*' };
       const dir = safeJoin(roots.content, contentId);
-      if (!dir || !(await hooks.playerToken(token, contentId))) return notFound(res, headers), true;
-      const ok = await sendFile(req, res, dir, file.join('/'), { cacheControl: 'private, max-age=3600', range: true, headers });
+      const cacheControl = dir ? await hooks.playerFiles(segment, contentId) : null;
+      if (!cacheControl) return notFound(res, headers), true;
+      const ok = await sendFile(req, res, dir, file.join('/'), { cacheControl, range: true, headers });
       if (!ok) notFound(res, headers);
       return true;
     }

@@ -98,6 +98,11 @@ export class LocalCache<T> {
   get size(): number {
     return this.entries.size;
   }
+
+  /** Changes with every key dropped or cache emptied: what was derived from this cache at one version is stale at another. */
+  get version(): number {
+    return this.epoch;
+  }
 }
 
 /** How changes reach the other instances (the Redis cache implements it). */
@@ -204,6 +209,9 @@ export function localCache<T>(name: string, opts: LocalCacheOptions): LocalCache
   }
   return c as LocalCache<T>;
 }
+
+/** The version of a local cache (LocalCache.version); 0 before its first use. */
+export const cacheVersion = (name: string): number => bus().caches.get(name)?.version ?? 0;
 
 /**
  * Drops keys of a local cache on every instance (no key: the whole cache). Resolves once the change is published,

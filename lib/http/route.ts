@@ -151,9 +151,14 @@ export interface Reply {
   /** extra top-level members of the envelope (e.g. total) */
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** `data` already serialised (JSON text), written into the envelope as is (see replyJson) */
+  dataJson?: string;
 }
 
 export const reply = (data: unknown, opts: Omit<Reply, 'data'> = {}): Reply => ({ data, ...opts });
+
+/** A success envelope around data the handler serialised itself (a large answer kept as ready-made JSON text). */
+export const replyJson = (dataJson: string, opts: Omit<Reply, 'data' | 'dataJson' | 'message' | 'extra'> = {}): Reply => ({ dataJson, ...opts });
 
 /** Refuses an embed token used for another content item than its own (no-op for other callers). */
 export function assertEmbedScope(ctx: { principal: Principal | null }, contentId: string | null | undefined): void {
@@ -232,7 +237,11 @@ export class LiteResponse {
  * LiteResponse (typed as a Response: only the route wrapper and the fast lane ever hold it).
  */
 export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> }, req?: RequestHead): Response {
-  const text = JSON.stringify(body);
+  return jsonTextResponse(JSON.stringify(body), init, req);
+}
+
+/** jsonResponse for a body already serialised. */
+function jsonTextResponse(text: string, init: { status?: number; headers?: Record<string, string> }, req?: RequestHead): Response {
   const headers = { 'content-type': 'application/json', ...init.headers };
   if (req && (req as Partial<FastLaneRequest>)[FAST_LANE]) {
     return new LiteResponse(init.status ?? 200, LiteHeaders.from(headers), text) as unknown as Response;
@@ -366,13 +375,13 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         },
       });
       if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
-      if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) assertResponse(opts.response, result.data, opts.action);
+      if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) {
+        assertResponse(opts.response, result.dataJson !== undefined ? JSON.parse(result.dataJson) : result.data, opts.action);
+      }
       if (opts.extra && config().checkResponses) for (const [k, schema] of Object.entries(opts.extra)) assertResponse(schema, result.extra?.[k], opts.action);
-      return jsonResponse(
-        envelope(result),
-        { status: result.status ?? 200, headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId } },
-        req,
-      );
+      const init = { status: result.status ?? 200, headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId } };
+      if (result.dataJson !== undefined) return jsonTextResponse(`{"success":true,"data":${result.dataJson}}`, init, req);
+      return jsonResponse(envelope(result), init, req);
     } catch (err) {
       const mapped = mapError(err, opts.action);
       if (authenticating && opts.unauthorizedText && mapped.status === 401) {

@@ -24,7 +24,12 @@ export function escapeXml(s: string): string {
  * separators that JSON allows but older JavaScript did not are escaped.
  */
 export function jsonForScript(v: unknown): string {
-  return JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonTextForScript(JSON.stringify(v));
+}
+
+/** jsonForScript for JSON text already serialised (escaping its parts one by one escapes their concatenation). */
+export function jsonTextForScript(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**

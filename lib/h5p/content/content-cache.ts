@@ -2,6 +2,7 @@
 // in-process for seconds, loaded in one query (lib/cache/local.ts: any change to the item's rows is announced
 // by the database and dropped on every instance; the app's own writes also drop it at once through Redis).
 // Callers get copies: Lumi's player may change what it is given.
+import { createHash } from 'node:crypto';
 import { invalidate, localCache } from '@/lib/cache/local';
 import { db } from '@/lib/db/client';
 
@@ -19,6 +20,11 @@ export interface ContentSnapshot {
   parametersJson: string;
   /** the author's embed asks anonymous viewers for a display name */
   embedAskName: boolean;
+  /**
+   * What changes whenever the item's files or parameters may have: its last update and a digest of its parameters
+   * (lowercase letters and digits). Players fetch the files under a key of this version (lib/auth/content-files-key.ts).
+   */
+  filesVersion: string;
 }
 
 const SNAPSHOT_TTL_MS = 30_000;
@@ -27,9 +33,10 @@ const snapshots = () => localCache<ContentSnapshot | null>('content', { ttlMs: S
 async function load(id: string): Promise<ContentSnapshot | null> {
   const row = await db().h5pContent.findUnique({
     where: { id },
-    select: { metadata: true, parameters: true, ownership: { select: { userId: true, visibility: true, embedAskName: true, user: { select: { tenantId: true } } } } },
+    select: { metadata: true, parameters: true, updatedAt: true, ownership: { select: { userId: true, visibility: true, embedAskName: true, user: { select: { tenantId: true } } } } },
   });
   if (!row) return null;
+  const parametersJson = JSON.stringify(row.parameters);
   return {
     facts: {
       ownerId: row.ownership?.userId ?? null,
@@ -37,8 +44,9 @@ async function load(id: string): Promise<ContentSnapshot | null> {
       ownerTenantId: row.ownership?.user.tenantId ?? null,
     },
     metadataJson: JSON.stringify(row.metadata),
-    parametersJson: JSON.stringify(row.parameters),
+    parametersJson,
     embedAskName: row.ownership?.embedAskName ?? false,
+    filesVersion: `${row.updatedAt.getTime().toString(36)}${createHash('sha256').update(parametersJson).digest('hex').slice(0, 10)}`,
   };
 }
 

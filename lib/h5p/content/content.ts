@@ -1,7 +1,7 @@
 // Content: create, update, delete, read, list and visibility, with ownership (content_ownership) and the
 // monthly quota per the spec's state tables and H5P rules 1–7. Every write that touches a user's content is
 // scoped to the owner; content without an ownership row may be taken over by any teacher (rule 3).
-import { H5pError, LibraryName, type IContentMetadata, type IUser } from '@lumieducation/h5p-server';
+import { H5pError, LibraryName, type ContentUserDataManager, type IContentMetadata, type IUser, type UrlGenerator } from '@lumieducation/h5p-server';
 import path from 'node:path';
 import { storageAccountOf } from '@/lib/plans/storage';
 import { config } from '@/lib/config';
@@ -12,9 +12,11 @@ import { AppError, errorOf } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED, releaseContentQuota } from '@/lib/plans/quota';
 import { copyUploadIntoContent } from './uploads';
 import { assertCanRead, CONTENT_NOT_FOUND, type Reader } from './access';
-import { invalidate } from '@/lib/cache/local';
-import { forgetContent } from './content-cache';
 import { recordView } from './views';
+import { contentSnapshot, forgetContent, type ContentSnapshot } from './content-cache';
+import { compileTemplate, fillTemplate, type PlayTemplate, type SlotValues } from './play-template';
+import { cacheVersion, invalidate, localCache } from '@/lib/cache/local';
+import { contentFilesKey } from '@/lib/auth/content-files-key';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { h5p } from '@/lib/h5p/engine/server';
 import { deleteQualityReport } from '@/lib/h5p/quality/store';
@@ -369,22 +371,97 @@ const cleanIntegration = (integration: Record<string, unknown>) => {
   return i;
 };
 
-/** GET /h5p/play/:id: the player model (integration, scripts, styles). */
-export async function playerModel(contentId: string, actor: H5pActor, language: string, opts: { countView?: boolean } = {}): Promise<PlayerModel> {
+/** How one viewer plays: their template (per content version and language) and the values of its slots. */
+export interface PlayerView {
+  template: PlayTemplate;
+  values: SlotValues;
+}
+
+interface TemplateEntry {
+  snapshot: ContentSnapshot;
+  libraries: number;
+  template: Promise<PlayTemplate>;
+}
+
+// a Course Presentation's template is ~100–200 KB: a few hundred items' worth, dropped least recently built first
+const templates = () => localCache<TemplateEntry>('playTemplates', { ttlMs: 10 * 60_000, max: 300 });
+
+/** The template of this version of the item in this language: built by the player's own render on first use (play-template.ts). */
+function playTemplate(contentId: string, snapshot: ContentSnapshot, actor: H5pActor, language: string): Promise<PlayTemplate> {
+  const key = `${contentId}\t${language}`;
+  const libraries = cacheVersion('libraries');
+  const hit = templates().get(key);
+  if (hit && hit.snapshot === snapshot && hit.libraries === libraries) return hit.template;
+  const template = (async () => {
+    const { player } = await h5p();
+    const model = (await player.render(contentId, actor, language).catch((err: unknown) => {
+      // deleted between the check and the render: the same answer as unknown content
+      if (err instanceof H5pError && /content-missing|content-not-found/.test(err.errorId)) throw new AppError(404, ERR.notFound);
+      return notPlayable(contentId, err);
+    })) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
+    const integration = cleanIntegration(model.integration);
+    const contentKey = `cid-${contentId}`;
+    const entry = (integration.contents as Record<string, Record<string, unknown>> | undefined)?.[contentKey];
+    if (entry) {
+      // H5P names the content's xAPI activity by this URL (object.id, and ?subContentId= for its questions): an IRI,
+      // where Lumi gives the bare id (lib/results/statements.ts refuses statements whose activity is not an IRI)
+      entry.url = activityIri(contentId);
+      // the item's files under a key that is the same for every viewer of this version: cacheable across views
+      // and viewers, and it works without any cookie (lib/auth/content-files-key.ts)
+      entry.contentUrl = contentFilesUrl(contentId, snapshot.filesVersion);
+    }
+    return compileTemplate({ integration, scripts: model.scripts, styles: model.styles }, contentKey);
+  })();
+  templates().set(key, { snapshot, libraries, template });
+  template.catch(() => {
+    if (templates().get(key)?.template === template) templates().delete(key);
+  });
+  return template;
+}
+
+/** Where a player fetches this version of the item's files (relative: the player page's own origin answers). */
+export const contentFilesUrl = (contentId: string, filesVersion: string) =>
+  `/h5p/player-files/${contentFilesKey(contentId, filesVersion)}/${encodeURIComponent(contentId)}`;
+
+/**
+ * GET /h5p/play/:id and the player page: the read rule, then the item's template and this viewer's parts of it
+ * (their AJAX addresses with their token, their identity and saved state). `learner`: an anonymous viewer's own
+ * id for their saved state (the player page); `postUserStatistics: false` for viewers whose results are not scores.
+ */
+export async function playerView(
+  contentId: string,
+  actor: H5pActor,
+  language: string,
+  opts: { countView?: boolean; postUserStatistics?: boolean; learner?: string } = {},
+): Promise<PlayerView> {
   await assertCanRead(actor.reader, contentId);
-  const { player } = await h5p();
-  const model = (await player.render(contentId, actor, language).catch((err: unknown) => {
-    // deleted between the check and the render: the same answer as unknown content
-    if (err instanceof H5pError && /content-missing|content-not-found/.test(err.errorId)) throw new AppError(404, ERR.notFound);
-    return notPlayable(contentId, err);
-  })) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
+  const snapshot = await contentSnapshot(contentId);
+  if (!snapshot) throw new AppError(404, ERR.notFound);
+  const [template, engine] = await Promise.all([playTemplate(contentId, snapshot, actor, language), h5p()]);
+  const { player, config: cfg } = engine;
+  const urls = (player as unknown as { urlGenerator: UrlGenerator }).urlGenerator;
+  const userData = (player as unknown as { contentUserDataManager: ContentUserDataManager }).contentUserDataManager;
+  const states = await userData.generateContentUserDataIntegration(contentId, actor);
+  let stateUrl = urls.contentUserData(actor);
+  if (opts.learner) stateUrl += `${stateUrl.includes('?') ? '&' : '?'}learner=${encodeURIComponent(opts.learner)}`;
   if (opts.countView !== false) recordView(contentId);
-  const integration = cleanIntegration(model.integration);
-  // H5P names the content's xAPI activity by this URL (object.id, and ?subContentId= for its questions): an IRI,
-  // where Lumi gives the bare id (lib/results/statements.ts refuses statements whose activity is not an IRI)
-  const entry = (integration.contents as Record<string, Record<string, unknown>> | undefined)?.[`cid-${contentId}`];
-  if (entry) entry.url = activityIri(contentId);
-  return { integration, scripts: model.scripts, styles: model.styles };
+  return {
+    template,
+    values: {
+      ajax: JSON.stringify({ contentUserData: stateUrl, setFinished: urls.setFinished(actor) }),
+      ajaxPath: JSON.stringify(urls.ajaxEndpoint(actor)),
+      user: JSON.stringify({ name: actor.name, mail: actor.email, id: actor.id }),
+      contentUserData: JSON.stringify(states) ?? 'null',
+      postUserStatistics: opts.postUserStatistics === false ? 'false' : JSON.stringify(cfg.setFinishedEnabled),
+      jsonContent: template.jsonContent,
+    },
+  };
+}
+
+/** GET /h5p/play/:id: the player model (integration, scripts, styles) as JSON text. */
+export async function playerModelJson(contentId: string, actor: H5pActor, language: string, opts: { countView?: boolean } = {}): Promise<string> {
+  const { template, values } = await playerView(contentId, actor, language, opts);
+  return `{"integration":${fillTemplate(template, values)},${template.assetsJson}}`;
 }
 
 /** A render failure of content whose content type is not installed (removed, or rows without files) is a 404 that says so. */

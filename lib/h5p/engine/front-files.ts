@@ -1,9 +1,9 @@
 // What the front HTTP server (server/static-files.mjs) needs from the app to serve static H5P files outside the
 // Next.js pipeline: where they live, and the access decisions of the routes it stands in front of — content files
-// of open content (public, or without an owner: spec "Authentication" 6) and a player's files (its content
+// of open content (public, or without an owner: spec "Authentication" 6) and a player's files (its files key or content
 // token). Registered at start-up through server/globals.mjs (the interface FrontFiles is declared there); everything else (private content files) is left to the routes.
-import { verifyEmbedToken } from '@/lib/auth/embed-token';
 import { ANONYMOUS, contentAccessFacts, mayRead } from '@/lib/h5p/content/access';
+import { playerFilesAccess } from '@/lib/h5p/content/player-files';
 import { fileStore } from '@/lib/files/store';
 import { coreDir, editorDir } from './paths';
 import { bundleUrl } from '@/server/asset-bundle.mjs';
@@ -18,9 +18,8 @@ const frontFiles: FrontFiles = {
     const facts = await contentAccessFacts(contentId).catch(() => null);
     return facts && mayRead(ANONYMOUS, contentId, facts) ? 'open' : 'other';
   },
-  async playerToken(token, contentId) {
-    const claims = await verifyEmbedToken(token).catch(() => null);
-    return !!claims && claims.contentId === contentId;
+  async playerFiles(segment, contentId) {
+    return (await playerFilesAccess(segment, contentId))?.cacheControl ?? null;
   },
 };
 

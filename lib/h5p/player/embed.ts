@@ -15,7 +15,8 @@
 // browser's Accept-Language (app/h5p/embed/[contentId]/route.ts decides).
 import { translatorFor } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/config';
-import { playerModel } from '@/lib/h5p/content/content';
+import { contentFilesUrl, playerView } from '@/lib/h5p/content/content';
+import { fillTemplate, type PlayTemplate } from '@/lib/h5p/content/play-template';
 import { pageAssets } from '@/lib/h5p/engine/front-files';
 import { contentSnapshot } from '@/lib/h5p/content/content-cache';
 import { UUID_JS } from './client-js';
@@ -23,7 +24,7 @@ import { playerCsp } from './csp';
 import { newNonce } from '@/server/header-policy.mjs';
 export { PLAYER_SANDBOX } from './csp';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
-import { cssForStyle, escapeHtml, jsonForScript } from '@/lib/shared/escape';
+import { cssForStyle, escapeHtml, jsonForScript, jsonTextForScript } from '@/lib/shared/escape';
 import { DEFAULT_BRAND, type BrandConfig } from '@/lib/tenant/brand';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 
@@ -32,13 +33,24 @@ const attr = escapeHtml;
 const text = escapeHtml;
 const scriptJson = jsonForScript;
 
-/** Content files of a player page go through the token-checked route (works for private content, no cookie). */
-export function scopeContentFiles(integration: Record<string, unknown>, contentId: string, token: string | undefined): Record<string, unknown> {
-  if (!token) return integration;
-  const contents = integration.contents as Record<string, Record<string, unknown>> | undefined;
-  const entry = contents?.[`cid-${contentId}`];
-  if (entry) entry.contentUrl = `/h5p/player-files/${encodeURIComponent(token)}/${encodeURIComponent(contentId)}`;
-  return integration;
+/**
+ * The file name under an item's files key (/h5p/player-files/<key>/<id>/params.js) that answers the script setting
+ * the item's parameters (H5PIntegration.contents[cid].jsonContent): no content file can have that name (content
+ * files never end in .js: H5P's content file whitelist has no script types).
+ */
+export const PARAMS_SCRIPT = 'params.js';
+
+/** The parameters script of an item (the body of params.js): its stored parameters as H5P's jsonContent. */
+export function paramsScript(contentId: string, parametersJson: string): string {
+  return `H5PIntegration.contents[${scriptJson(`cid-${contentId}`)}].jsonContent = ${jsonTextForScript(JSON.stringify(parametersJson))};\n`;
+}
+
+const pageAssetsOf = new WeakMap<PlayTemplate, ReturnType<typeof pageAssets>>();
+/** The page's bundles of a template (worked out once per template). */
+function assetsOf(t: PlayTemplate) {
+  let a = pageAssetsOf.get(t);
+  if (!a) pageAssetsOf.set(t, (a = pageAssets(t.scripts, t.styles)));
+  return a;
 }
 
 /** The page's notices in one language; {status} and {seconds} are filled in by the page's script. */
@@ -99,18 +111,23 @@ export async function embedHtml(
   origin: { sameOrigin: boolean } = { sameOrigin: false },
 ): Promise<{ html: string; csp: string }> {
   const nonce = newNonce();
-  const model = await playerModel(contentId, actor, language, { countView: !viewer.preview });
-  const integration = scopeContentFiles(model.integration, contentId, actor.token);
-  // a preview as learner records nothing: no result for anyone, no statements (xapiUrl below)
-  if (viewer.preview) integration.postUserStatistics = false;
-  // an anonymous viewer's result is their attempt (the statements this page sends), not a score for the author
-  if (viewer.anonymous) integration.postUserStatistics = false;
-  // …and their saved state is kept under their own id (lib/h5p/http/ajax.ts anonymousViewer)
-  const ajaxUrls = integration.ajax as Record<string, string> | undefined;
-  if (viewer.learner && ajaxUrls?.contentUserData) ajaxUrls.contentUserData += `${ajaxUrls.contentUserData.includes('?') ? '&' : '?'}learner=${encodeURIComponent(viewer.learner)}`;
+  const { template, values } = await playerView(contentId, actor, language, {
+    countView: !viewer.preview,
+    // a preview as learner records nothing: no result for anyone, no statements (xapiUrl below); an anonymous
+    // viewer's result is their attempt (the statements this page sends), not a score for the author
+    postUserStatistics: !(viewer.preview || viewer.anonymous),
+    // …and their saved state is kept under their own id (lib/h5p/http/ajax.ts anonymousViewer)
+    learner: viewer.learner,
+  });
+  // The parameters are not in the page: they come from a script at an address that is the same for every viewer
+  // of this version (params.js of the item's files key), so a second view, and every other viewer's, finds them
+  // in its cache; the page itself carries only this viewer's parts (issue 26, item 2).
+  const integration = fillTemplate(template, { ...values, jsonContent: 'null' }, { script: true });
+  const snapshot = await contentSnapshot(contentId);
+  const paramsUrl = `${contentFilesUrl(contentId, snapshot?.filesVersion ?? '0')}/${PARAMS_SCRIPT}`;
   const colour = accessibleBrand(brand.primaryColor);
-  const assets = pageAssets(model.scripts, model.styles);
-  const askName = viewer.anonymous && !!(await contentSnapshot(contentId))?.embedAskName;
+  const assets = assetsOf(template);
+  const askName = viewer.anonymous && !!snapshot?.embedAskName;
   const html = `<!doctype html>
 <html class="h5p-iframe" lang="${attr(language)}">
 <head>
@@ -146,8 +163,9 @@ ${brand.customCss ? `<style data-custom-css>${cssForStyle(brand.customCss)}</sty
     try { Object.defineProperty(window, 'localStorage', { configurable: true, get: function () { return shim; } }); } catch (e2) { /* keep the native one */ }
   }
 })();
-window.H5PIntegration = ${scriptJson(integration)};
+window.H5PIntegration = ${integration};
 </script>
+<script src="${attr(paramsUrl)}" nonce="${nonce}"></script>
 ${assets.scripts.map((s) => `<script src="${attr(s)}" nonce="${nonce}"></script>`).join('\n')}
 </head>
 <body data-brand-color="${attr(colour)}">

@@ -1,8 +1,7 @@
-import { CONTENT_ERRORS, playerModel, playerModelSchema } from '@/lib/h5p/content/content';
-import { scopeContentFiles } from '@/lib/h5p/player/embed';
+import { CONTENT_ERRORS, playerModelJson, playerModelSchema } from '@/lib/h5p/content/content';
 import { playerActor } from '@/lib/h5p/http/ajax';
-import { bearerQueryToken, contentIdParams, languageQuery } from '@/lib/h5p/http/request';
-import { fastRoute, reply, type RequestHead } from '@/lib/http/route';
+import { contentIdParams, languageQuery } from '@/lib/h5p/http/request';
+import { fastRoute, replyJson, type RequestHead } from '@/lib/http/route';
 import { recordRoute, routeOptionsOf } from '@/lib/http/route-registry';
 import { ltiPlayerPage } from '@/lib/lti/flows';
 
@@ -11,14 +10,12 @@ export const dynamic = 'force-dynamic';
 const contract = { tags: ['H5P content'], summary: 'Player model of content', response: playerModelSchema, errors: [CONTENT_ERRORS.notFound] };
 
 const model = fastRoute({ action: 'play content', auth: 'user', embed: true, params: contentIdParams, query: languageQuery, ...contract }, async (ctx) => {
-  const token = bearerQueryToken(ctx.url);
-  // an embed token plays for an anonymous viewer (their own saved state, ?learner=), never as its author
-  const model = await playerModel(ctx.params.contentId, playerActor(ctx.principal, ctx.url, ctx.caller), ctx.query.language, {
+  // an embed token plays for an anonymous viewer (their own saved state, ?learner=), never as its author; the
+  // model is the item's ready template with this viewer's parts filled in (lib/h5p/content/play-template.ts)
+  const json = await playerModelJson(ctx.params.contentId, playerActor(ctx.principal, ctx.url, ctx.caller), ctx.query.language, {
     countView: !(ctx.principal?.kind === 'embed' && ctx.principal.tokenUse === 'preview'),
   });
-  // a content token's player fetches the item's files through the token-checked route
-  if (ctx.principal?.kind === 'embed') scopeContentFiles(model.integration, ctx.params.contentId, token);
-  return reply(model);
+  return replyJson(json);
 });
 
 // An LTI resource link's target ({app_url}/h5p/play/<id>, what deep linking names): the launch redirects here with
