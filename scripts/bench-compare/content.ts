@@ -10,7 +10,7 @@
 //    (tests/fixtures/h5p-libraries), parameters filled to real size (CP's content.json ≈ 93 KB: 25 slides of 3–4
 //    elements, keywords, solutions, the l10n and override blocks; IV's ≈ 50 KB: 36 interactions with adaptivity and
 //    visuals, bookmarks, end screens, the summary task, two text tracks), and a dependency tree of real size:
-//    generated support libraries (H5PBench.Support1…24, a js and a css each, each one depending on the one of half
+//    generated support libraries (H5PBench.Support1…20, a js and a css each, each one depending on the one of half
 //    its number, as FontAwesome, H5P.JoubelUI, H5P.Transition, H5P.Question… do in real packages) listed in
 //    h5p.json next to the content's own libraries — 25 libraries for CP, 29 for IV. Content files like real
 //    content's: ten PNGs of 20–60 KB in CP (a global and nine slide backgrounds, also shown by eight of the
@@ -56,7 +56,6 @@ export function slidesParams() {
 export const CP_SLIDES = 25;
 /** Interactive Video's interactions. */
 export const IV_INTERACTIONS = 36;
-const SUPPORT_LIBRARIES = 24;
 /** which support libraries each real-format package names (each set is closed under the libraries' dependencies) */
 const CP_SUPPORT = 16;
 const IV_SUPPORT = 20;
