@@ -562,6 +562,8 @@ export type BenchPackages = Record<Kind, string>;
 
 /** Sizes of the real-format packages' parts (for the report). */
 export interface PackageFacts {
+  /** what the player must show once rendered (checked in Chromium by the bench) */
+  expect: { slides?: number; elements?: number; interactions?: number; supports: number; video?: boolean };
   contentJsonBytes: number;
   libraries: number;
   files: number;
@@ -613,15 +615,17 @@ export function writePackages(dir: string, facts: Partial<Record<Kind, PackageFa
   const interactiveVideo = path.join(dir, 'interactive-video.h5p');
   fs.writeFileSync(interactiveVideo, realPackage('Bench Interactive Video (real format)', aiLib('H5P.InteractiveVideo'), ivLibs, ivJson, ivFiles));
 
-  const fact = (file: string, json: unknown, libs: number, files: { data: Buffer }[]): PackageFacts => ({
+  const fact = (file: string, json: unknown, libs: number, files: { data: Buffer }[], expect: PackageFacts['expect']): PackageFacts => ({
+    expect,
     contentJsonBytes: Buffer.byteLength(JSON.stringify(json)),
     libraries: libs,
     files: files.length,
     fileBytes: files.reduce((s, f) => s + f.data.length, 0),
     packageBytes: fs.statSync(file).size,
   });
-  facts.coursePresentation = fact(coursePresentation, cpJson, cpLibs.length + 1, images);
-  facts.interactiveVideo = fact(interactiveVideo, ivJson, ivLibs.length + 1, ivFiles);
+  const elements = cpJson.presentation.slides.reduce((n, sl) => n + sl.elements.length, 0);
+  facts.coursePresentation = fact(coursePresentation, cpJson, cpLibs.length + 1, images, { slides: CP_SLIDES + 1, elements, supports: CP_SUPPORT });
+  facts.interactiveVideo = fact(interactiveVideo, ivJson, ivLibs.length + 1, ivFiles, { interactions: IV_INTERACTIONS, supports: IV_SUPPORT, video: true });
   return { multiChoice, slides, coursePresentation, interactiveVideo };
 }
 

@@ -35,7 +35,7 @@ import { resetDatabase, resetRedis } from '../stores.mjs';
 import { classViews, measureView, sum, type ClassResult, type View } from './bytes';
 import { KIND_LABEL, KINDS, MAIN_LIBRARY, RENDERED, writePackages, type Kind, type PackageFacts } from './content';
 import { busyProcesses, loadRun, median, type RunResult, type Target } from './measure';
-import { launchBrowser, pageLoad, type PageLoadTarget } from './pageload';
+import { inspect, launchBrowser, pageLoad, type PageLoadTarget, type Rendered } from './pageload';
 import { ensurePeers, PEER_PACKAGES, PEERS_DIR, startPeer, type Peer } from './peers';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -77,7 +77,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 /** the other bench scripts' stores: never the defaults another run may be using */
 const OTHER_DATABASE_URL = process.env.BENCH_OTHER_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_cmp_other';
 /** how many of the learner's player tokens a play run rotates through */
-const PLAY_TOKENS = 4;
+const PLAY_TOKENS = quick ? 1 : 4;
 
 /** Deletes the rate-limit windows (keys rl:…) in our app's Redis db. */
 async function clearRateLimits(): Promise<void> {
@@ -449,6 +449,21 @@ function describeView(v: View, label: string): string {
   return `**${label}** (${v.transfers.length} requests, ${kb(sum(v.transfers))} received, rendered after ${fmt(v.ms)} ms):\n\n| host | request | status | bytes (Playwright) | bytes (CDP) | Cache-Control |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`;
 }
 
+/** Throws unless a rendered real-format player shows all of its content (`expect`: from content.ts). */
+function checkRendered(label: string, r: Rendered, expect: PackageFacts['expect'] | undefined) {
+  const wrong: string[] = [];
+  if (r.imagesLoaded !== r.images) wrong.push(`${r.images - r.imagesLoaded} of ${r.images} images did not load`);
+  if (expect) {
+    if (r.supports !== expect.supports) wrong.push(`${r.supports} of ${expect.supports} support libraries ran`);
+    if (expect.slides !== undefined && r.slides !== expect.slides) wrong.push(`${r.slides} slides, not ${expect.slides}`);
+    if (expect.elements !== undefined && r.elements !== expect.elements) wrong.push(`${r.elements} slide elements, not ${expect.elements}`);
+    if (expect.interactions !== undefined && r.interactions !== expect.interactions) wrong.push(`${r.interactions} interactions, not ${expect.interactions}`);
+    if (expect.video && (!r.video || r.video.error !== null || r.video.readyState < 1)) wrong.push(`the video has no metadata: ${JSON.stringify(r.video)}`);
+  }
+  if (wrong.length) throw new Error(`${label}: the content did not render whole: ${wrong.join('; ')}`);
+  log(`  ${label} rendered: ${JSON.stringify(r)}`);
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -470,6 +485,7 @@ async function main() {
   const pageLoads: { kind: Kind; times: number[]; ratios: number[]; peerTimes: number[] }[] = [];
   const bytes: BytesResult[] = [];
   const playBodies: Partial<Record<Kind, number>> = {};
+  const rendered: { label: string; r: Rendered }[] = [];
   let app: App | undefined;
   try {
     app = await startOurApp(path.join(work, 'data'), PORTS.app, PORTS.appContent);
@@ -571,8 +587,12 @@ async function main() {
           const id = ours.contentIds[kind];
           const o: PageLoadTarget = { label: `ours ${kind}`, url: async () => (await ours.player(id)).frameUrl, cookies, selector: RENDERED[kind] };
           const l: PageLoadTarget = { label: `Lumi ${kind}`, url: async () => `${peers.lumiCache!.url}/h5p/page/${lumiId(peers.lumiCache!, kind)}`, selector: RENDERED[kind] };
-          await pageLoad(browser, o); // warm-up (first compile of each side's path)
-          await pageLoad(browser, l);
+          // warm-up (first compile of each side's path), and a check that both sides show the whole content
+          for (const t of [o, l]) {
+            const r = await inspect(browser, t);
+            checkRendered(t.label, r, facts[kind]?.expect);
+            rendered.push({ label: t.label, r });
+          }
           const times: number[] = [];
           const peerTimes: number[] = [];
           const ratios: number[] = [];
@@ -838,6 +858,7 @@ async function main() {
     for (const l of g.labels) details.push(`| ${l} | ${g.runs[l]!.map((r) => `${fmt(r.rps)} · ${r.p50} · ${fmt(r.cpuPerRequestMs, 3)}${eff ? ` · ${fmt(1000 / r.cpuPerRequestMs)}` : ''}`).join(' | ')} |`);
     details.push(`\nratios by round: ${Object.entries(g.ratios).map(([k, v]) => `${k} ${v.map((x) => x.toFixed(3)).join(', ')}`).join('; ')}\n`);
   }
+  if (rendered.length) details.push(`**rendered** (checked on the warm-up load of each side; \`supports\`: generated support libraries whose script ran): ${rendered.map((x) => `${x.label} ${JSON.stringify(x.r)}`).join('; ')}\n`);
   for (const p of pageLoads) details.push(`**page load ${p.kind}** (ms, interleaved): ours ${p.times.map((t) => fmt(t)).join(', ')}; Lumi ${p.peerTimes.map((t) => fmt(t)).join(', ')}\n`);
   for (const b of bytes) {
     const o = split(b.ours.warm, app);
