@@ -60,6 +60,8 @@ const ROUNDS = Number(arg('rounds') ?? (quick ? 1 : 3));
 const SECONDS = Number(arg('seconds') ?? (quick ? 2 : 3));
 const CONNECTIONS = (arg('connections') ?? (quick ? '10' : '10,50')).split(',').map(Number);
 const LOADS = Number(arg('loads') ?? (quick ? 2 : 5));
+/** seconds of load on each target before a group's rounds (JIT warm-up: a fresh app is 2–3× slower in its first seconds) */
+const WARMUP = Number(arg('warmup') ?? (quick ? 1 : 3));
 /** learners in the class scenario */
 const CLASS = Number(arg('class') ?? (quick ? 3 : 30));
 /** connections of the instances rows */
@@ -302,7 +304,7 @@ async function check(url: string, init: RequestInit, expect: (body: string) => b
   if (res.status !== 200 || !expect(body)) throw new Error(`${what}: GET ${url} answered ${res.status}: ${body.slice(0, 300)}`);
 }
 
-async function loadGroup(name: string, targets: Target[], comparisons: [string, string][], connections = CONNECTIONS, kind?: Kind, warmupSeconds = 1): Promise<GroupResult[]> {
+async function loadGroup(name: string, targets: Target[], comparisons: [string, string][], connections = CONNECTIONS, kind?: Kind, warmupSeconds = WARMUP): Promise<GroupResult[]> {
   const results: GroupResult[] = [];
   for (const c of connections) {
     log(`${name}, ${c} connections: warming up`);
@@ -676,7 +678,7 @@ async function main() {
         { label: 'two', url: '', prepareMany: playUrls(`http://127.0.0.1:${PORTS.proxyTwo}`, id), pid: app.pid, pids: [app.pid, app2.pid], rotateIp: true },
       ];
       // a longer warm-up: the second instance has served nothing yet
-      groups.push(...(await loadGroup(`instances ${kind}`, targets, [['two', 'one']], INSTANCE_CONNECTIONS, kind, quick ? 2 : 5)));
+      groups.push(...(await loadGroup(`instances ${kind}`, targets, [['two', 'one']], INSTANCE_CONNECTIONS, kind, Math.max(WARMUP, quick ? 2 : 5))));
     }
     for (const s of stops.reverse()) await s();
     stops.length = 0;
@@ -877,7 +879,7 @@ async function main() {
 Written by \`${command}\` on ${when} (${((Date.now() - started) / 1000).toFixed(0)} s). Machine: ${machine}.
 Busy processes besides the bench (CPU share over 3 s): before the run ${busyBefore || 'none'}; after it ${busyAfter || 'none'}.
 Peers: ${Object.entries(PEER_PACKAGES).map(([n, v]) => `${n} ${v}`).join(', ')} (installed in ${PEERS_DIR.replace(os.homedir(), '~')}); bare Node and the limit are node:http.
-Load: autocannon, ${CONNECTIONS.join(' and ')} connections (instances: ${INSTANCE_CONNECTIONS.join(', ')}), ${ROUNDS} interleaved round(s) of ${SECONDS} s per target; ratios are medians of same-round ratios.
+Load: autocannon, ${CONNECTIONS.join(' and ')} connections (instances: ${INSTANCE_CONNECTIONS.join(', ')}), a warm-up of ${WARMUP} s per target, then ${ROUNDS} interleaved round(s) of ${SECONDS} s per target; ratios are medians of same-round ratios.
 Page load: ${LOADS} interleaved loads per side after one warm-up, fresh browser context each, navigation start → content rendered in the player frame.
 Content: ${factLines.join('; ')}.
 How it is measured: [docs/performance.md](performance.md#side-by-side).
