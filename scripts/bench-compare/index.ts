@@ -734,12 +734,14 @@ async function main() {
             const line = out.split('\n').reverse().find((l) => l.startsWith('{"firstStartMedianMs"'));
             if (!line) return undefined;
             const j = JSON.parse(line) as { firstStartMedianMs: number; restartMedianMs: number | null; appRssMiB?: { healthyMedian?: number }; databaseRssMiB?: { healthyMedian?: number } };
-            const app = j.appRssMiB?.healthyMedian ?? NaN;
-            const db = j.databaseRssMiB?.healthyMedian ?? NaN;
+            // 0: the script did not find that process
+            const app = j.appRssMiB?.healthyMedian || NaN;
+            const db = j.databaseRssMiB?.healthyMedian || NaN;
             const ready = j.firstStartMedianMs / 1000;
+            const memory = Number.isFinite(app) ? `${fmt(app + db)} MiB when healthy (app ${fmt(app)}, embedded database ${fmt(db)})` : `the app's memory not found by the script (embedded database ${fmt(db)} MiB)`;
             return {
-              today: `ready ${ready.toFixed(2)} s (first start, median; restart ${j.restartMedianMs === null ? '—' : (j.restartMedianMs / 1000).toFixed(2)} s); ${fmt(app + db)} MiB when healthy (app ${fmt(app)}, embedded database ${fmt(db)}); steady memory under load not measured by \`npm run bench:startup\``,
-              met: ready <= 1.5 && app + db <= 220 ? 'start and memory after start: yes' : 'no',
+              today: `ready ${ready.toFixed(2)} s (first start, median; restart ${j.restartMedianMs === null ? '—' : (j.restartMedianMs / 1000).toFixed(2)} s); ${memory}; steady memory under load not measured by \`npm run bench:startup\``,
+              met: ready > 1.5 || app + db > 220 ? 'no' : Number.isFinite(app) ? 'start and memory after start: yes' : '—',
             };
           },
           420_000,
