@@ -47,6 +47,8 @@ export interface Target {
   url: string;
   /** the server's process id (CPU per request) */
   pid: number;
+  /** several servers (instances behind a proxy): their process trees' CPU is summed; overrides pid */
+  pids?: number[];
   headers?: Record<string, string>;
   /** called before each run (e.g. a fresh learner token); returns the URL to load */
   prepare?: () => Promise<string>;
@@ -61,6 +63,8 @@ export interface RunResult {
   p50: number;
   p99: number;
   cpuPerRequestMs: number;
+  /** the server process trees' CPU over the run (ms) */
+  cpuMs: number;
   requests: number;
   non2xx: number;
   errors: number;
@@ -90,15 +94,18 @@ export async function loadRun(t: Target, connections: number, seconds: number): 
       },
     ];
   }
-  const before = cpuMs(t.pid);
+  const pids = t.pids ?? [t.pid];
+  const cpuNow = () => pids.reduce((s, p) => s + cpuMs(p), 0);
+  const before = cpuNow();
   const r = await autocannon(opts);
-  const cpu = cpuMs(t.pid) - before;
+  const cpu = cpuNow() - before;
   const requests = Number(r.requests.total);
   return {
     rps: requests / seconds,
     p50: Number(r.latency.p50),
     p99: Number(r.latency.p99),
     cpuPerRequestMs: requests ? cpu / requests : NaN,
+    cpuMs: cpu,
     requests,
     non2xx: Number(r.non2xx ?? 0),
     errors: Number(r.errors ?? 0) + Number(r.timeouts ?? 0),
@@ -111,3 +118,52 @@ export const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+
+/**
+ * What else keeps the machine busy: the processes (outside `excludePid`'s tree) that used more than 5 % of a core
+ * over `ms`, busiest first, as "pid command (share of a core)".
+ */
+export async function busyProcesses(ms: number, excludePid: number): Promise<string> {
+  const sample = () => {
+    const out = new Map<number, { ticks: number; comm: string }>();
+    for (const e of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(e)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(Number(e), { ticks: Number(fields[11]) + Number(fields[12]), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
+      } catch {
+        /* gone */
+      }
+    }
+    return out;
+  };
+  const mine = new Set<number>();
+  const stack = [excludePid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    mine.add(p);
+    stack.push(...childrenOf(p));
+  }
+  const a = sample();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  const busy: { pid: number; share: number; name: string }[] = [];
+  for (const [pid, x] of b) {
+    if (mine.has(pid)) continue;
+    const share = ((x.ticks - (a.get(pid)?.ticks ?? x.ticks)) / TICKS_PER_SECOND) / (ms / 1000);
+    if (share < 0.05) continue;
+    let cmd = x.comm;
+    try {
+      cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim().slice(0, 90) || x.comm;
+    } catch {
+      /* gone */
+    }
+    busy.push({ pid, share, name: cmd });
+  }
+  return busy
+    .sort((x, y) => y.share - x.share)
+    .slice(0, 8)
+    .map((x) => `${x.pid} \`${x.name}\` (${Math.round(x.share * 100)} %)`)
+    .join(', ');
+}

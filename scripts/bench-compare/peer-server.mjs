@@ -11,6 +11,9 @@
 //        GET /h5p/play/:contentId returning the player model (the example's renderer `model => model`), and
 //        GET /h5p/page/:contentId returning the player's stock HTML page (the default renderer) for the browser.
 //        The packages are imported at start (libraries and content), and the content ids are printed.
+//   node peer-server.mjs limit <port> <dir>                   "the limit" (issue 26): a bare node:http server that
+//        answers GET /play/<name> with the bytes of <dir>/<name>.body (read once at start, served from memory)
+//        and the Content-Type in <dir>/<name>.type — the bench fetches our play route's body once and writes them.
 // Packages come from the scratch folder given in BENCH_PEERS_DIR (installed by scripts/bench-compare/peers.ts),
 // never from the project's node_modules. On start each prints one line: `READY <json>`.
 import http from 'node:http';
@@ -44,6 +47,27 @@ async function bare() {
   });
   await listen(server);
   ready();
+}
+
+async function limit() {
+  const [dir] = rest;
+  const bodies = new Map();
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.body'))) {
+    const name = f.slice(0, -'.body'.length);
+    const body = fs.readFileSync(path.join(dir, f));
+    const type = fs.readFileSync(path.join(dir, `${name}.type`), 'utf8').trim();
+    bodies.set(`/play/${name}`, { body, headers: { 'Content-Type': type, 'Content-Length': String(body.length), 'Cache-Control': 'no-store' } });
+  }
+  const server = http.createServer((req, res) => {
+    const hit = req.method === 'GET' ? bodies.get(req.url) : undefined;
+    if (!hit) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, hit.headers).end(hit.body);
+  });
+  await listen(server);
+  ready({ bodies: Object.fromEntries([...bodies].map(([k, v]) => [k, v.body.length])) });
 }
 
 async function expressPeer() {
@@ -117,7 +141,7 @@ async function lumi() {
   ready({ cache: useCache, contentIds, version: require('@lumieducation/h5p-server/package.json').version });
 }
 
-const run = { bare, express: expressPeer, lumi }[kind];
+const run = { bare, express: expressPeer, lumi, limit }[kind];
 if (!run) throw new Error(`unknown peer ${kind}`);
 run().catch((err) => {
   console.error(err);
