@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { busyPageHtml, embedHtml } from '@/lib/h5p/player/embed';
 import { anonymousViewer, playerActor } from '@/lib/h5p/http/ajax';
@@ -65,9 +66,13 @@ const play = fastRoute(
       { anonymous, preview: ctx.principal?.kind === 'embed' && ctx.principal.tokenUse === 'preview', ...(viewer?.startsWith('anon:') ? { learner: viewer.slice(5) } : {}) },
       { sameOrigin },
     );
-    return new Response(html, {
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': csp },
-    });
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Security-Policy': csp, Vary: 'Accept-Encoding' };
+    // the one part of a view that is never cached (this viewer's token, identity and state): sent compressed, a
+    // few KB instead of tens (issue 26 item 2; its static parts are cached, lib/h5p/player/embed.ts)
+    if (/\bgzip\b/.test(ctx.req.headers.get('accept-encoding') ?? '')) {
+      return new Response(gzipSync(html, { level: 6 }), { headers: { ...headers, 'Content-Encoding': 'gzip' } });
+    }
+    return new Response(html, { headers });
   },
 );
 
