@@ -25,8 +25,9 @@ import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host
 import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/tenant/resolve';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/net/body';
 import { clientIp } from './client-ip';
-import { assertCleanQuery, assertNoControlChars } from '@/lib/net/control-chars';
+import { assertCleanQuery, assertNoControlChars, jsonTextMayHoldControlChars } from '@/lib/net/control-chars';
 import { AppError, ERROR_CODE_HEADER, FORBIDDEN, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
+import { passesFastCheck } from '@/lib/shared/fast-check';
 import { mapError } from './errors';
 import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
 import { recordRoute } from './route-registry';
@@ -186,13 +187,16 @@ async function readJson(req: RequestHead): Promise<unknown> {
   } catch {
     throw new AppError(400, 'Validation error: body is not valid JSON');
   }
-  // control characters other than tab, newline and carriage return never reach the database
-  assertNoControlChars(parsed, { allowWhitespace: true });
+  // control characters other than tab, newline and carriage return never reach the database (the parsed value is
+  // walked only when the text may hold one)
+  if (jsonTextMayHoldControlChars(text, { allowWhitespace: true })) assertNoControlChars(parsed, { allowWhitespace: true });
   return parsed;
 }
 
 function parse<S extends Schema>(schema: S, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
+  // a value the schema's own precompiled check passes is its output as it is (lib/shared/fast-check.ts)
+  if (passesFastCheck(schema, value)) return value as Out<S>;
   const r = schema.safeParse(value);
   if (!r.success) throw new AppError(400, validationMessage(r.error));
   return r.data as Out<S>;

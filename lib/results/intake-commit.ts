@@ -158,6 +158,8 @@ export const commitStats = (): CommitStats => ({ ...state().stats });
 
 /** Writes the batch with whatever else is waiting; resolves once it is committed. */
 export function commitBatch(batch: PreparedBatch): Promise<BatchOutcome> {
+  // INTAKE_GROUP_COMMIT=false: each batch on its own, at once (as before group commit; for comparisons)
+  if (!config().intakeGroupCommit) return write([batch]).then((out) => out[0]!);
   return new Promise((resolve, reject) => {
     state().queue.push({ batch, bytes: batch.rowsJson.length, resolve, reject });
     pump();
