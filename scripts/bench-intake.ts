@@ -18,6 +18,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
@@ -114,6 +115,8 @@ interface Run {
   cpuPerBatch: number;
   perCpuSecond: number;
   pgPerBatch: number;
+  /** this process (autocannon, the client) */
+  clientPerBatch: number;
   other: number;
   answered: { attempt: string; ids: string[] }[];
 }
@@ -134,7 +137,7 @@ async function load(
   const answered: Run['answered'] = [];
   let ok = 0;
   let other = 0;
-  const before = measure ? { app: measure.pids.map(measure.cpuMs), pg: await pgCpuMs(measure.pg) } : null;
+  const before = measure ? { app: measure.pids.map(measure.cpuMs), pg: await pgCpuMs(measure.pg), client: process.cpuUsage() } : null;
   const t0 = performance.now();
   await new Promise<void>((resolve, reject) => {
     const cannon = autocannon(
@@ -176,6 +179,8 @@ async function load(
   if (!measure || !before) return null;
   const cpu = measure.pids.map(measure.cpuMs).reduce((s, v, i) => s + v - before.app[i]!, 0);
   const pgCpu = (await pgCpuMs(measure.pg)) - before.pg;
+  const client = process.cpuUsage(before.client);
+  const clientCpu = (client.user + client.system) / 1000;
   times.sort((a, b) => a - b);
   return {
     setup: measure.setup,
@@ -187,6 +192,7 @@ async function load(
     cpuPerBatch: ok ? Math.round((cpu / ok) * 100) / 100 : NaN,
     perCpuSecond: cpu ? Math.round((ok * BATCH) / (cpu / 1000)) : NaN,
     pgPerBatch: ok ? Math.round((pgCpu / ok) * 100) / 100 : NaN,
+    clientPerBatch: ok ? Math.round((clientCpu / ok) * 100) / 100 : NaN,
     other,
     answered,
   };
@@ -255,7 +261,7 @@ async function main() {
         runs.push(run);
         log(
           `${setup}, ${connections} connections: ${run.rate.toLocaleString('en')} statements/s, p50 ${run.p50} ms, p95 ${run.p95} ms, p99 ${run.p99} ms; ` +
-            `app CPU ${run.cpuPerBatch} ms/batch (${run.perCpuSecond.toLocaleString('en')} statements per CPU-second), PostgreSQL ${run.pgPerBatch} ms/batch; ${run.other} other answers`,
+            `app CPU ${run.cpuPerBatch} ms/batch (${run.perCpuSecond.toLocaleString('en')} statements per CPU-second), PostgreSQL ${run.pgPerBatch} ms/batch, client ${run.clientPerBatch} ms/batch; ${run.other} other answers; load average ${os.loadavg()[0]!.toFixed(1)}`,
         );
       }
     }
@@ -270,8 +276,12 @@ async function main() {
     log(`acknowledged statements in the measured runs: ${ids.length.toLocaleString('en')}; of them stored: ${stored.toLocaleString('en')}`);
     if (stored !== ids.length) process.exitCode = 1;
 
-    const head = '| run | connections | statements/s | p50 ms | p95 ms | p99 ms | app CPU ms/batch | statements per app CPU-second | PostgreSQL CPU ms/batch | refused |\n|---|---|---|---|---|---|---|---|---|---|';
-    console.log(`\n${head}\n${runs.map((r) => `| ${r.setup} | ${r.connections} | ${r.rate.toLocaleString('en')} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerBatch} | ${r.perCpuSecond.toLocaleString('en')} | ${r.pgPerBatch} | ${r.other} |`).join('\n')}\n`);
+    const head =
+      '| run | connections | statements/s | p50 ms | p95 ms | p99 ms | app CPU ms/batch | statements per app CPU-second | PostgreSQL CPU ms/batch | client CPU ms/batch | refused |\n|---|---|---|---|---|---|---|---|---|---|---|';
+    const line = (r: Run) =>
+      `| ${r.setup} | ${r.connections} | ${r.rate.toLocaleString('en')} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerBatch} | ${r.perCpuSecond.toLocaleString('en')} | ${r.pgPerBatch} | ${r.clientPerBatch} | ${r.other} |`;
+    console.log(`\n${head}\n${runs.map(line).join('\n')}\n`);
+    log(`load average at the end (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);
     const one = runs.filter((r) => r.setup === 'one instance');
     const two = runs.filter((r) => r.setup !== 'one instance');
     const eff = (rs: Run[]) => rs.reduce((s, r) => s + r.perCpuSecond, 0) / (rs.length || 1);
