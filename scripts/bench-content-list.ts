@@ -86,11 +86,14 @@ async function main() {
     await c.query(`INSERT INTO users (id, email, name, plan, updated_at)
       SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(a), 12, '0'))::uuid, 'other' || a || '@bench.test', 'Other ' || a, 'pro', now() FROM generate_series(1, 100) a`);
     const seed = async (prefix: string, count: number, owner: string) => {
-      await c.query(`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, created_at, updated_at)
+      // thumbnail_path as content saved today has it (a first image on a quarter, '' = none): NULL would have every
+      // list call compute 100 of them (the lazy backfill of rows written before the column existed)
+      await c.query(`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, created_at, updated_at, thumbnail_path)
         SELECT '${prefix}' || i, initcap(${pick(TOPICS, 'topic')}) || ' ' || ${pick(KINDS, 'kind')} || ' ' || i, ${pick(LIBRARIES, 'lib')},
                jsonb_build_object('title', 'Bench ' || i, 'mainLibrary', ${pick(LIBRARIES, 'lib')}, 'embedTypes', jsonb_build_array('iframe'), 'language', 'und', 'license', 'U',
                  'preloadedDependencies', jsonb_build_array(jsonb_build_object('machineName', ${pick(LIBRARIES, 'lib')}, 'majorVersion', 1, 'minorVersion', 0))),
-               jsonb_build_object('question', 'What is ' || i || '?'), now() - (i || ' minutes')::interval, now() - (${h('upd')} % 100000 || ' seconds')::interval
+               jsonb_build_object('question', 'What is ' || i || '?'), now() - (i || ' minutes')::interval, now() - (${h('upd')} % 100000 || ' seconds')::interval,
+               CASE WHEN i % 4 = 0 THEN 'images/picture-' || i || '.png' ELSE '' END
           FROM generate_series(1, ${count}) i`);
       await c.query(`INSERT INTO content_ownership (content_id, user_id, visibility, published_at, view_count, created_at, updated_at)
         SELECT '${prefix}' || i, ${owner}, CASE WHEN ${h('vis')} % 3 = 0 THEN 'public' ELSE 'private' END,
