@@ -9,9 +9,11 @@
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/lumen_bench_content),
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), BENCH_ITEMS (default 20000), BENCH_OTHERS (other teachers'
 // items, default 20000), BENCH_REQUESTS (default 200), BENCH_UNPAGED_REQUESTS (default 100, 40 above 5,000 items),
-// BENCH_COMPARE_ROW (a file: the bench's row of `npm run bench:compare` is written there as JSON).
+// BENCH_COMPARE_ROW (a file: the bench's row of `npm run bench:compare` is written there as JSON), BENCH_BASELINE and
+// BENCH_BASELINE_REDIS_URL (another checkout measured beside this one, requests alternating: scripts/bench-lib.ts).
 import fs from 'node:fs';
 import pg from 'pg';
+import type { Stats } from './bench-lib';
 
 process.env.BENCH_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/lumen_bench_content';
 
@@ -66,7 +68,7 @@ async function timeBody(request: () => Promise<Response>): Promise<{ first: numb
 
 async function main() {
   // bench-lib reads BENCH_DATABASE_URL when it loads
-  const { BENCH_DB, FRAMEWORKS, GRADES, KINDS, LIBRARIES, SUBJECTS, TOPICS, get, measure, startBackgroundLoad, startBench, table } = await import('./bench-lib');
+  const { BENCH_DB, FRAMEWORKS, GRADES, KINDS, LIBRARIES, SUBJECTS, TOPICS, get, getFrom, measure, measurePair, pairTable, startBackgroundLoad, startBaseline, startBench, table } = await import('./bench-lib');
   const { resetDatabase } = await import('./stores.mjs');
   const { migrate } = await import('../lib/db/migrate');
   const at = <T>(xs: readonly T[], i: number) => xs[i % xs.length] as T;
@@ -124,50 +126,70 @@ async function main() {
     }
     const firstCursor = ((await (await get(b, `${L}?${q({ limit: 20 })}`)).json()) as { nextCursor: string }).nextCursor;
     const titleCursor = ((await (await get(b, `${L}?${q({ sortBy: 'title', order: 'desc', limit: 20 })}`)).json()) as { nextCursor: string }).nextCursor;
+    // BENCH_BASELINE: another checkout's app beside this one, measured in alternation (before/after in one run)
+    const base = await startBaseline(b, log);
     const load = await startBackgroundLoad(b, log);
+    const pairs: [Stats, Stats][] = [];
+    /** one scenario: this app alone, or both apps alternating */
+    const scenario = async (name: string, n: number, path: (i: number) => string, warmup?: number): Promise<Stats> => {
+      if (!base) return measure(name, n, (i) => get(b, path(i)), warmup);
+      const pair = await measurePair(name, n, (i) => get(b, path(i)), (i) => getFrom(base, b, path(i)), warmup);
+      pairs.push(pair);
+      return pair[0];
+    };
+    const deepOffset = Math.min(ITEMS - 100, 10_000);
     const paging = [
       // the floor: an authenticated call that reads one row (authentication, rate limit, envelope)
-      await measure('baseline: GET /api/auth/me', N, () => get(b, '/api/auth/me')),
-      await measure('first page (limit 20, sortBy=updated)', N, () => get(b, `${L}?${q({ limit: 20 })}`)),
-      await measure('search (1 word prefix), limit 20', N, (i) => get(b, `${L}?${q({ search: at(TOPICS, i).slice(0, 5), limit: 20 })}`)),
-      await measure('search (2 words), limit 20', N, (i) => get(b, `${L}?${q({ search: `${at(TOPICS, i)} ${at(KINDS, i * 3)}`, limit: 20 })}`)),
-      await measure('tag filter, limit 20', N, (i) => get(b, `${L}?${q({ tag: at(TAGS, i), limit: 20 })}`)),
-      await measure('type + visibility filters, limit 20', N, (i) => get(b, `${L}?${q({ type: at(LIBRARIES, i), visibility: 'private', limit: 20 })}`)),
-      await measure('curriculum filters (framework + grade), limit 20', N, (i) => get(b, `${L}?${q({ frameworkCode: at(FRAMEWORKS, i), gradeCode: at(GRADES, i), limit: 20 })}`)),
-      await measure('second page by keyset cursor, limit 20', N, () => get(b, `${L}?${q({ limit: 20, cursor: firstCursor })}`)),
-      await measure(`deep page by keyset cursor (after ${ITEMS - 100} items), limit 20`, N, () => get(b, `${L}?${q({ limit: 20, cursor: deep ?? '' })}`)),
-      await measure('sortBy=title, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'title', limit: 20 })}`)),
-      await measure('sortBy=title desc, second page by cursor, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'title', order: 'desc', limit: 20, cursor: titleCursor })}`)),
-      await measure('sortBy=created, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'created', limit: 20 })}`)),
-      await measure('sortBy=views, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'views', limit: 20 })}`)),
-      await measure('sortBy=views asc, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'views', order: 'asc', limit: 20 })}`)),
-      await measure('sortBy=quality, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'quality', limit: 20 })}`)),
-      await measure('sortBy=quality asc, limit 20', N, () => get(b, `${L}?${q({ sortBy: 'quality', order: 'asc', limit: 20 })}`)),
-      await measure('sortBy=quality + tag + search, limit 20', N, (i) => get(b, `${L}?${q({ sortBy: 'quality', tag: at(TAGS, i), search: at(TOPICS, i).slice(0, 4), limit: 20 })}`)),
+      await scenario('baseline: GET /api/auth/me', N, () => '/api/auth/me'),
+      await scenario('first page (limit 20, sortBy=updated)', N, () => `${L}?${q({ limit: 20 })}`),
+      await scenario('search (1 word prefix), limit 20', N, (i) => `${L}?${q({ search: at(TOPICS, i).slice(0, 5), limit: 20 })}`),
+      await scenario('search (2 words), limit 20', N, (i) => `${L}?${q({ search: `${at(TOPICS, i)} ${at(KINDS, i * 3)}`, limit: 20 })}`),
+      await scenario('tag filter, limit 20', N, (i) => `${L}?${q({ tag: at(TAGS, i), limit: 20 })}`),
+      await scenario('type + visibility filters, limit 20', N, (i) => `${L}?${q({ type: at(LIBRARIES, i), visibility: 'private', limit: 20 })}`),
+      await scenario('curriculum filters (framework + grade), limit 20', N, (i) => `${L}?${q({ frameworkCode: at(FRAMEWORKS, i), gradeCode: at(GRADES, i), limit: 20 })}`),
+      await scenario('second page by keyset cursor, limit 20', N, () => `${L}?${q({ limit: 20, cursor: firstCursor })}`),
+      await scenario(`deep page by keyset cursor (after ${ITEMS - 100} items), limit 20`, N, () => `${L}?${q({ limit: 20, cursor: deep ?? '' })}`),
+      await scenario('sortBy=title, limit 20', N, () => `${L}?${q({ sortBy: 'title', limit: 20 })}`),
+      await scenario('sortBy=title desc, second page by cursor, limit 20', N, () => `${L}?${q({ sortBy: 'title', order: 'desc', limit: 20, cursor: titleCursor })}`),
+      await scenario('sortBy=created, limit 20', N, () => `${L}?${q({ sortBy: 'created', limit: 20 })}`),
+      await scenario('sortBy=views, limit 20', N, () => `${L}?${q({ sortBy: 'views', limit: 20 })}`),
+      await scenario('sortBy=views asc, limit 20', N, () => `${L}?${q({ sortBy: 'views', order: 'asc', limit: 20 })}`),
+      await scenario('sortBy=quality, limit 20', N, () => `${L}?${q({ sortBy: 'quality', limit: 20 })}`),
+      await scenario('sortBy=quality asc, limit 20', N, () => `${L}?${q({ sortBy: 'quality', order: 'asc', limit: 20 })}`),
+      await scenario('sortBy=quality + tag + search, limit 20', N, (i) => `${L}?${q({ sortBy: 'quality', tag: at(TAGS, i), search: at(TOPICS, i).slice(0, 4), limit: 20 })}`),
       // offsets stop at 10,000 (MAX_CONTENT_OFFSET): deeper pages go by cursor
-      await measure(`deep page by offset (offset ${Math.min(ITEMS - 100, 10_000)}, limit 20)`, N, () => get(b, `${L}?${q({ offset: Math.min(ITEMS - 100, 10_000), limit: 20 })}`)),
+      await scenario(`deep page by offset (offset ${deepOffset}, limit 20)`, N, () => `${L}?${q({ offset: deepOffset, limit: 20 })}`),
     ];
-    // the whole list without a limit: the app's resident memory before and at its highest during these calls
-    const rssBefore = rssOf(b.app.pid);
-    const sampler = sampleRss(b.app.pid);
-    const unpaged = await measure(`whole list, no limit (${ITEMS} items)`, UNPAGED_N, () => get(b, L), 3);
-    const firsts: number[] = [];
+    // the whole list without a limit: each app's resident memory before and at its highest during these calls
+    const apps = [{ name: 'this checkout', pid: b.app.pid, get: () => get(b, L) }, ...(base ? [{ name: 'baseline', pid: base.pid, get: () => getFrom(base, b, L) }] : [])];
+    const rssBefore = apps.map((a) => rssOf(a.pid));
+    const samplers = apps.map((a) => sampleRss(a.pid));
+    const unpaged = await scenario(`whole list, no limit (${ITEMS} items)`, UNPAGED_N, () => L, 3);
+    const firstBytes: number[] = [];
     let bytes = 0;
-    for (let i = 0; i < 10; i++) {
-      const t = await timeBody(() => get(b, L));
-      firsts.push(t.first);
-      bytes = t.bytes;
+    for (const a of apps) {
+      const firsts: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const t = await timeBody(a.get);
+        firsts.push(t.first);
+        bytes = t.bytes;
+      }
+      firsts.sort((x, y) => x - y);
+      firstBytes.push(Math.round((firsts[4] ?? NaN) * 10) / 10);
     }
-    const rssPeak = sampler.stop();
-    firsts.sort((x, y) => x - y);
-    const firstByte = Math.round((firsts[4] ?? NaN) * 10) / 10;
+    const rssPeak = samplers.map((sm) => sm.stop());
+    const firstByte = firstBytes[0]!;
     const achieved = await load.stop();
+    await base?.stop();
     const rows = [...paging, unpaged];
     console.log(`\n${table(rows)}\n\n${load.description}; ${achieved}\n`);
-    const memory = `app RSS ${MiB(rssBefore)} MiB before the unpaged calls, ${MiB(rssPeak)} MiB at most during them (+${MiB(rssPeak - rssBefore)} MiB)`;
-    log(`unpaged call: ${MiB(bytes)} MiB of JSON, first byte after ${firstByte} ms (median of 10), ${memory}`);
+    if (base) console.log(`before/after, requests alternating between this checkout and the baseline (${base.dir}):\n\n${pairTable(pairs)}\n`);
+    apps.forEach((a, k) => {
+      const memory = `RSS ${MiB(rssBefore[k]!)} MiB before the unpaged calls, ${MiB(rssPeak[k]!)} MiB at most during them (+${MiB(rssPeak[k]! - rssBefore[k]!)} MiB)`;
+      log(`unpaged call, ${a.name}: ${MiB(bytes)} MiB of JSON, first byte after ${firstBytes[k]} ms (median of 10), app ${memory}`);
+    });
     // the target is the paged list (what the My content page and paging clients call); the spec's unpaged call
-    // (every item, ≈ 450 bytes each) is reported beside it: its cost is the size of what it returns
+    // (every item, ≈ 530 bytes each) is reported beside it: its cost is the size of what it returns
     const paged = paging.slice(1);
     const worstRow = paged.reduce((m, r) => (r.p95 > m.p95 ? r : m), paged[0]!);
     const worst = worstRow.p95;
@@ -176,7 +198,7 @@ async function main() {
     if (process.env.BENCH_COMPARE_ROW) {
       // the row of `npm run bench:compare` (scripts/bench-compare/index.ts reads it as is)
       const row = {
-        today: `worst paged p95 ${worst} ms (${worstRow.name}) at ${ITEMS.toLocaleString('en')} items; unpaged p95 ${unpaged.p95} ms, first byte ${firstByte} ms, +${MiB(rssPeak - rssBefore)} MiB RSS (\`npm run bench:content-list\`)`,
+        today: `worst paged p95 ${worst} ms (${worstRow.name}) at ${ITEMS.toLocaleString('en')} items; unpaged p95 ${unpaged.p95} ms, first byte ${firstByte} ms, +${MiB(rssPeak[0]! - rssBefore[0]!)} MiB RSS (\`npm run bench:content-list\`)`,
         peer: 'Lumi id list (not measured here)',
         ratio: '—',
         target: 'p95 ≤ 50 ms (paged calls)',

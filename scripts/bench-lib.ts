@@ -7,12 +7,14 @@
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), NEXT_DIST_DIR (the build to run; built if stale),
 // BENCH_CONTENTS (default 100000), --reseed to rebuild the data set.
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { resetDatabase, resetRedis } from './stores.mjs';
 import { migrate } from '../lib/db/migrate';
-import { startApp, ROOT, type AppProcess } from '../tests/support/app-process';
+import { freePort, startApp, ROOT, type AppProcess } from '../tests/support/app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from '../tests/support/idp-standin';
 
 export const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_cur';
@@ -105,6 +107,8 @@ export interface Bench {
   token: string;
   /** other teachers' tokens, for the background load */
   loadTokens: string[];
+  /** the app's environment (a baseline app starts with the same) */
+  env: Record<string, string>;
   userId: string;
   stop(): Promise<void>;
 }
@@ -114,21 +118,19 @@ export async function startBench(log: (m: string) => void): Promise<Bench> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
   await resetRedis(BENCH_REDIS);
   const idp = await startIdpStandin();
-  const app = await startApp(
-    {
-      DATABASE_URL: BENCH_DB,
-      REDIS_URL: BENCH_REDIS,
-      TRUST_PROXY: 'true',
-      IDP_BASE_URL: idp.url,
-      IDP_EXTERNAL_URL: EXTERNAL_BASE,
-      IDP_REALM: REALM,
-      IDP_CLIENT_ID: CLIENT_ID,
-      IDP_CLIENT_SECRET: CLIENT_SECRET,
-      E2E_TEST_CODE: 'bench', // raises rate limits: the bench measures latency, not the limiter
-      LOG_LEVEL: 'warn',
-    },
-    { waitForHealthy: true },
-  );
+  const env = {
+    DATABASE_URL: BENCH_DB,
+    REDIS_URL: BENCH_REDIS,
+    TRUST_PROXY: 'true',
+    IDP_BASE_URL: idp.url,
+    IDP_EXTERNAL_URL: EXTERNAL_BASE,
+    IDP_REALM: REALM,
+    IDP_CLIENT_ID: CLIENT_ID,
+    IDP_CLIENT_SECRET: CLIENT_SECRET,
+    E2E_TEST_CODE: 'bench', // raises rate limits: the bench measures latency, not the limiter
+    LOG_LEVEL: 'warn',
+  };
+  const app = await startApp(env, { waitForHealthy: true });
   log(`app (production build) on ${app.url}`);
   const signIn = async (name: string) => {
     const res = await fetch(`${idp.url}/admin/token`, {
@@ -149,6 +151,7 @@ export async function startBench(log: (m: string) => void): Promise<Bench> {
   return {
     app,
     idp,
+    env,
     token,
     loadTokens,
     userId,
@@ -157,6 +160,103 @@ export async function startBench(log: (m: string) => void): Promise<Bench> {
       await idp.close();
     },
   };
+}
+
+// ---------------------------------------------------------------- baseline (before/after in one run)
+
+export interface Baseline {
+  /** the checkout it runs from */
+  dir: string;
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * BENCH_BASELINE names another checkout of the project (e.g. a worktree of main, built or buildable): its app is
+ * started beside this one, on the same database (its own migrations are a subset: it runs on this schema) with
+ * its own Redis database (BENCH_BASELINE_REDIS_URL, required: rate-limit buckets and caches apart), so that a bench
+ * measures before and after in the same minutes — measurePair alternates their requests, and both see the same
+ * machine load. Null without BENCH_BASELINE.
+ */
+export async function startBaseline(b: Bench, log: (m: string) => void): Promise<Baseline | null> {
+  const dir = process.env.BENCH_BASELINE;
+  if (!dir) return null;
+  const redis = process.env.BENCH_BASELINE_REDIS_URL;
+  if (!redis) throw new Error('BENCH_BASELINE_REDIS_URL: required with BENCH_BASELINE (a Redis database of its own)');
+  execFileSync(process.execPath, [path.join(dir, 'scripts', 'ensure-build.mjs')], { cwd: dir, stdio: 'inherit' });
+  await resetRedis(redis);
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-baseline-'));
+  let out = '';
+  const child = spawn(process.execPath, [path.join(dir, 'server', 'start.mjs')], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: 'production', ...b.env, REDIS_URL: redis, PORT: String(port), CONTENT_PORT: String(await freePort()), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 90_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`baseline app exited with ${child.exitCode}:\n${out}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`baseline app did not become ready:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log(`baseline app (${dir}) on ${url}`);
+  return {
+    dir,
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** GET from the baseline app as the bench's teacher. */
+export const getFrom = (base: Baseline, b: Bench, p: string) => fetch(`${base.url}${p}`, { headers: { Authorization: `Bearer ${b.token}`, 'X-Forwarded-For': '10.9.9.9' } });
+
+/**
+ * The same scenario on two apps, their requests alternating (A B, B A, …: neither always goes first), so machine
+ * load that comes and goes falls on both alike. Resolves to both apps' stats (names suffixed).
+ */
+export async function measurePair(name: string, n: number, a: (i: number) => Promise<Response>, b: (i: number) => Promise<Response>, warmup = 20): Promise<[Stats, Stats]> {
+  for (let i = 0; i < warmup; i++) {
+    await (await a(i)).arrayBuffer();
+    await (await b(i)).arrayBuffer();
+  }
+  const times: [number[], number[]] = [[], []];
+  const one = async (k: 0 | 1, i: number) => {
+    const t = performance.now();
+    const res = await (k === 0 ? a : b)(i);
+    await res.arrayBuffer();
+    times[k].push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`${name} (${k === 0 ? 'this checkout' : 'baseline'}): status ${res.status}`);
+  };
+  for (let i = 0; i < n; i++) {
+    const first = (i % 2) as 0 | 1;
+    await one(first, i);
+    await one((1 - first) as 0 | 1, i);
+  }
+  const [s, base] = [statsOf(name, times[0]), statsOf(`${name} (baseline)`, times[1])];
+  console.log(`  ${name}: p50 ${s.p50} ms, p95 ${s.p95} ms; baseline p50 ${base.p50} ms, p95 ${base.p95} ms (n=${n} each)`);
+  return [s, base];
+}
+
+/** The before/after table of measurePair's results: each side's p50 and p95 and their ratios (after / before). */
+export function pairTable(pairs: [Stats, Stats][]): string {
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  const head = '| scenario | requests | p50 ms | p95 ms | baseline p50 ms | baseline p95 ms | p50 ratio | p95 ratio |\n|---|---|---|---|---|---|---|---|';
+  return [head, ...pairs.map(([s, base]) => `| ${s.name} | ${s.n} | ${s.p50} | ${s.p95} | ${base.p50} | ${base.p95} | ${r2(s.p50 / base.p50)} | ${r2(s.p95 / base.p95)} |`)].join('\n');
 }
 
 export interface Stats {
@@ -183,10 +283,15 @@ export async function measure(name: string, n: number, request: (i: number) => P
     times.push(performance.now() - t);
     if (res.status !== 200) throw new Error(`${name}: status ${res.status}`);
   }
-  times.sort((a, b) => a - b);
-  const s = { name, n, p50: r1(pct(times, 50)), p95: r1(pct(times, 95)), p99: r1(pct(times, 99)), mean: r1(times.reduce((a, b) => a + b, 0) / n), max: r1(times[times.length - 1] ?? NaN) };
+  const s = statsOf(name, times);
   console.log(`  ${name}: p50 ${s.p50} ms, p95 ${s.p95} ms (n=${n})`);
   return s;
+}
+
+function statsOf(name: string, times: number[]): Stats {
+  const n = times.length;
+  times.sort((a, b) => a - b);
+  return { name, n, p50: r1(pct(times, 50)), p95: r1(pct(times, 95)), p99: r1(pct(times, 99)), mean: r1(times.reduce((a, b) => a + b, 0) / n), max: r1(times[times.length - 1] ?? NaN) };
 }
 
 export function table(rows: Stats[]): string {

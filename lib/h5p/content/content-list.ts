@@ -275,9 +275,12 @@ const CANDIDATE_COLUMNS = Prisma.sql`o.content_id, o.visibility, o.view_count, o
 async function readRows(userId: string, q: ListContentsQuery, keys: SortKey[], at: { position: CursorValues | null; limit: number; offset: number; count: boolean }): Promise<PageRow[]> {
   const where = whereOf(userId, q);
   const order = keysetOrder(keys);
-  const arm = (cond: Prisma.Sql | null) =>
-    Prisma.sql`(SELECT ${CANDIDATE_COLUMNS} FROM content_ownership o WHERE ${where}${cond ? Prisma.sql` AND ${cond}` : Prisma.empty} ORDER BY ${order} LIMIT ${at.limit + at.offset})`;
-  const candidates = at.position ? Prisma.join(keysetArms(keys, at.position).map(arm), ' UNION ALL ') : arm(null);
+  const arm = (cond: Prisma.Sql) => Prisma.sql`(SELECT ${CANDIDATE_COLUMNS} FROM content_ownership o WHERE ${where} AND ${cond} ORDER BY ${order} LIMIT ${at.limit})`;
+  // the first page reads the index from its start (a cursor cannot be given with an offset)
+  const arms = at.position ? keysetArms(keys, at.position) : [];
+  const candidates = at.position
+    ? Prisma.sql`(${arms.length ? Prisma.join(arms.map(arm), ' UNION ALL ') : arm(Prisma.sql`FALSE`)}) o`
+    : Prisma.sql`content_ownership o WHERE ${where}`;
   // the number of matches in a scalar subquery (an index-only scan of the caller's rows when unfiltered): no row off
   // the page is read to count them. The foreign key content_ownership.content_id → h5p_contents.id guarantees every
   // ownership row its content.
@@ -285,7 +288,7 @@ async function readRows(userId: string, q: ListContentsQuery, keys: SortKey[], a
   return db().$queryRaw<PageRow[]>`
     WITH p AS MATERIALIZED (
       SELECT o.content_id AS id, o.visibility, o.view_count, ${keysetValues(keys)} AS keys, row_number() OVER (ORDER BY ${order}) AS rn
-        FROM (${candidates}) o
+        FROM ${candidates}
        ORDER BY ${order}
        LIMIT ${at.limit} OFFSET ${at.offset})
     SELECT p.id, ${total} AS total, p.keys, x.title, x.main_library, x.created_at, x.updated_at, x.embed_types, x.main_version, x.thumbnail_path,

@@ -58,3 +58,10 @@ CREATE INDEX "content_ownership_user_views_asc_idx" ON "content_ownership" ("use
 -- sortBy=quality (desc, the default; asc): unscored content last in either order
 CREATE INDEX "content_ownership_user_quality_desc_idx" ON "content_ownership" ("user_id", "quality_score" DESC NULLS LAST, "content_updated_at" DESC, "content_id");
 CREATE INDEX "content_ownership_user_quality_asc_idx" ON "content_ownership" ("user_id", "quality_score" ASC NULLS LAST, "content_updated_at" DESC, "content_id");
+
+-- The filters of My content, so a filtered page and its total read the matching rows, not every row of the teacher
+-- (the total is counted on every page): a title search (the partial index of 20261123220000 holds public rows
+-- only), the content type, and the curriculum codes (framework, then grade, then subject).
+CREATE INDEX "content_ownership_search_idx" ON "content_ownership" USING GIN ("search_vector");
+CREATE INDEX "content_ownership_user_type_idx" ON "content_ownership" ("user_id", "main_library");
+CREATE INDEX "content_ownership_user_curriculum_idx" ON "content_ownership" ("user_id", "framework_code", "grade_code", "subject_code");
