@@ -128,7 +128,7 @@ async function main() {
     const titleCursor = ((await (await get(b, `${L}?${q({ sortBy: 'title', order: 'desc', limit: 20 })}`)).json()) as { nextCursor: string }).nextCursor;
     // BENCH_BASELINE: another checkout's app beside this one, measured in alternation (before/after in one run)
     const base = await startBaseline(b, log);
-    const load = await startBackgroundLoad(b, log);
+    const load = await startBackgroundLoad(b, log, base);
     const pairs: [Stats, Stats][] = [];
     /** one scenario: this app alone, or both apps alternating */
     const scenario = async (name: string, n: number, path: (i: number) => string, warmup?: number): Promise<Stats> => {

@@ -319,7 +319,7 @@ export interface BackgroundLoad {
  * default 50), BENCH_LOAD_CONNECTIONS (default 4), BENCH_LOAD_CPU (burner processes, default 1),
  * BENCH_LOAD_CPU_DUTY (busy share of each burner, default 0.5).
  */
-export async function startBackgroundLoad(b: Bench, log: (m: string) => void): Promise<BackgroundLoad> {
+export async function startBackgroundLoad(b: Bench, log: (m: string) => void, also: Baseline | null = null): Promise<BackgroundLoad> {
   if (process.env.BENCH_LOAD === 'off') return { description: 'no background load (BENCH_LOAD=off)', stop: async () => 'none' };
   const loadPath = process.env.BENCH_LOAD_PATH ?? '/api/auth/me';
   const rate = Number(process.env.BENCH_LOAD_RATE ?? 50);
@@ -329,30 +329,34 @@ export async function startBackgroundLoad(b: Bench, log: (m: string) => void): P
   type Cannon = { stop(): void };
   type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
   const autocannon = createRequire(path.join(ROOT, 'package.json'))('autocannon') as (opts: object, cb: (err: Error | null, r: CannonResult) => void) => Cannon;
-  let finished!: (r: CannonResult | null) => void;
   let sent = 0;
-  const result = new Promise<CannonResult | null>((resolve) => (finished = resolve));
-  const cannon = autocannon(
-    {
-      url: b.app.url,
-      connections,
-      overallRate: rate,
-      duration: 24 * 3600,
-      // a client address and a load teacher per request (TRUST_PROXY): the load is never rate-limited, however long
-      // the bench runs
-      requests: [
-        {
-          method: 'GET',
-          path: loadPath,
-          setupRequest: (req: { headers?: Record<string, string> }) => ({
-            ...req,
-            headers: { ...req.headers, authorization: `Bearer ${b.loadTokens[sent % b.loadTokens.length]!}`, 'x-forwarded-for': `10.8.${(sent >> 8) & 255}.${sent++ & 255}` },
-          }),
-        },
-      ],
-    },
-    (err, r) => finished(err ? null : r),
-  );
+  // the same load on a baseline app as on this one (measurePair compares them under the same conditions)
+  const cannons = [b.app.url, ...(also ? [also.url] : [])].map((url) => {
+    let finished!: (r: CannonResult | null) => void;
+    const result = new Promise<CannonResult | null>((resolve) => (finished = resolve));
+    const cannon = autocannon(
+      {
+        url,
+        connections,
+        overallRate: rate,
+        duration: 24 * 3600,
+        // a client address and a load teacher per request (TRUST_PROXY): the load is never rate-limited, however long
+        // the bench runs
+        requests: [
+          {
+            method: 'GET',
+            path: loadPath,
+            setupRequest: (req: { headers?: Record<string, string> }) => ({
+              ...req,
+              headers: { ...req.headers, authorization: `Bearer ${b.loadTokens[sent % b.loadTokens.length]!}`, 'x-forwarded-for': `10.8.${(sent >> 8) & 255}.${sent++ & 255}` },
+            }),
+          },
+        ],
+      },
+      (err, r) => finished(err ? null : r),
+    );
+    return { cannon, result };
+  });
   const busyMs = Math.round(100 * duty);
   const procs = Array.from({ length: burners }, () =>
     // each burner exits when its stdin closes, so none outlives the bench even when the bench dies
@@ -360,18 +364,25 @@ export async function startBackgroundLoad(b: Bench, log: (m: string) => void): P
       stdio: ['pipe', 'ignore', 'ignore'],
     }),
   );
-  const description = `background load: ${rate} req/s on ${connections} connections to GET ${loadPath} (autocannon) + ${burners} CPU burner process(es) busy ${Math.round(duty * 100)} % of the time`;
+  const description = `background load: ${rate} req/s on ${connections} connections to GET ${loadPath} (autocannon)${also ? ' of each app (this one and the baseline)' : ''} + ${burners} CPU burner process(es) busy ${Math.round(duty * 100)} % of the time`;
   log(description);
   await new Promise((r) => setTimeout(r, 1000)); // let the load settle in
   return {
     description,
     stop: async () => {
       for (const p of procs) p.kill('SIGKILL');
-      cannon.stop();
-      const r = await result;
-      return r
-        ? `load achieved ${r.requests.average} req/s (statuses ${Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ') || 'none'}; ${r.errors + r.timeouts} errors), its own latency p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`
-        : 'load: autocannon reported an error';
+      const said: string[] = [];
+      for (const [k, { cannon, result }] of cannons.entries()) {
+        cannon.stop();
+        const r = await result;
+        const who = cannons.length > 1 ? (k === 0 ? 'on this app ' : 'on the baseline ') : '';
+        said.push(
+          r
+            ? `load ${who}achieved ${r.requests.average} req/s (statuses ${Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ') || 'none'}; ${r.errors + r.timeouts} errors), its own latency p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`
+            : `load ${who}: autocannon reported an error`,
+        );
+      }
+      return said.join('; ');
     },
   };
 }

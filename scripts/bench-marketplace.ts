@@ -27,7 +27,7 @@ async function main() {
   const deepQuality = await cursorAfter('quality', 1000);
   const deeperNewest = await cursorAfter('newest', 50_000);
   const base = await startBaseline(b, log);
-  const load = await startBackgroundLoad(b, log);
+  const load = await startBackgroundLoad(b, log, base);
   try {
     const rows: Stats[] = [];
     const pairs: [Stats, Stats][] = [];
