@@ -55,7 +55,7 @@ function memory(pid) {
 function measure(pid) {
   const procs = tree(pid);
   const db = procs.find((p) => p.cmd.includes('pglite-server.mjs'));
-  const app = procs.find((p) => /^\S*node\S* .*scripts\/start\.mjs/.test(p.cmd)); // not npm's shell
+  const app = procs.find((p) => /^\S*node\S* .*server\/start\.mjs/.test(p.cmd)); // not npm's shell
   return { db: db && memory(db.pid), app: app && memory(app.pid) };
 }
 

@@ -58,8 +58,11 @@ if (blank(env.DATABASE_URL)) {
   dbChild = fork(path.join(root, 'server', 'embedded', 'pglite-server.mjs'), [path.join(dataDir, 'pglite'), String(dbPort)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // not this process's flags (an --inspect port would clash); V8 on one thread: no background compiler and GC
-    // threads, each with its own memory arena — the smaller footprint, and no slower for this workload
-    execArgv: ['--single-threaded'],
+    // threads, each with its own memory arena — the smaller footprint, and no slower for this workload.
+    // PostgreSQL's WASM stays on V8's baseline compiler (Liftoff): tiering hot functions up to TurboFan ran on this
+    // one thread (boot 0.5 → 0.4 s CPU, a first 300 catalog queries 1.1 → 0.5 s without it; long sorts ~40 % slower
+    // on Liftoff) and kept ~40 MiB more resident (docs/performance.md, "Start-up on the embedded defaults").
+    execArgv: ['--single-threaded', '--no-wasm-dynamic-tiering', '--no-wasm-tier-up'],
   });
   dbReady = new Promise((resolve) => dbChild.once('message', (m) => m?.ready && resolve()));
   dbChild.on('exit', (code) => {

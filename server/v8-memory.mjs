@@ -17,12 +17,20 @@
 //    with 1 → 2 → 4 a route's first load, a long synchronous run, grew it past the cap before the observer heard of
 //    it.) A second growth in such a run before the observer hears of the first one lands on V8's own maximum; it
 //    stays there until V8 shrinks the young generation again (idle, low allocation rate).
+//  - The old generation is collected when it reaches 1.5 × what the last full collection kept. V8's own factor
+//    follows its GC speed and, on a machine with more than ~2 GiB for the heap, goes up to 4: under the list
+//    benches the server kept ~80 MiB alive, yet let garbage (request objects promoted while their request was
+//    waiting) pile up to 300 MiB of heap before collecting — 416–542 MiB of RSS. At 1.5× it stays at 230–245 MiB
+//    RSS; a full collection (mostly incremental, ~20–100 ms of marking spread over the requests) then comes every
+//    ~15 s under that load instead of every ~70 s (docs/performance.md, "Start-up on the embedded defaults").
 import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 
 const MiB = 1024 * 1024;
 /** the largest semi-space the server grows its young generation to */
 export const SEMI_SPACE_CAP = 8 * MiB;
+/** the old generation's next full collection at (1 + this / 100) × what the last one kept, not V8's up to 4× */
+export const HEAP_GROWING_PERCENT = 50;
 
 /** The flags to set, given the process's own (command line + NODE_OPTIONS), and whether the young generation is ours to cap. */
 export function memoryFlags(given) {
@@ -31,6 +39,7 @@ export function memoryFlags(given) {
   if (!has(/^--(no-)?(wasm[-_]tier[-_]up|wasm[-_]dynamic[-_]tiering|liftoff|liftoff[-_]only)(=|$)/)) flags.push('--no-wasm-dynamic-tiering', '--no-wasm-tier-up');
   const capYoung = !has(/^--(min|max)[-_]semi[-_]space[-_]size(=|$)|^--semi[-_]space[-_]growth[-_]factor(=|$)/);
   if (capYoung) flags.push('--semi-space-growth-factor=1');
+  if (!has(/^--heap[-_]growing[-_]percent(=|$)/)) flags.push(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   return { flags, capYoung };
 }
 

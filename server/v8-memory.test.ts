@@ -7,13 +7,13 @@ const MiB = 1024 * 1024;
 
 describe('memoryFlags (V8 settings of the production server)', () => {
   it('keeps WebAssembly on its baseline compiler and holds the young generation at first', () => {
-    expect(memoryFlags([])).toEqual({ flags: ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up', '--semi-space-growth-factor=1'], capYoung: true });
+    expect(memoryFlags([])).toEqual({ flags: ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up', '--semi-space-growth-factor=1', '--heap-growing-percent=50'], capYoung: true });
   });
 
   it('leaves a family alone when the command line or NODE_OPTIONS sets one of its flags', () => {
-    expect(memoryFlags(['--max-semi-space-size=16'])).toEqual({ flags: ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'], capYoung: false });
-    expect(memoryFlags(['--wasm-dynamic-tiering', '--inspect'])).toEqual({ flags: ['--semi-space-growth-factor=1'], capYoung: true });
-    expect(memoryFlags(['--liftoff-only', '--semi_space_growth_factor=2']).flags).toEqual([]);
+    expect(memoryFlags(['--max-semi-space-size=16'])).toEqual({ flags: ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up', '--heap-growing-percent=50'], capYoung: false });
+    expect(memoryFlags(['--wasm-dynamic-tiering', '--inspect'])).toEqual({ flags: ['--semi-space-growth-factor=1', '--heap-growing-percent=50'], capYoung: true });
+    expect(memoryFlags(['--liftoff-only', '--semi_space_growth_factor=2', '--heap-growing-percent=100']).flags).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ import type { User } from '@/lib/generated/prisma/client';
 import { bus } from '@/lib/cache/local';
 import { config } from '@/lib/config';
 // the H5P actor module only (not the feature's entry, which loads the engine into every route)
-import { actorOf, type H5pActor } from '@/lib/h5p/engine/permissions';
+import { actorOf, type H5pActor } from '@/lib/h5p/engine/actor';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
