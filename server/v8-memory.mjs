@@ -58,15 +58,18 @@ export function applyMemoryFlags(given = process.execArgv.concat((process.env.NO
   const { flags, capYoung } = memoryFlags(given);
   if (flags.length) v8.setFlagsFromString(flags.join(' '));
   let factor = 1;
-  const steer = () => {
-    const next = growthFactor(semiSpace());
-    if (next !== factor) v8.setFlagsFromString(`--semi-space-growth-factor=${(factor = next)}`);
-  };
+  // set every time, not only when it changes: V8 raises the flag (process-wide) to at least 2 whenever another
+  // isolate is created — a worker thread — and the young generation would then double at each scavenge
+  const steer = () => v8.setFlagsFromString(`--semi-space-growth-factor=${(factor = growthFactor(semiSpace()))}`);
   return {
     startYoungGrowth() {
       if (!capYoung) return;
       steer();
       new PerformanceObserver(steer).observe({ entryTypes: ['gc'] });
+    },
+    /** Sets the growth factor again, after a worker thread was started (its isolate's set-up raised it to 2). */
+    reassert() {
+      if (capYoung) v8.setFlagsFromString(`--semi-space-growth-factor=${factor}`);
     },
   };
 }

@@ -49,4 +49,22 @@ describe('applyMemoryFlags in a Node process', () => {
     expect(size).toBeGreaterThan(2 * MiB); // it did grow
     expect(size).toBeLessThanOrEqual(2 * SEMI_SPACE_CAP); // two semi-spaces at the cap at most
   });
+
+  it('holds the young generation again after a worker thread is started (V8 raised the factor for its isolate)', () => {
+    const script = `
+      import v8 from 'node:v8';
+      import { Worker } from 'node:worker_threads';
+      import { applyMemoryFlags } from ${JSON.stringify(path.join(__dirname, 'v8-memory.mjs'))};
+      const m = applyMemoryFlags([]);
+      const w = new Worker('setTimeout(() => {}, 2000)', { eval: true });
+      await new Promise((r) => w.once('online', r));
+      if (process.argv[1] === 'reassert') m.reassert();
+      let keep = [];
+      for (let i = 0; i < 2e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 100000) keep = []; }
+      console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+      process.exit(0);`;
+    const size = (arg: string) => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script, arg], { encoding: 'utf8' }).trim());
+    expect(size('none')).toBeGreaterThan(4 * MiB); // what it guards against: grown while held
+    expect(size('reassert')).toBeLessThanOrEqual(2 * MiB); // held at its initial size during start-up
+  });
 });
