@@ -64,9 +64,8 @@ if (blank(env.DATABASE_URL)) {
   });
   dbReady = new Promise((resolve) => dbWorker.on('message', (m) => m?.ready && resolve()));
   // the worker's isolate, once set up, has raised V8's young-generation growth factor (process-wide): set it again
-  // before this thread allocates much (server/v8-memory.mjs)
-  await new Promise((resolve) => dbWorker.once('online', resolve).once('error', resolve));
-  memory?.reassert();
+  // (server/v8-memory.mjs); this thread loads Next.js meanwhile, in asynchronous steps that let the event come in
+  dbWorker.once('online', () => memory?.reassert());
   dbWorker.on('error', (err) => console.error(`embedded database failed: ${err?.stack ?? err}`));
   dbWorker.on('exit', (code) => {
     if (dbStopping) return;
