@@ -24,6 +24,7 @@ const firstRuns = Number(process.argv[2] ?? 3);
 const restartRuns = Number(process.argv[3] ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3197);
 const SETTLE_MS = 3_000;
+const IDLE_MS = 4_000;
 const TARGET_READY_S = 1.5;
 const TARGET_MIB = 220;
 const PEER = { readyS: 0.66, mib: 89, name: "Lumi's server (the outside review's figures)" };
@@ -90,6 +91,9 @@ async function once(dataDir, { settle = false } = {}) {
   const healthy = measure(child.pid);
   // from the node process's own start (the app's launcher, npm, is not part of it); 10 ms resolution
   const nodeMs = healthy.app ? (uptimeS() - healthy.app.startedS) * 1000 : NaN;
+  // after start: idle for a few seconds (the start-up work left until after the first answers has run)
+  await sleep(IDLE_MS);
+  const idle = measure(child.pid);
   let settled;
   if (settle) {
     // a few ordinary requests (pages, the IdP's discovery document), then a pause for background compilation
@@ -100,7 +104,7 @@ async function once(dataDir, { settle = false } = {}) {
   process.kill(-child.pid, 'SIGTERM');
   await new Promise((r) => child.on('exit', r));
   await sleep(500);
-  return { ms, nodeMs, healthy, settled };
+  return { ms, nodeMs, healthy, idle, settled };
 }
 
 const dirs = [];
@@ -116,14 +120,14 @@ try {
   for (let i = 0; i < firstRuns; i++) {
     const r = await once(fresh(), { settle: i === 0 });
     first.push(r);
-    console.log(`first start ${i + 1} (empty DATA_DIR): ${(r.ms / 1000).toFixed(2)} s (node process ${(r.nodeMs / 1000).toFixed(2)} s); ${fmt(r.healthy)}`);
+    console.log(`first start ${i + 1} (empty DATA_DIR): ${(r.ms / 1000).toFixed(2)} s (node process ${(r.nodeMs / 1000).toFixed(2)} s); ${fmt(r.healthy)}; ${IDLE_MS / 1000} s later ${r.idle.total} MiB`);
   }
   const dataDir = dirs[0];
   const restarts = [];
   for (let i = 0; i < restartRuns; i++) {
     const r = await once(dataDir, { settle: i === restartRuns - 1 });
     restarts.push(r);
-    console.log(`restart ${i + 1}: ${(r.ms / 1000).toFixed(2)} s (node process ${(r.nodeMs / 1000).toFixed(2)} s); ${fmt(r.healthy)}`);
+    console.log(`restart ${i + 1}: ${(r.ms / 1000).toFixed(2)} s (node process ${(r.nodeMs / 1000).toFixed(2)} s); ${fmt(r.healthy)}; ${IDLE_MS / 1000} s later ${r.idle.total} MiB`);
   }
   const settledFirst = first[0]?.settled;
   const settledRestart = restarts.at(-1)?.settled;
@@ -140,6 +144,8 @@ try {
     rssMiB: {
       healthyMedian: median(all.map((r) => r.healthy.total)),
       healthyMax: Math.max(...all.map((r) => r.healthy.total)),
+      idleMedian: median(all.map((r) => r.idle.total)),
+      idleMax: Math.max(...all.map((r) => r.idle.total)),
       settledMax: settledAll.length ? Math.max(...settledAll.map((s) => s.total)) : null,
       app: { healthyMedian: median(all.map((r) => r.healthy.app?.rss ?? 0)), settledMax: settledAll.length ? Math.max(...settledAll.map((s) => s.app?.rss ?? 0)) : null },
       databaseProcess: all.some((r) => r.healthy.db) ? { healthyMedian: median(all.map((r) => r.healthy.db?.rss ?? 0)), peakMax: Math.max(...all.map((r) => Math.max(r.healthy.db?.hwm ?? 0, r.settled?.db?.hwm ?? 0))) } : null,
@@ -151,19 +157,20 @@ try {
   };
   console.log(JSON.stringify(summary));
 
-  // against the targets: ready on a first start and on a restart (npm start → first 200), memory when healthy
-  // (median over every run; the figure after a few requests beside it)
+  // against the targets: ready on a first start and on a restart (npm start → first 200); memory after start: idle
+  // a few seconds after the first 200 (the largest over every run), the figures when ready and after a few
+  // requests beside it
   const readyS = Math.max(summary.firstStartMedianMs ?? 0, summary.restartMedianMs ?? 0) / 1000;
   const readyMet = readyS <= TARGET_READY_S;
-  const memMet = summary.rssMiB.healthyMedian <= TARGET_MIB;
+  const memMet = summary.rssMiB.idleMax <= TARGET_MIB;
   const readyText = `first start ${((summary.firstStartMedianMs ?? NaN) / 1000).toFixed(2)} s, restart ${((summary.restartMedianMs ?? NaN) / 1000).toFixed(2)} s (medians, npm start → first 200; load average ${os.loadavg()[0].toFixed(1)})`;
-  const memText = `${summary.rssMiB.healthyMedian} MiB when ready (app and database together), ${summary.rssMiB.settledMax ?? '—'} MiB after a few requests`;
+  const memText = `${summary.rssMiB.idleMax} MiB ${IDLE_MS / 1000} s after start, idle (app and database together; ${summary.rssMiB.healthyMedian} MiB when ready), ${summary.rssMiB.settledMax ?? '—'} MiB after a few requests`;
   console.log(`\nready: ${readyText} — target ≤ ${TARGET_READY_S} s: ${readyMet ? 'met' : 'not met'}`);
   console.log(`memory: ${memText} — target ≤ ${TARGET_MIB} MiB after start: ${memMet ? 'met' : 'not met'}`);
   if (process.env.BENCH_COMPARE_ROW) {
     const rows = [
       { label: 'start-up on the embedded defaults (ready)', today: readyText, peer: `${PEER.readyS} s, ${PEER.name}`, ratio: `${(readyS / PEER.readyS).toFixed(2)}×`, target: `≤ ${TARGET_READY_S} s`, met: readyMet ? 'yes' : 'no' },
-      { label: 'memory after start on the embedded defaults', today: memText, peer: `${PEER.mib} MiB, ${PEER.name}`, ratio: `${(summary.rssMiB.healthyMedian / PEER.mib).toFixed(2)}×`, target: `≤ ${TARGET_MIB} MiB after start`, met: memMet ? 'yes' : 'no' },
+      { label: 'memory after start on the embedded defaults', today: memText, peer: `${PEER.mib} MiB, ${PEER.name}`, ratio: `${(summary.rssMiB.idleMax / PEER.mib).toFixed(2)}×`, target: `≤ ${TARGET_MIB} MiB after start`, met: memMet ? 'yes' : 'no' },
     ];
     const row = {
       today: `${readyText}; ${memText}`,
