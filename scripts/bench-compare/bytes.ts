@@ -10,7 +10,8 @@
 //    session and on every out-of-process frame's (the player frame on the content origin is one: Target.setAutoAttach
 //    on the page's session, each new frame held until its Network domain is enabled);
 //  - a response served from the browser's cache (CDP: Network.requestServedFromCache, or a response marked
-//    fromDiskCache / fromPrefetchCache) counts 0 bytes.
+//    fromDiskCache / fromPrefetchCache) or by a service worker counts 0 bytes (a worker's own network fetches are
+//    requests of the context and count).
 // Transfers are keyed by origin, so a view splits into the app page (the app's origin) and the player frame (the
 // content origin).
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
@@ -181,10 +182,12 @@ export async function measureView(context: BrowserContext, url: string, selector
   const pending = new Set<Request>();
   const done: Promise<Transfer | null>[] = [];
   let lastActivity = performance.now();
-  page.on('request', (req) => {
+  // on the context, not the page: a service worker's own fetches are the context's (one tab at a time is open)
+  const onRequest = (req: Request) => {
     pending.add(req);
     lastActivity = performance.now();
-  });
+  };
+  context.on('request', onRequest);
   const finish = (req: Request, failed: boolean) => {
     pending.delete(req);
     lastActivity = performance.now();
@@ -196,7 +199,7 @@ export async function measureView(context: BrowserContext, url: string, selector
         const reqHeaders = await req.allHeaders().catch(() => none);
         let bytes = 0;
         let sent = 0;
-        if (res) {
+        if (res && !res.fromServiceWorker()) {
           const s = await req.sizes().catch(() => null);
           if (s) {
             bytes = Math.max(0, s.responseHeadersSize + s.responseBodySize);
@@ -212,7 +215,9 @@ export async function measureView(context: BrowserContext, url: string, selector
           bytes,
           cdpBytes: null,
           sent,
-          cacheHit: false,
+          // answered by a service worker: no bytes on the wire for the page (the worker's own fetch, if it made
+          // one, is a request of its own)
+          cacheHit: !!res?.fromServiceWorker(),
           failed,
           cacheControl: headerOf(headers, 'cache-control'),
           vary: headerOf(headers, 'vary'),
@@ -223,8 +228,10 @@ export async function measureView(context: BrowserContext, url: string, selector
       })().catch(() => null),
     );
   };
-  page.on('requestfinished', (req) => finish(req, false));
-  page.on('requestfailed', (req) => finish(req, true));
+  const onFinished = (req: Request) => finish(req, false);
+  const onFailed = (req: Request) => finish(req, true);
+  context.on('requestfinished', onFinished);
+  context.on('requestfailed', onFailed);
   try {
     const t0 = performance.now();
     const nav = page.goto(url, { waitUntil: 'commit', timeout: timeoutMs }).catch((e: Error) => e);
@@ -264,7 +271,7 @@ export async function measureView(context: BrowserContext, url: string, selector
       const r = byUrl.get(t.url)?.shift();
       if (!r) continue;
       t.cdpBytes = r.cached ? 0 : r.bytes;
-      if (r.cached) {
+      if (r.cached || t.cacheHit) {
         t.cacheHit = true;
         t.bytes = 0;
       }
@@ -273,6 +280,9 @@ export async function measureView(context: BrowserContext, url: string, selector
     }
     return { ms, transfers };
   } finally {
+    context.off('request', onRequest);
+    context.off('requestfinished', onFinished);
+    context.off('requestfailed', onFailed);
     await cdp.stop();
     await page.close().catch(() => undefined);
   }
