@@ -19,7 +19,7 @@
 // compare the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { pngFile } from '../../tests/support/images';
 import { AI_LIBRARIES_DIR, filesOf, h5pJson, LIBRARIES_DIR, libraryEntries, libraryJson, libraryDirOf, SAMPLE_PARAMS, zip, type ZipEntry } from '../../tests/support/h5p-packages';
 
 export const SLIDES = 20;
@@ -230,17 +230,6 @@ function questionParams(kind: Question, r: Rng, image?: { path: string; alt: str
  */
 function png(w: number, h: number, seed: number, amp: number, noise: number): Buffer {
   const r = rng(seed);
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])) >>> 0);
-    return Buffer.concat([len, Buffer.from(type, 'latin1'), data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
   const hue = [r.int(40, 140), r.int(40, 140), r.int(40, 140)];
   const px = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) {
@@ -255,7 +244,7 @@ function png(w: number, h: number, seed: number, amp: number, noise: number): Bu
     raw[row] = 1; // Sub
     for (let i = 0; i < stride; i++) raw[row + 1 + i] = (px[y * stride + i]! - (i >= 3 ? px[y * stride + i - 3]! : 0)) & 0xff;
   }
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return pngFile(w, h, raw, 9);
 }
 
 /** Ten images of 20–60 KB (sizes spread over that range, as a real presentation's photos and diagrams are). */

@@ -1,8 +1,8 @@
 // Real image files for the tests, made in memory.
 import zlib from 'node:zlib';
 
-/** A PNG of `w` × `h` grey pixels. */
-export function pngOf(w: number, h: number): Buffer {
+/** A PNG file (8-bit RGB) of w × h from its filtered rows (each row: a filter byte, then 3·w bytes). */
+export function pngFile(w: number, h: number, filteredRows: Buffer, level?: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -14,9 +14,14 @@ export function pngOf(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, 0x80)]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
+  const pixels = zlib.deflateSync(filteredRows, level === undefined ? {} : { level });
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A PNG of `w` × `h` grey pixels. */
+export function pngOf(w: number, h: number): Buffer {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, 0x80)]);
+  return pngFile(w, h, Buffer.concat(Array.from({ length: h }, () => row)));
 }
 
 const SIGNATURES = {
