@@ -36,6 +36,8 @@ export const SERIAL_FILES = [
   'hardening-server',
   'scale-out',
   'crash-recovery',
+  // kills an instance under a statement load (and counts the attempts of its content items)
+  'intake-crash',
 ].map((f) => `tests/integration/${f}.test.ts`);
 
 const shared = {

@@ -106,6 +106,7 @@ const schema = z.object({
   XAPI_LRS_URL: url(),
   XAPI_LRS_KEY: str(),
   XAPI_LRS_SECRET: str(),
+  INTAKE_GROUP_COMMIT: bool(true),
   AI_API_URL: url(),
   AI_API_KEY: str(),
   AI_MODEL: str(),
@@ -176,6 +177,8 @@ export interface AppConfig {
   allowedPrivateHosts: string[];
   /** the external Learning Record Store statements are forwarded to (lib/results/lrs.ts); undefined: none */
   xapiLrs: { url: string; key: string; secret: string } | undefined;
+  /** statement batches are written many to one statement (lib/results/intake-commit.ts); false: each on its own at once */
+  intakeGroupCommit: boolean;
   h5p: {
     hubUrl: string;
     editorDir: string | undefined;
@@ -303,6 +306,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       .map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
       .filter(Boolean),
     xapiLrs: e.XAPI_LRS_URL ? { url: e.XAPI_LRS_URL.replace(/\/+$/, ''), key: e.XAPI_LRS_KEY ?? '', secret: e.XAPI_LRS_SECRET ?? '' } : undefined,
+    intakeGroupCommit: e.INTAKE_GROUP_COMMIT,
     h5p: {
       hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''),
       editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,

@@ -104,30 +104,36 @@ export interface Bench {
   idp: IdpStandin;
   token: string;
   userId: string;
+  /** starts one more instance of the app on the same stores (scale-out runs); stopped with the bench */
+  startInstance(): Promise<AppProcess>;
   stop(): Promise<void>;
 }
 
-/** Builds if stale, then starts the built app on the bench database with a stand-in IdP, and signs a teacher in. */
-export async function startBench(log: (m: string) => void): Promise<Bench> {
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
+/**
+ * Builds if stale, then starts the built app on the bench database with a stand-in IdP, and signs a teacher in.
+ * `root`: the checkout whose build runs (default this one; a bench's baseline runs another checkout, built there).
+ */
+export async function startBench(log: (m: string) => void, opts: { root?: string; env?: Record<string, string> } = {}): Promise<Bench> {
+  const root = opts.root ?? ROOT;
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: root });
   await resetRedis(BENCH_REDIS);
   const idp = await startIdpStandin();
-  const app = await startApp(
-    {
-      DATABASE_URL: BENCH_DB,
-      REDIS_URL: BENCH_REDIS,
-      TRUST_PROXY: 'true',
-      IDP_BASE_URL: idp.url,
-      IDP_EXTERNAL_URL: EXTERNAL_BASE,
-      IDP_REALM: REALM,
-      IDP_CLIENT_ID: CLIENT_ID,
-      IDP_CLIENT_SECRET: CLIENT_SECRET,
-      E2E_TEST_CODE: 'bench', // raises rate limits: the bench measures latency, not the limiter
-      LOG_LEVEL: 'warn',
-    },
-    { waitForHealthy: true },
-  );
-  log(`app (production build) on ${app.url}`);
+  const env = {
+    DATABASE_URL: BENCH_DB,
+    REDIS_URL: BENCH_REDIS,
+    TRUST_PROXY: 'true',
+    IDP_BASE_URL: idp.url,
+    IDP_EXTERNAL_URL: EXTERNAL_BASE,
+    IDP_REALM: REALM,
+    IDP_CLIENT_ID: CLIENT_ID,
+    IDP_CLIENT_SECRET: CLIENT_SECRET,
+    E2E_TEST_CODE: 'bench', // raises rate limits: the bench measures latency, not the limiter
+    LOG_LEVEL: 'warn',
+    ...opts.env,
+  };
+  const app = await startApp(env, { waitForHealthy: true, root });
+  const more: AppProcess[] = [];
+  log(`app (production build${root === ROOT ? '' : ` of ${root}`}) on ${app.url}`);
   const res = await fetch(`${idp.url}/admin/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -141,7 +147,13 @@ export async function startBench(log: (m: string) => void): Promise<Bench> {
     idp,
     token,
     userId: body.data.user.id,
+    startInstance: async () => {
+      const instance = await startApp(env, { waitForHealthy: true, root });
+      more.push(instance);
+      return instance;
+    },
     stop: async () => {
+      for (const instance of more) await instance.stop();
       await app.stop();
       await idp.close();
     },

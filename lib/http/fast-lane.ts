@@ -1,10 +1,12 @@
-// The fast lane: the hottest routes — the health check, the player's model and the player page — answered by the
-// front HTTP server (server/server.mjs) by calling their route handlers directly, without Next.js's router,
-// proxy and rendering machinery in between. The handlers are the same functions Next.js would call (the one route
-// wrapper: rate limit, authentication, validation, error map); what the proxy does for them (the request id, the
-// normalised host, the path's headers) is done here the same way (server/header-policy.mjs).
+// The fast lane: the hottest routes — the health check, the player's model, the player page and the players'
+// statement intake — answered by the front HTTP server (server/server.mjs) by calling their route handlers
+// directly, without Next.js's router, proxy and rendering machinery in between. The handlers are the same
+// functions Next.js would call (the one route wrapper: rate limit, authentication, validation, error map); what the
+// proxy does for them (the request id, the normalised host, the path's headers) is done here the same way
+// (server/header-policy.mjs). A POST's body is read here as text, with the JSON body limit (lib/net/body.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, JSON_BODY_LIMIT, readNodeBodyText } from '@/lib/net/body';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
 import { applyHeaderPolicy } from './edge-headers';
 import { LiteHeaders } from './lite-headers';
@@ -12,7 +14,8 @@ import { setFastLane } from '../../server/globals.mjs';
 import { FAST_LANE, RAW_BODY, type FastHandler, type FastLaneRequest } from './route';
 
 interface FastRoute {
-  method: 'GET';
+  /** GET routes answer HEAD too */
+  method: 'GET' | 'POST';
   pattern: RegExp;
   names: string[];
   load: () => Promise<FastHandler>;
@@ -23,11 +26,14 @@ const ROUTES: FastRoute[] = [
   { method: 'GET', pattern: /^\/api\/health$/, names: [], load: async () => (await import('@/app/api/health/route')).GET },
   { method: 'GET', pattern: /^\/h5p\/play\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/play/[contentId]/route')).GET },
   { method: 'GET', pattern: /^\/h5p\/embed\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/embed/[contentId]/route')).GET },
+  { method: 'POST', pattern: /^\/h5p\/xapi\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/xapi/[contentId]/route')).POST },
 ];
 
 function match(method: string, pathname: string): { route: FastRoute; params: Record<string, string> } | null {
-  if (method !== 'GET' && method !== 'HEAD') return null;
+  const asMethod = method === 'HEAD' ? 'GET' : method;
+  if (asMethod !== 'GET' && asMethod !== 'POST') return null;
   for (const route of ROUTES) {
+    if (route.method !== asMethod) continue;
     const m = route.pattern.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};
@@ -55,10 +61,27 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   const requestId = randomUUID();
   headers.set(HOST_HEADER, normalizeHost(req.headers.host ?? null));
   headers.set(REQUEST_ID_HEADER, requestId);
-  // what the route wrapper and these handlers read of a request (a GET: no body, no signal)
-  const request: FastLaneRequest = { url: `http://${req.headers.host ?? 'localhost'}${raw}`, method: 'GET', headers, [FAST_LANE]: true };
+  // what the route wrapper and these handlers read of a request (no signal; a GET has no body)
+  const url = `http://${req.headers.host ?? 'localhost'}${raw}`;
+  let tooLarge = false;
+  const request: FastLaneRequest =
+    hit.route.method === 'POST'
+      ? {
+          url,
+          method: 'POST',
+          headers,
+          [FAST_LANE]: true,
+          text: () =>
+            readNodeBodyText(req, JSON_BODY_LIMIT).catch((err: unknown) => {
+              tooLarge = err instanceof BodyTooLargeError;
+              throw err;
+            }),
+        }
+      : { url, method: 'GET', headers, [FAST_LANE]: true };
   const response = await handler(request, { params: Promise.resolve(hit.params) });
   const out: Record<string, string | string[]> = { [REQUEST_ID_HEADER]: requestId };
+  // the rest of a body past the limit is not read: the connection closes after the answer
+  if (tooLarge) out.connection = 'close';
   response.headers.forEach((v, k) => {
     if (k !== 'set-cookie') out[k] = v;
   });

@@ -36,6 +36,24 @@ export function findControlChars(value: unknown, opts: { allowWhitespace?: boole
   return null;
 }
 
+// What in a JSON text can decode to a control character in a string or key: the escapes \b \f (\n \r \t, when
+// whitespace is not allowed) and \u0000–\u001F, \u007F, or a raw DEL (a raw U+0000–U+001F is not JSON inside a
+// string). An escaped backslash before b, f, n, r, t or u0… is a false alarm: the walk then decides.
+const ESCAPED_CONTROL = /\\[bfnrt]|\\u00(?:[01][0-9a-fA-F]|7[fF])/;
+const ESCAPED_CONTROL_EXCEPT_WHITESPACE = /\\[bf]|\\u00(?:[01][0-9a-fA-F]|7[fF])/;
+const RAW_CONTROL = /[\u0000-\u001f\u007f]/;
+const RAW_CONTROL_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * False when the JSON text surely parses to a value without control characters (what findControlChars looks for):
+ * one scan of the text instead of a walk of the parsed value. True means it may hold some.
+ */
+export function jsonTextMayHoldControlChars(text: string, opts: { allowWhitespace?: boolean } = {}): boolean {
+  const ws = !!opts.allowWhitespace;
+  if (text.indexOf('\\') !== -1 && (ws ? ESCAPED_CONTROL_EXCEPT_WHITESPACE : ESCAPED_CONTROL).test(text)) return true;
+  return (ws ? RAW_CONTROL_EXCEPT_WHITESPACE : RAW_CONTROL).test(text);
+}
+
 /** Throws 400 `Validation error: <field>: control characters are not allowed`. */
 export function assertNoControlChars(value: unknown, opts: { allowWhitespace?: boolean; root?: string } = {}): void {
   const field = findControlChars(value, opts);

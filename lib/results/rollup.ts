@@ -58,7 +58,7 @@ export interface ResponseRow {
 }
 
 /** The newest answer to a question in the batch: answered statements with a response or a result. */
-export function responseOf(s: Statement, at: Date): ResponseRow | null {
+export function responseOf(s: Statement, at: Date, atIso = at.toISOString()): ResponseRow | null {
   if (s.verb.id !== VERBS.answered || !s.result) return null;
   const def = s.object.definition;
   const components = def?.choices ?? def?.source ?? def?.scale ?? null;
@@ -78,7 +78,7 @@ export function responseOf(s: Statement, at: Date): ResponseRow | null {
     success: s.result.success ?? null,
     score: num(s.result.score?.raw),
     max: num(s.result.score?.max),
-    at: at.toISOString(),
+    at: atIso,
   };
 }
 
@@ -108,6 +108,7 @@ export interface StatementRow {
 export function statementRows(actor: Record<string, unknown>, statements: Statement[], now: number): StatementRow[] {
   const rows: StatementRow[] = [];
   const seen = new Set<string>();
+  const storedAt = new Date(now).toISOString();
   for (const s of statements) {
     const id = s.id.toLowerCase();
     if (seen.has(id)) continue; // the same statement twice in one batch is one statement
@@ -115,16 +116,17 @@ export function statementRows(actor: Record<string, unknown>, statements: Statem
     // a timestamp from the future (a wrong clock) is the time it arrived
     const given = s.timestamp ? Date.parse(s.timestamp) : now;
     const at = new Date(Math.min(Number.isFinite(given) ? given : now, now));
-    const stored = { ...s, id, actor, timestamp: at.toISOString(), stored: new Date(now).toISOString() };
+    const atIso = at.toISOString();
+    const stored = { ...s, id, actor, timestamp: atIso, stored: storedAt };
     const r = resultOf(s, at);
-    const answer = responseOf(s, at);
+    const answer = responseOf(s, at, atIso);
     rows.push({
       id,
       ord: rows.length,
       verb: s.verb.id.slice(0, 255),
       object_id: s.object.id,
       sub: subContentIdOf(s) ?? null,
-      ts: at.toISOString(),
+      ts: atIso,
       st: stored,
       ...(r ? { res: { score: r.score, maxScore: r.maxScore, scaled: r.scaled, success: r.success, completed: r.completed, durationMs: r.durationMs } } : {}),
       ...(answer ? { ans: answer } : {}),

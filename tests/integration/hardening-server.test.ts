@@ -146,6 +146,18 @@ describe('body limits on /h5p/ajax (item 9)', () => {
   });
 });
 
+describe('body limits on the fast lane (issue 26 item 3: POST /h5p/xapi/:id skips Next.js)', () => {
+  it('a 30 MB chunked statement batch answers 413 after at most the 10 MB limit, without buffering it all', async () => {
+    const res = await streamPost('/h5p/xapi/any-content', 30 * MB, { chunked: true, contentType: 'text/plain;charset=UTF-8', prefix: '{"attempt":"' });
+    expectRefusedEarly(res);
+  });
+
+  it('a 30 MB statement batch with Content-Length answers 413 before the body is sent', async () => {
+    const res = await streamPost('/h5p/xapi/any-content', 30 * MB, { chunked: false, contentType: 'text/plain;charset=UTF-8', prefix: '{"attempt":"' });
+    expectRefusedEarly(res);
+  });
+});
+
 describe('slow clients time out (item 12)', () => {
   /** Opens a connection, writes `data`, and resolves with the milliseconds until the server closes it. */
   const closedAfter = (data: string) =>

@@ -166,6 +166,30 @@ describe('statement intake', () => {
     expect(other.body.data.attemptId).not.toBe(ok.body.data.attemptId);
   });
 
+  it('stores a batch sent many times at once once: one 201, the others 200 counting its statements as duplicates (issue 26 item 3)', async () => {
+    const { id } = await setup();
+    const student = await signedIn(['student']);
+    const token = await issuePlayerToken(student.user.id, id);
+    const batch = { attempt: randomUUID(), statements: [statement(id, 'attempted'), question(id, 'q1', '0', true), completed(id, 1, 1)] };
+    // other learners' batches at the same time: the copies are written in groups with them
+    const others = await Promise.all(Array.from({ length: 6 }, async () => {
+      const s = await signedIn(['student']);
+      return { token: await issuePlayerToken(s.user.id, id), body: { attempt: randomUUID(), statements: [statement(id, 'attempted'), completed(id, 1, 2)] } };
+    }));
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => post(id, token, batch)),
+      ...others.map((o) => post(id, o.token, o.body)),
+    ]);
+    const copies = answers.slice(0, 8);
+    expect(copies.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    for (const a of copies) expect(a.body.data).toMatchObject(a.status === 201 ? { stored: 3, duplicates: 0 } : { stored: 0, duplicates: 3 });
+    for (const a of answers.slice(8)) expect([a.status, a.body.data.stored]).toEqual([201, 2]);
+    const row = await db().learningAttempt.findUniqueOrThrow({ where: { id: copies[0]!.body.data.attemptId } });
+    expect(row).toMatchObject({ statements: 3, score: 1, maxScore: 1, completed: true });
+    expect(await db().xapiStatement.count({ where: { attemptId: row.id } })).toBe(3);
+    expect(await db().attemptResponse.count({ where: { attemptId: row.id } })).toBe(1);
+  });
+
   it('refuses statements about other content, tokens of other content, malformed and oversized batches, and stores nothing', async () => {
     const { author, id } = await setup();
     const other = await createContent(author.token, 'H5P.MultiChoice');

@@ -112,6 +112,39 @@ describe('round trips per request', () => {
   });
 });
 
+describe('round trips of the statement intake (issue 26 item 3)', () => {
+  it('POST /h5p/xapi/:id with a player token: 1 SQL (its batch, in its group\'s one statement) and 1 Redis', async () => {
+    const student = await signedIn(['student']);
+    const player = await issuePlayerToken(student.user.id, contentId);
+    const statement = (verb: string) => ({
+      id: crypto.randomUUID(),
+      verb: { id: `http://adlnet.gov/expapi/verbs/${verb}` },
+      object: { id: `http://app.lumen.test/h5p/embed/${contentId}`, definition: { extensions: { 'http://h5p.org/x-api/h5p-local-content-id': contentId } } },
+      ...(verb === 'completed' ? { result: { score: { raw: 1, max: 2 }, completion: true } } : {}),
+    });
+    const send = () =>
+      api('POST', `/h5p/xapi/${contentId}?token=${encodeURIComponent(player)}`, {
+        base: app.url,
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        body: { attempt: crypto.randomUUID(), statements: [statement('attempted'), statement('interacted'), statement('completed')] },
+      });
+    for (let i = 0; i < 3; i++) expect((await send()).status).toBe(201);
+    for (let i = 0; i < 5; i++) {
+      await quiet();
+      pg.reset();
+      redis.reset();
+      expect((await send()).status).toBe(201);
+      const sql = pg.read().items;
+      // the group's statement is prepared once per connection: its text, then the prepared statement's name
+      const intake = sql.filter((q) => q === '(prepared statement)' || q.includes('INSERT INTO xapi_statements'));
+      const others = sql.filter((q) => !intake.includes(q) && !BACKGROUND.test(q));
+      expect(intake, JSON.stringify(sql, null, 1)).toHaveLength(1);
+      expect(others, JSON.stringify(sql, null, 1)).toEqual([]);
+      expect(redis.read().count, JSON.stringify(redis.read().items)).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
 describe('in-process caches stay coherent', () => {
   const question = async (id: string) => {
     const res = await api('GET', `/h5p/play/${id}`, { base: app.url, token: teacher.token });

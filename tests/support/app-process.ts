@@ -34,7 +34,13 @@ export interface AppProcess {
 /** true when a child's output says a port it was given was taken between freePort() and its listen (tests run in parallel) */
 export const portRaced = (output: string) => output.includes('EADDRINUSE');
 
-export async function startApp(env: Record<string, string | undefined>, opts: { waitForHealthy?: boolean } = {}): Promise<AppProcess> {
+export interface StartOptions {
+  waitForHealthy?: boolean;
+  /** the checkout whose built app runs (default: this one); a bench's baseline runs another checkout's build */
+  root?: string;
+}
+
+export async function startApp(env: Record<string, string | undefined>, opts: StartOptions = {}): Promise<AppProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startAppOnce(env, opts);
@@ -44,14 +50,15 @@ export async function startApp(env: Record<string, string | undefined>, opts: { 
   }
 }
 
-async function startAppOnce(env: Record<string, string | undefined>, opts: { waitForHealthy?: boolean }): Promise<AppProcess> {
+async function startAppOnce(env: Record<string, string | undefined>, opts: StartOptions): Promise<AppProcess> {
+  const root = opts.root ?? ROOT;
   const port = await freePort();
   // the content host's port: a free one of its own (PORT+1 may be another test's)
   const contentPort = env.CONTENT_PORT ? Number(env.CONTENT_PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'server', 'start.mjs')], {
-    cwd: ROOT,
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server', 'start.mjs')], {
+    cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), CONTENT_PORT: String(contentPort), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
