@@ -7,12 +7,14 @@
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), NEXT_DIST_DIR (the build to run; built if stale),
 // BENCH_CONTENTS (default 100000), --reseed to rebuild the data set.
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { resetDatabase, resetRedis } from './stores.mjs';
 import { migrate } from '../lib/db/migrate';
-import { startApp, ROOT, type AppProcess } from '../tests/support/app-process';
+import { freePort, startApp, ROOT, type AppProcess } from '../tests/support/app-process';
 import { CLIENT_ID, CLIENT_SECRET, EXTERNAL_BASE, REALM, startIdpStandin, type IdpStandin } from '../tests/support/idp-standin';
 
 export const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_cur';
@@ -103,6 +105,10 @@ export interface Bench {
   app: AppProcess;
   idp: IdpStandin;
   token: string;
+  /** other teachers' tokens, for the background load */
+  loadTokens: string[];
+  /** the app's environment (a baseline app starts with the same) */
+  env: Record<string, string>;
   userId: string;
   /** starts one more instance of the app on the same stores (scale-out runs); stopped with the bench */
   startInstance(): Promise<AppProcess>;
@@ -134,19 +140,29 @@ export async function startBench(log: (m: string) => void, opts: { root?: string
   const app = await startApp(env, { waitForHealthy: true, root });
   const more: AppProcess[] = [];
   log(`app (production build${root === ROOT ? '' : ` of ${root}`}) on ${app.url}`);
-  const res = await fetch(`${idp.url}/admin/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ sub: crypto.randomUUID(), expiresIn: 3 * 3600, claims: { email: `bench-${Date.now()}@bench.test`, name: 'Bench Teacher', realm_access: { roles: ['teacher'] } } }),
-  });
-  const { token } = (await res.json()) as { token: string };
-  const me = await fetch(`${app.url}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
-  const body = (await me.json()) as { data: { user: { id: string } } };
+  const signIn = async (name: string) => {
+    const res = await fetch(`${idp.url}/admin/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sub: crypto.randomUUID(), expiresIn: 3 * 3600, claims: { email: `bench-${crypto.randomUUID()}@bench.test`, name, realm_access: { roles: ['teacher'] } } }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    const me = await fetch(`${app.url}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await me.json()) as { data: { user: { id: string } } };
+    return { token, userId: body.data.user.id };
+  };
+  const { token, userId } = await signIn('Bench Teacher');
+  // the background load signs in as other teachers, one after another per request: its requests are not counted
+  // against the measured teacher's rate-limit bucket, and at 50 req/s no load teacher reaches the limit of one
+  // (10,000 per 15 minutes with E2E_TEST_CODE) within two hours
+  const loadTokens = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(`Bench Load ${i + 1}`).then((s) => s.token)));
   return {
     app,
     idp,
+    env,
     token,
-    userId: body.data.user.id,
+    loadTokens,
+    userId,
     startInstance: async () => {
       const instance = await startApp(env, { waitForHealthy: true, root });
       more.push(instance);
@@ -158,6 +174,103 @@ export async function startBench(log: (m: string) => void, opts: { root?: string
       await idp.close();
     },
   };
+}
+
+// ---------------------------------------------------------------- baseline (before/after in one run)
+
+export interface Baseline {
+  /** the checkout it runs from */
+  dir: string;
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * BENCH_BASELINE names another checkout of the project (e.g. a worktree of main, built or buildable): its app is
+ * started beside this one, on the same database (its own migrations are a subset: it runs on this schema) with
+ * its own Redis database (BENCH_BASELINE_REDIS_URL, required: rate-limit buckets and caches apart), so that a bench
+ * measures before and after in the same minutes — measurePair alternates their requests, and both see the same
+ * machine load. Null without BENCH_BASELINE.
+ */
+export async function startBaseline(b: Bench, log: (m: string) => void): Promise<Baseline | null> {
+  const dir = process.env.BENCH_BASELINE;
+  if (!dir) return null;
+  const redis = process.env.BENCH_BASELINE_REDIS_URL;
+  if (!redis) throw new Error('BENCH_BASELINE_REDIS_URL: required with BENCH_BASELINE (a Redis database of its own)');
+  execFileSync(process.execPath, [path.join(dir, 'scripts', 'ensure-build.mjs')], { cwd: dir, stdio: 'inherit' });
+  await resetRedis(redis);
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-baseline-'));
+  let out = '';
+  const child = spawn(process.execPath, [path.join(dir, 'server', 'start.mjs')], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: 'production', ...b.env, REDIS_URL: redis, PORT: String(port), CONTENT_PORT: String(await freePort()), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 90_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`baseline app exited with ${child.exitCode}:\n${out}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`baseline app did not become ready:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log(`baseline app (${dir}) on ${url}`);
+  return {
+    dir,
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** GET from the baseline app as the bench's teacher. */
+export const getFrom = (base: Baseline, b: Bench, p: string) => fetch(`${base.url}${p}`, { headers: { Authorization: `Bearer ${b.token}`, 'X-Forwarded-For': '10.9.9.9' } });
+
+/**
+ * The same scenario on two apps, their requests alternating (A B, B A, …: neither always goes first), so machine
+ * load that comes and goes falls on both alike. Resolves to both apps' stats (names suffixed).
+ */
+export async function measurePair(name: string, n: number, a: (i: number) => Promise<Response>, b: (i: number) => Promise<Response>, warmup = 20): Promise<[Stats, Stats]> {
+  for (let i = 0; i < warmup; i++) {
+    await (await a(i)).arrayBuffer();
+    await (await b(i)).arrayBuffer();
+  }
+  const times: [number[], number[]] = [[], []];
+  const one = async (k: 0 | 1, i: number) => {
+    const t = performance.now();
+    const res = await (k === 0 ? a : b)(i);
+    await res.arrayBuffer();
+    times[k].push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`${name} (${k === 0 ? 'this checkout' : 'baseline'}): status ${res.status}`);
+  };
+  for (let i = 0; i < n; i++) {
+    const first = (i % 2) as 0 | 1;
+    await one(first, i);
+    await one((1 - first) as 0 | 1, i);
+  }
+  const [s, base] = [statsOf(name, times[0]), statsOf(`${name} (baseline)`, times[1])];
+  console.log(`  ${name}: p50 ${s.p50} ms, p95 ${s.p95} ms; baseline p50 ${base.p50} ms, p95 ${base.p95} ms (n=${n} each)`);
+  return [s, base];
+}
+
+/** The before/after table of measurePair's results: each side's p50 and p95 and their ratios (after / before). */
+export function pairTable(pairs: [Stats, Stats][]): string {
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  const head = '| scenario | requests | p50 ms | p95 ms | baseline p50 ms | baseline p95 ms | p50 ratio | p95 ratio |\n|---|---|---|---|---|---|---|---|';
+  return [head, ...pairs.map(([s, base]) => `| ${s.name} | ${s.n} | ${s.p50} | ${s.p95} | ${base.p50} | ${base.p95} | ${r2(s.p50 / base.p50)} | ${r2(s.p95 / base.p95)} |`)].join('\n');
 }
 
 export interface Stats {
@@ -184,10 +297,15 @@ export async function measure(name: string, n: number, request: (i: number) => P
     times.push(performance.now() - t);
     if (res.status !== 200) throw new Error(`${name}: status ${res.status}`);
   }
-  times.sort((a, b) => a - b);
-  const s = { name, n, p50: r1(pct(times, 50)), p95: r1(pct(times, 95)), p99: r1(pct(times, 99)), mean: r1(times.reduce((a, b) => a + b, 0) / n), max: r1(times[times.length - 1] ?? NaN) };
+  const s = statsOf(name, times);
   console.log(`  ${name}: p50 ${s.p50} ms, p95 ${s.p95} ms (n=${n})`);
   return s;
+}
+
+function statsOf(name: string, times: number[]): Stats {
+  const n = times.length;
+  times.sort((a, b) => a - b);
+  return { name, n, p50: r1(pct(times, 50)), p95: r1(pct(times, 95)), p99: r1(pct(times, 99)), mean: r1(times.reduce((a, b) => a + b, 0) / n), max: r1(times[times.length - 1] ?? NaN) };
 }
 
 export function table(rows: Stats[]): string {
@@ -215,7 +333,7 @@ export interface BackgroundLoad {
  * default 50), BENCH_LOAD_CONNECTIONS (default 4), BENCH_LOAD_CPU (burner processes, default 1),
  * BENCH_LOAD_CPU_DUTY (busy share of each burner, default 0.5).
  */
-export async function startBackgroundLoad(b: Bench, log: (m: string) => void): Promise<BackgroundLoad> {
+export async function startBackgroundLoad(b: Bench, log: (m: string) => void, also: Baseline | null = null): Promise<BackgroundLoad> {
   if (process.env.BENCH_LOAD === 'off') return { description: 'no background load (BENCH_LOAD=off)', stop: async () => 'none' };
   const loadPath = process.env.BENCH_LOAD_PATH ?? '/api/auth/me';
   const rate = Number(process.env.BENCH_LOAD_RATE ?? 50);
@@ -225,21 +343,34 @@ export async function startBackgroundLoad(b: Bench, log: (m: string) => void): P
   type Cannon = { stop(): void };
   type CannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
   const autocannon = createRequire(path.join(ROOT, 'package.json'))('autocannon') as (opts: object, cb: (err: Error | null, r: CannonResult) => void) => Cannon;
-  let finished!: (r: CannonResult | null) => void;
   let sent = 0;
-  const result = new Promise<CannonResult | null>((resolve) => (finished = resolve));
-  const cannon = autocannon(
-    {
-      url: b.app.url,
-      connections,
-      overallRate: rate,
-      duration: 24 * 3600,
-      headers: { authorization: `Bearer ${b.token}` },
-      // a client address per request (TRUST_PROXY): the load is never rate-limited, however long the bench runs
-      requests: [{ method: 'GET', path: loadPath, setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': `10.8.${(sent >> 8) & 255}.${sent++ & 255}` } }) }],
-    },
-    (err, r) => finished(err ? null : r),
-  );
+  // the same load on a baseline app as on this one (measurePair compares them under the same conditions)
+  const cannons = [b.app.url, ...(also ? [also.url] : [])].map((url) => {
+    let finished!: (r: CannonResult | null) => void;
+    const result = new Promise<CannonResult | null>((resolve) => (finished = resolve));
+    const cannon = autocannon(
+      {
+        url,
+        connections,
+        overallRate: rate,
+        duration: 24 * 3600,
+        // a client address and a load teacher per request (TRUST_PROXY): the load is never rate-limited, however long
+        // the bench runs
+        requests: [
+          {
+            method: 'GET',
+            path: loadPath,
+            setupRequest: (req: { headers?: Record<string, string> }) => ({
+              ...req,
+              headers: { ...req.headers, authorization: `Bearer ${b.loadTokens[sent % b.loadTokens.length]!}`, 'x-forwarded-for': `10.8.${(sent >> 8) & 255}.${sent++ & 255}` },
+            }),
+          },
+        ],
+      },
+      (err, r) => finished(err ? null : r),
+    );
+    return { cannon, result };
+  });
   const busyMs = Math.round(100 * duty);
   const procs = Array.from({ length: burners }, () =>
     // each burner exits when its stdin closes, so none outlives the bench even when the bench dies
@@ -247,18 +378,25 @@ export async function startBackgroundLoad(b: Bench, log: (m: string) => void): P
       stdio: ['pipe', 'ignore', 'ignore'],
     }),
   );
-  const description = `background load: ${rate} req/s on ${connections} connections to GET ${loadPath} (autocannon) + ${burners} CPU burner process(es) busy ${Math.round(duty * 100)} % of the time`;
+  const description = `background load: ${rate} req/s on ${connections} connections to GET ${loadPath} (autocannon)${also ? ' of each app (this one and the baseline)' : ''} + ${burners} CPU burner process(es) busy ${Math.round(duty * 100)} % of the time`;
   log(description);
   await new Promise((r) => setTimeout(r, 1000)); // let the load settle in
   return {
     description,
     stop: async () => {
       for (const p of procs) p.kill('SIGKILL');
-      cannon.stop();
-      const r = await result;
-      return r
-        ? `load achieved ${r.requests.average} req/s (statuses ${Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ') || 'none'}; ${r.errors + r.timeouts} errors), its own latency p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`
-        : 'load: autocannon reported an error';
+      const said: string[] = [];
+      for (const [k, { cannon, result }] of cannons.entries()) {
+        cannon.stop();
+        const r = await result;
+        const who = cannons.length > 1 ? (k === 0 ? 'on this app ' : 'on the baseline ') : '';
+        said.push(
+          r
+            ? `load ${who}achieved ${r.requests.average} req/s (statuses ${Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ') || 'none'}; ${r.errors + r.timeouts} errors), its own latency p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`
+            : `load ${who}: autocannon reported an error`,
+        );
+      }
+      return said.join('; ');
     },
   };
 }

@@ -1,7 +1,9 @@
 // npm run bench:marketplace — p50/p95/p99 of GET /api/marketplace/public-contents (search + filters, each sort,
 // a deep offset page and a deep keyset-cursor page) and of the facets, over real HTTP against the built app, on
 // 100,000 seeded public contents, while a background load runs (bench-lib startBackgroundLoad). Target: p95 ≤ 50 ms.
-import { DIFFICULTIES, FRAMEWORKS, GRADES, KINDS, LIBRARIES, SUBJECTS, TOPICS, ensureSeeded, get, measure, startBackgroundLoad, startBench, table, type Stats } from './bench-lib';
+// BENCH_BASELINE and BENCH_BASELINE_REDIS_URL: another checkout measured beside this one, requests alternating
+// (scripts/bench-lib.ts startBaseline).
+import { DIFFICULTIES, FRAMEWORKS, GRADES, KINDS, LIBRARIES, SUBJECTS, TOPICS, ensureSeeded, get, getFrom, measure, measurePair, pairTable, startBackgroundLoad, startBaseline, startBench, table, type Stats } from './bench-lib';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 200);
 const log = (m: string) => console.log(`[bench:marketplace] ${m}`);
@@ -23,39 +25,46 @@ async function main() {
   };
   const deepNewest = await cursorAfter('newest', 1000);
   const deepQuality = await cursorAfter('quality', 1000);
-  const load = await startBackgroundLoad(b, log);
+  const deeperNewest = await cursorAfter('newest', 50_000);
+  const base = await startBaseline(b, log);
+  const load = await startBackgroundLoad(b, log, base);
   try {
     const rows: Stats[] = [];
+    const pairs: [Stats, Stats][] = [];
+    /** one scenario: this app alone, or both apps alternating */
+    const scenario = async (name: string, path: (i: number) => string) => {
+      if (!base) return void rows.push(await measure(name, N, (i) => get(b, path(i))));
+      const pair = await measurePair(name, N, (i) => get(b, path(i)), (i) => getFrom(base, b, path(i)));
+      pairs.push(pair);
+      rows.push(pair[0]);
+    };
     for (const sortBy of ['newest', 'popular', 'quality']) {
-      rows.push(await measure(`list, no filter, sortBy=${sortBy}`, N, () => get(b, `${L}?${q({ sortBy })}`)));
-      rows.push(await measure(`list, search (1 word prefix), sortBy=${sortBy}`, N, (i) => get(b, `${L}?${q({ search: at(TOPICS, i).slice(0, 5), sortBy })}`)));
-      rows.push(
-        await measure(`list, search (2 words) + framework + grade, sortBy=${sortBy}`, N, (i) =>
-          get(b, `${L}?${q({ search: `${at(TOPICS, i)} ${at(KINDS, i * 3)}`, frameworkCode: at(FRAMEWORKS, i), gradeCode: at(GRADES, i), sortBy })}`),
-        ),
+      await scenario(`list, no filter, sortBy=${sortBy}`, () => `${L}?${q({ sortBy })}`);
+      await scenario(`list, search (1 word prefix), sortBy=${sortBy}`, (i) => `${L}?${q({ search: at(TOPICS, i).slice(0, 5), sortBy })}`);
+      await scenario(`list, search (2 words) + framework + grade, sortBy=${sortBy}`, (i) =>
+        `${L}?${q({ search: `${at(TOPICS, i)} ${at(KINDS, i * 3)}`, frameworkCode: at(FRAMEWORKS, i), gradeCode: at(GRADES, i), sortBy })}`,
       );
-      rows.push(
-        await measure(`list, subject + difficulty + language filters, sortBy=${sortBy}`, N, (i) =>
-          get(b, `${L}?${q({ subjectCode: at(SUBJECTS, i), difficulty: at(DIFFICULTIES, i), language: 'en', sortBy })}`),
-        ),
+      await scenario(`list, subject + difficulty + language filters, sortBy=${sortBy}`, (i) =>
+        `${L}?${q({ subjectCode: at(SUBJECTS, i), difficulty: at(DIFFICULTIES, i), language: 'en', sortBy })}`,
       );
-      rows.push(
-        await measure(`list, all filters + type + search, sortBy=${sortBy}`, N, (i) =>
-          get(b, `${L}?${q({ search: at(TOPICS, i).slice(0, 4), contentType: at(LIBRARIES, i), frameworkCode: at(FRAMEWORKS, i), gradeCode: at(GRADES, i), subjectCode: at(SUBJECTS, i), difficulty: at(DIFFICULTIES, i), language: 'en', sortBy })}`),
-        ),
+      await scenario(`list, all filters + type + search, sortBy=${sortBy}`, (i) =>
+        `${L}?${q({ search: at(TOPICS, i).slice(0, 4), contentType: at(LIBRARIES, i), frameworkCode: at(FRAMEWORKS, i), gradeCode: at(GRADES, i), subjectCode: at(SUBJECTS, i), difficulty: at(DIFFICULTIES, i), language: 'en', sortBy })}`,
       );
     }
-    rows.push(await measure('list, page 51 (offset 1000), sortBy=newest', N, () => get(b, `${L}?${q({ offset: 1000, limit: 20 })}`)));
-    rows.push(await measure('list, page 51 (cursor after 1000 items), sortBy=newest', N, () => get(b, `${L}?${q({ cursor: deepNewest, limit: 20 })}`)));
-    rows.push(await measure('list, page 51 (cursor after 1000 items), sortBy=quality', N, () => get(b, `${L}?${q({ sortBy: 'quality', cursor: deepQuality, limit: 20 })}`)));
-    rows.push(await measure('facets', N, () => get(b, `${L}/facets`)));
+    await scenario('list, page 51 (offset 1000), sortBy=newest', () => `${L}?${q({ offset: 1000, limit: 20 })}`);
+    await scenario('list, page 51 (cursor after 1000 items), sortBy=newest', () => `${L}?${q({ cursor: deepNewest, limit: 20 })}`);
+    await scenario('list, page 51 (cursor after 1000 items), sortBy=quality', () => `${L}?${q({ sortBy: 'quality', cursor: deepQuality, limit: 20 })}`);
+    await scenario('list, page 1001 (cursor after 50,000 items), sortBy=newest', () => `${L}?${q({ cursor: deeperNewest, limit: 20 })}`);
+    await scenario('facets', () => `${L}/facets`);
     const achieved = await load.stop();
     console.log(`\n${table(rows)}\n\n${load.description}; ${achieved}\n`);
+    if (base) console.log(`before/after, requests alternating between this checkout and the baseline (${base.dir}):\n\n${pairTable(pairs)}\n`);
     const worst = rows.reduce((m, r) => Math.max(m, r.p95), 0);
     log(`worst p95 ${worst} ms (target ≤ 50 ms)`);
     if (worst > 50) process.exitCode = 1;
   } finally {
     await load.stop().catch(() => {});
+    await base?.stop();
     await b.stop();
   }
 }

@@ -18,7 +18,16 @@ export interface SortKey {
   dir: 'asc' | 'desc';
   /** the expression can be NULL: ordered NULLS LAST in either direction */
   nullable?: boolean;
+  /**
+   * A key whose value a cursor does not hold: it is computed in SQL from the value of the key after it — an indexed,
+   * bounded prefix of that key (the title sort's first 200 characters), which orders the rows for an index while the
+   * cursor stays what it was. Never nullable.
+   */
+  derive?: (next: Prisma.Sql) => Prisma.Sql;
 }
+
+/** The keys a cursor holds values of (every key but the derived ones). */
+const stored = (keys: SortKey[]) => keys.filter((k) => !k.derive);
 
 export type CursorValues = (string | null)[];
 
@@ -73,9 +82,10 @@ export function decodeCursor(cursor: string, scope: string, keys: SortKey[]): Cu
     if (p.s.split(':')[0] === scope.split(':')[0]) throw invalidCursor(CURSOR_ERR.otherScope);
     throw invalidCursor(CURSOR_ERR.invalid);
   }
-  if (p.k.length !== keys.length) throw invalidCursor(CURSOR_ERR.invalid);
+  const kept = stored(keys);
+  if (p.k.length !== kept.length) throw invalidCursor(CURSOR_ERR.invalid);
   const values = p.k as unknown[];
-  keys.forEach((key, i) => {
+  kept.forEach((key, i) => {
     const v = values[i];
     if (v === null && key.nullable) return;
     if (typeof v !== 'string' || v.length > 1000) throw invalidCursor(CURSOR_ERR.invalid);
@@ -95,29 +105,75 @@ export function keysetOrder(keys: SortKey[]): Prisma.Sql {
   );
 }
 
-/** The rows strictly after the cursor's row in the order of `keysetOrder(keys)`. */
-export function keysetAfter(keys: SortKey[], values: CursorValues): Prisma.Sql {
-  const branches: Prisma.Sql[] = [];
+/** The SQL value of every key at a cursor's position (NULL: the key is NULL there), derived keys computed. */
+function positionOf(keys: SortKey[], values: CursorValues): (Prisma.Sql | null)[] {
+  const out: (Prisma.Sql | null)[] = new Array<Prisma.Sql | null>(keys.length).fill(null);
+  let j = stored(keys).length;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i]!;
+    if (key.derive) {
+      const next = out[i + 1];
+      if (!next) throw new Error('a derived sort key needs a non-null key after it');
+      out[i] = key.derive(next);
+      continue;
+    }
+    const v = values[--j] ?? null;
+    out[i] = v === null ? null : cast(v, key.type);
+  }
+  return out;
+}
+
+/**
+ * The rows strictly after a cursor's position, as separate conditions whose union is that set (they are
+ * disjoint): for each key, the rows equal to the position on the keys before it and after it on this one (a NULL
+ * key, last in either direction, splits into "after the value" and "NULL"). Each is one range of an index that
+ * holds the keys in order (equalities on a prefix, then one bound), so a list that runs each as its own
+ * `… ORDER BY … LIMIT n` and merges them seeks into that index however the directions of its keys mix — where
+ * one OR of them (keysetAfter) makes PostgreSQL walk the index from the start and filter.
+ */
+export function keysetArms(keys: SortKey[], values: CursorValues): Prisma.Sql[] {
+  const at = positionOf(keys, values);
+  const arms: Prisma.Sql[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    const v = values[i] ?? null;
+    const v = at[i] ?? null;
     const eqs = keys.slice(0, i).map((k, j) => {
-      const w = values[j] ?? null;
-      return w === null ? Prisma.sql`${k.expr} IS NULL` : Prisma.sql`${k.expr} = ${cast(w, k.type)}`;
+      const w = at[j] ?? null;
+      return w === null ? Prisma.sql`${k.expr} IS NULL` : Prisma.sql`${k.expr} = ${w}`;
     });
     // after a NULL (last in either direction) only other NULLs follow: nothing is strictly after it on this key
     if (v === null) continue;
-    const cmp = Prisma.sql`${key.expr} ${Prisma.raw(key.dir === 'asc' ? '>' : '<')} ${cast(v, key.type)}`;
+    const and = (cond: Prisma.Sql) => (eqs.length ? Prisma.sql`${Prisma.join(eqs, ' AND ')} AND ${cond}` : cond);
+    arms.push(and(Prisma.sql`${key.expr} ${Prisma.raw(key.dir === 'asc' ? '>' : '<')} ${v}`));
+    if (key.nullable) arms.push(and(Prisma.sql`${key.expr} IS NULL`));
+  }
+  return arms;
+}
+
+/** The rows strictly after the cursor's row in the order of `keysetOrder(keys)`. */
+export function keysetAfter(keys: SortKey[], values: CursorValues): Prisma.Sql {
+  const at = positionOf(keys, values);
+  const branches: Prisma.Sql[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = at[i] ?? null;
+    const eqs = keys.slice(0, i).map((k, j) => {
+      const w = at[j] ?? null;
+      return w === null ? Prisma.sql`${k.expr} IS NULL` : Prisma.sql`${k.expr} = ${w}`;
+    });
+    // after a NULL (last in either direction) only other NULLs follow: nothing is strictly after it on this key
+    if (v === null) continue;
+    const cmp = Prisma.sql`${key.expr} ${Prisma.raw(key.dir === 'asc' ? '>' : '<')} ${v}`;
     const after = key.nullable ? Prisma.sql`(${cmp} OR ${key.expr} IS NULL)` : cmp;
     branches.push(eqs.length ? Prisma.sql`(${Prisma.join(eqs, ' AND ')} AND ${after})` : after);
   }
   return branches.length ? Prisma.sql`(${Prisma.join(branches, ' OR ')})` : Prisma.sql`FALSE`;
 }
 
-/** The key values of a row as the SQL selects them for the cursor: `ARRAY[k1::text, …]`. */
+/** The key values of a row as the SQL selects them for the cursor: `ARRAY[k1::text, …]` (derived keys left out). */
 export function keysetValues(keys: SortKey[]): Prisma.Sql {
   return Prisma.sql`ARRAY[${Prisma.join(
-    keys.map((k) => Prisma.sql`(${k.expr})::text`),
+    stored(keys).map((k) => Prisma.sql`(${k.expr})::text`),
     ', ',
   )}]`;
 }

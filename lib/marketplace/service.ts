@@ -1,7 +1,7 @@
 // The public marketplace: facets, the filtered/searched/sorted list, and clone.
 // Only public content whose content row exists (readable) is listed; the caller's own content is excluded.
 import { db, Prisma } from '@/lib/db/client';
-import { cursorScope, decodeCursor, encodeCursor, keysetAfter, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
+import { cursorScope, decodeCursor, encodeCursor, keysetArms, keysetOrder, keysetValues, type CursorValues, type SortKey } from '@/lib/db/keyset';
 import { AppError, VALIDATION_ERROR } from '@/lib/errors';
 import { itemBloomsLevel } from '@/lib/content/blooms';
 import { contentTypeSlug } from '@/lib/content/types';
@@ -167,8 +167,10 @@ function scopeOf(q: ListQuery): string {
 }
 
 /** Totals at or above this many matches are served from memory for BIG_COUNT_TTL_MS (per filter, per instance);
- * smaller totals are counted exactly on every call (they are cheap). */
-export const BIG_COUNT = 10_000;
+ * smaller totals are counted exactly on every call (they are cheap). A one-word prefix search matches thousands of
+ * public items at 100,000 (≈ 2,000 in the bench): counting them read ≈ 7,500 buffers (the matches' rows and a
+ * probe of each one's content row), 20 times a page of them — most of the call (docs/performance.md, Marketplace). */
+export const BIG_COUNT = 1_000;
 const BIG_COUNT_TTL_MS = 10_000;
 const bigCounts = new Map<string, { n: number; until: number }>();
 
@@ -182,11 +184,22 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
   const scope = scopeOf(q);
   const pageKeys = sortKeys(q.sortBy, PAGE);
   const after = q.cursor !== undefined ? decodeCursor(q.cursor, scope, pageKeys) : null;
-  const seek = after ? Prisma.sql` AND ${keysetAfter(sortKeys(q.sortBy, OWNERSHIP), after)}` : Prisma.empty;
+  const ownKeys = sortKeys(q.sortBy, OWNERSHIP);
+  const order = keysetOrder(ownKeys);
+  // The page's candidates in order: the first page from the start of the sort's index (or of a filter's); after a
+  // cursor, the rows that follow as a few index ranges (keysetArms), each its own ORDER BY … LIMIT, merged — a seek
+  // into the index at any depth instead of a walk from its start.
+  const readable = Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id`;
+  const arm = (cond: Prisma.Sql) =>
+    Prisma.sql`(SELECT o.content_id, o.quality_score, o.published_at, o.view_count, o.user_id FROM content_ownership o ${readable} WHERE ${whereOf(callerId, q)} AND ${cond} ORDER BY ${order} LIMIT ${q.limit + 1})`;
+  const arms = after ? keysetArms(ownKeys, after) : [];
+  const candidates = after
+    ? Prisma.sql`(${arms.length ? Prisma.join(arms.map(arm), ' UNION ALL ') : arm(Prisma.sql`FALSE`)}) o`
+    : Prisma.sql`content_ownership o ${readable} WHERE ${whereOf(callerId, q)}`;
   // Content whose content row is unreadable is left out (spec). The foreign key content_ownership.content_id →
   // h5p_contents.id (ON DELETE CASCADE) guarantees every ownership row its content row, so the count reads
   // h5p_contents only under a search or type filter, the conditions that used to read it (the page always does).
-  const readable = prefixTsQuery(q.search) || q.contentType ? Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id` : Prisma.empty;
+  const countReadable = prefixTsQuery(q.search) || q.contentType ? readable : Prisma.empty;
   // total = every author's matches − the caller's own, counted in one pass; when there are many (≥ BIG_COUNT) every
   // author's matches are then served from memory for a few seconds (counting 100,000 rows is the costliest part of
   // a broad page) and only the caller's own are counted (exact, from the index on user_id)
@@ -196,7 +209,7 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
     const fresh = hit && hit.until > Date.now();
     const [r] = await db().$queryRaw<{ every_author: bigint | null; own: bigint }[]>`
         SELECT ${fresh ? Prisma.sql`NULL::bigint` : Prisma.sql`count(*)`} AS every_author, count(*) FILTER (WHERE o.user_id = ${callerId}::uuid) AS own
-          FROM content_ownership o ${readable}
+          FROM content_ownership o ${countReadable}
          WHERE ${whereOf(callerId, q, fresh ? 'only' : 'any')}`;
     const all = fresh ? hit.n : Number(r?.every_author ?? 0);
     if (all >= BIG_COUNT && !fresh) rememberCount(key, all);
@@ -208,10 +221,8 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
     db().$queryRaw<ListRow[]>`
       WITH p AS MATERIALIZED (
         SELECT o.content_id AS id, o.quality_score AS score, o.published_at, o.view_count, o.user_id
-          FROM content_ownership o
-          JOIN h5p_contents h ON h.id = o.content_id
-         WHERE ${whereOf(callerId, q)}${seek}
-         ORDER BY ${keysetOrder(sortKeys(q.sortBy, OWNERSHIP))}
+          FROM ${candidates}
+         ORDER BY ${order}
          LIMIT ${q.limit + 1} OFFSET ${q.offset})
       SELECT p.id, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, p.user_id AS author_id, u.name AS author_name, p.view_count, p.published_at,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,

@@ -126,6 +126,111 @@ describe('GET /h5p/content keyset cursor', () => {
   });
 });
 
+/**
+ * A teacher owning `n` items written in one statement each table (a list longer than one batch of the streamed
+ * unpaged list): ties in every sort key (titles that differ only in case or not at all, three items per second of
+ * last update, five view counts, four scores), curriculum on half, tags on a third, all scored (no background
+ * report changes the quality order while a test compares lists).
+ */
+async function teacherWithManyItems(n: number, word: string) {
+  const t = await signedIn(['teacher']);
+  const prefix = `${word}-`;
+  const base = new Date(Date.now() - 86_400_000).toISOString();
+  await db().$executeRaw`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, created_at, updated_at, thumbnail_path)
+    SELECT ${prefix} || i, ${word} || ' ' || (ARRAY['Beta', 'beta', 'alpha', 'Alpha'])[1 + i % 4] || ' ' || (i % 50), 'H5P.MultiChoice',
+           jsonb_build_object('title', 'x', 'mainLibrary', 'H5P.MultiChoice', 'embedTypes', jsonb_build_array('iframe'), 'language', 'und', 'license', 'U',
+             'preloadedDependencies', jsonb_build_array(jsonb_build_object('machineName', 'H5P.MultiChoice', 'majorVersion', 1, 'minorVersion', 16))),
+           '{}'::jsonb, ${base}::timestamptz - ((i / 7) || ' seconds')::interval, ${base}::timestamptz - ((i / 3) || ' seconds')::interval,
+           CASE WHEN i % 5 = 0 THEN 'images/picture-' || i || '.png' ELSE '' END
+      FROM generate_series(1, ${n}::int) i`;
+  await db().$executeRaw`INSERT INTO content_ownership (content_id, user_id, visibility, published_at, view_count, created_at, updated_at)
+    SELECT ${prefix} || i, ${t.user.id}::uuid, CASE WHEN i % 3 = 0 THEN 'public' ELSE 'private' END, CASE WHEN i % 3 = 0 THEN now() END, i % 5, now(), now()
+      FROM generate_series(1, ${n}::int) i`;
+  await db().$executeRaw`INSERT INTO content_quality_reports (content_id, overall_score, blooms_level, accessibility_score, report)
+    SELECT ${prefix} || i, 50 + (i % 4) * 10, 'understand', 70, '{}'::jsonb FROM generate_series(1, ${n}::int) i`;
+  await db().$executeRaw`INSERT INTO content_curriculum_metadata (content_id, framework_code, framework_name, country_code, grade_code, grade_name,
+           subject_code, subject_name, topic_codes, topic_names, difficulty, language, updated_at)
+    SELECT ${prefix} || i, 'NZC', 'NZ Curriculum', 'NZ', 'Y' || (1 + i % 6), 'Year ' || (1 + i % 6), 'MATH', 'Mathematics', ARRAY['T1'], ARRAY['Fractions'], 'medium', 'en', now()
+      FROM generate_series(1, ${n}::int) i WHERE i % 2 = 0`;
+  await db().$executeRaw`INSERT INTO content_tags (content_id, tag) SELECT ${prefix} || i, 'unit-' || (i % 2) FROM generate_series(1, ${n}::int) i WHERE i % 3 = 0`;
+  return t;
+}
+
+/** Every item of a list, page by page through the cursors (limit 100): what the streamed list must equal. */
+async function pagedItems(token: string, query: Record<string, string | number | undefined>): Promise<{ items: unknown[]; total: number }> {
+  const items: unknown[] = [];
+  let total = -1;
+  let cursor: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const q = new URLSearchParams(Object.entries({ ...query, limit: 100, cursor }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const res = await api('GET', `/h5p/content?${q}`, { token });
+    expect(res.status).toBe(200);
+    items.push(...res.body.data);
+    total = res.body.total;
+    if (!res.body.nextCursor) break;
+    cursor = res.body.nextCursor;
+  }
+  return { items, total };
+}
+
+describe('GET /h5p/content without limit: streamed', () => {
+  const N = 1_234; // more than two batches of CONTENT_LIST_BATCH (500)
+
+  it('writes every item in batches: the same items, order and shape as the paged list, the envelope byte for byte, in every sort', async () => {
+    for (const sortBy of ['updated', 'created', 'title', 'views', 'quality']) {
+      // a teacher per sort: each call counts against the caller's API rate limit (100 in 15 minutes)
+      const t = await teacherWithManyItems(N, uniqueWord('st'));
+      for (const order of ['asc', 'desc']) {
+        const res = await api('GET', `/h5p/content?sortBy=${sortBy}&order=${order}`, { token: t.token });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/json');
+        // streamed: no length known in advance
+        expect(res.headers.get('content-length')).toBeNull();
+        expect(res.headers.get('transfer-encoding')).toBe('chunked');
+        const paged = await pagedItems(t.token, { sortBy, order });
+        expect(paged.items).toHaveLength(N);
+        expect(new Set(paged.items.map((i) => (i as Item).id)).size).toBe(N);
+        // what JSON.stringify writes for { success, data, total }: the members, their order and every value
+        expect(res.text).toBe(JSON.stringify({ success: true, data: paged.items, total: N }));
+      }
+    }
+  });
+
+  it('takes filters, an offset and a cursor as a page does, the total counting the matches', async () => {
+    const word = uniqueWord('sf');
+    const t = await teacherWithManyItems(N, word);
+    const all = await pagedItems(t.token, { sortBy: 'title' });
+    // offset across a batch boundary: the items after it, the total of every match
+    const rest = await api('GET', '/h5p/content?sortBy=title&offset=510', { token: t.token });
+    expect(rest.text).toBe(JSON.stringify({ success: true, data: all.items.slice(510), total: N }));
+    // filters
+    const filters: Record<string, string>[] = [{ tag: 'unit-1' }, { visibility: 'public', sortBy: 'views' }, { gradeCode: 'Y3', sortBy: 'quality', order: 'asc' }, { search: `${word} alp` }];
+    for (const query of filters) {
+      const paged = await pagedItems(t.token, query);
+      expect(paged.items.length).toBeGreaterThan(0);
+      const res = await api('GET', `/h5p/content?${new URLSearchParams(query)}`, { token: t.token });
+      expect(res.text).toBe(JSON.stringify({ success: true, data: paged.items, total: paged.total }));
+    }
+    // after a cursor: the items after its position
+    const first = await api('GET', '/h5p/content?sortBy=quality&limit=100', { token: t.token });
+    const after = await api('GET', `/h5p/content?sortBy=quality&cursor=${first.body.nextCursor}`, { token: t.token });
+    const byQuality = await pagedItems(t.token, { sortBy: 'quality' });
+    expect(after.body.data).toEqual(byQuality.items.slice(100));
+    expect(after.body.nextCursor).toBeUndefined();
+    // past the end: no item, the total of the matches
+    const past = await api('GET', '/h5p/content?offset=5000', { token: t.token });
+    expect(past.text).toBe(JSON.stringify({ success: true, data: [], total: N }));
+  });
+
+  it('answers an empty list as {"success":true,"data":[],"total":0} and refuses a bad cursor before it starts', async () => {
+    const t = await signedIn(['teacher']);
+    const res = await api('GET', '/h5p/content', { token: t.token });
+    expect([res.status, res.text]).toEqual([200, '{"success":true,"data":[],"total":0}']);
+    const bad = await api('GET', '/h5p/content?cursor=not-a-cursor', { token: t.token });
+    expect([bad.status, bad.body]).toEqual([400, { success: false, error: 'Validation error: cursor: not a cursor of this list' }]);
+  });
+});
+
 describe('GET /api/marketplace/public-contents keyset cursor and bounded offset', () => {
   it('pages by cursor in every sort in the order of offset paging (null published dates and unscored items last)', async () => {
     const word = uniqueWord('mc');

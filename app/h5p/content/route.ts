@@ -1,5 +1,6 @@
 import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, createContent, savedContentSchema } from '@/lib/h5p/content/content';
-import { CONTENT_LIST_ERRORS, contentListExtra, contentListItemSchema, listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
+import { CONTENT_LIST_ERRORS, contentListBatches, contentListExtra, contentListItemSchema, listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
+import { streamedEnvelope } from '@/lib/http/json-stream';
 import { anyBody, jsonBodyDoc } from '@/lib/h5p/http/request';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { USER_ERR } from '@/lib/auth/users';
@@ -16,13 +17,19 @@ export const GET = route(
     query: listContentsQuery,
     ...contract,
     summary: 'List own content',
-    description: 'Content with curriculum, quality, visibility and viewCount; without `limit` every match.',
+    description:
+      'Content with curriculum, quality, visibility and viewCount; without `limit` every match (the array is streamed: written in batches as they are read, `total` after it).',
     response: z.array(contentListItemSchema),
     extra: contentListExtra,
     errors: [...CONTENT_LIST_ERRORS, USER_ERR.notFound],
   },
   async (ctx) => {
     const user = requireUser(ctx);
+    if (ctx.query.limit === undefined) {
+      // every item: written batch by batch in constant memory, `total` after the array (the same envelope)
+      const { batches, total } = contentListBatches(user.id, ctx.query);
+      return streamedEnvelope({ batches, trailer: () => ({ total: total() }), item: contentListItemSchema, extra: { total: contentListExtra.total }, action: 'list content' });
+    }
     const { data, total, nextCursor } = await listContents(user.id, ctx.query);
     // nextCursor only when another page follows (a last or unpaged list keeps the spec's envelope exactly)
     return reply(data, { extra: nextCursor ? { total, nextCursor } : { total } });
