@@ -55,4 +55,5 @@ USER node
 EXPOSE 3000 3001
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server/docker-start.mjs"]
+# the young generation capped by V8 itself (server/v8-memory.mjs)
+CMD ["node", "--max-semi-space-size=8", "server/docker-start.mjs"]

@@ -26,6 +26,10 @@ const nextConfig = {
   // routes load on their first request: Next's preload loads them all in one run of the event loop, which delayed
   // the first answer by seconds (docs/performance.md, "Start-up on the embedded defaults")
   experimental: { preloadEntriesOnStart: false },
+  // Prisma's query compiler is read from its package's file when the client compiles it, not kept as an ES module's
+  // 4.4 MB string twice over (lib/db/query-compiler-wasm.cjs); the file it reads goes into the standalone output
+  turbopack: { resolveAlias: { '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.mjs': './lib/db/query-compiler-wasm.cjs' } },
+  outputFileTracingIncludes: { '/**': ['./node_modules/@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js'] },
   // No headers() here: every response's headers, also of the routes that skip proxy.ts, come from one policy
   // (server/header-policy.mjs) applied by the front server (server/server.mjs).
 };

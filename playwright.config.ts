@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node server/start.mjs',
+    command: 'node --max-semi-space-size=8 server/start.mjs',
     url: `${E2E.appUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

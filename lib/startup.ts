@@ -1,7 +1,7 @@
 // Start-up of a server process (called from instrumentation.ts before any request is served): validates
 // the configuration — a bad value stops the process with a message naming the variable — and applies
-// pending database migrations, serialised across instances by an advisory lock, and sweeps what an instance that
-// died mid-request left behind (lib/h5p/content/sweep.ts).
+// pending database migrations, serialised across instances by an advisory lock; a moment later (afterStart) it
+// sweeps what an instance that died mid-request left behind (lib/h5p/content/sweep.ts) and starts the workers.
 import { config, ConfigError, databaseUrl } from '@/lib/config';
 import { cache } from '@/lib/cache';
 import { migrate } from '@/lib/db/migrate';
@@ -13,6 +13,8 @@ import { log } from '@/lib/log';
 const MIGRATION_WAIT_MS = 60_000;
 /** how long connection failures are retried every 50 ms, without a warning, before every 2 s */
 const QUICK_RETRY_MS = 5_000;
+/** how long after start-up the work no request waits for begins (afterStart) */
+const AFTER_START_MS = 1_000;
 
 function stop(message: string): never {
   console.error(message);
@@ -46,14 +48,31 @@ export async function startup(): Promise<void> {
     }
   }
   cache(); // connect to Redis (or warn about the in-process fallback) before the first request
-  // before the first request: what a dead instance left half-written (uncommitted content files, import scratch
-  // folders, upload temp files) once it is older than any live request could be
-  await (await import('@/lib/h5p/content/sweep')).sweepAtStartup();
   startDbWatch(); // changes announced by the database reach the in-process caches
   registerFrontFiles(); // the front server serves static H5P files from here on
   registerFastLane(); // …and answers the hottest routes without the Next.js pipeline
-  (await import('@/lib/h5p/engine/temp-cleanup')).scheduleTemporaryFileCleanup();
-  (await import('@/lib/results/lrs')).startLrsForwarder(); // statements out to XAPI_LRS_URL, when set
-  (await import('@/lib/lti/passback')).startGradePassback(); // LTI learners' grades out to their platforms
-  void (await import('@/lib/ai/jobs')).startAiJobs(); // long AI generations (pg-boss), when a provider is configured
+  // the rest serves no request: it runs once the first answers are out (docs/performance.md, "Start-up on the
+  // embedded defaults")
+  setTimeout(() => void afterStart(), AFTER_START_MS).unref();
+}
+
+/**
+ * Start-up work no request waits for, a moment after the process is ready: the sweep of what a dead instance left
+ * half-written (it removes only what is older than any live request could be, so requests may run alongside; it is
+ * also the first use of Prisma's query compiler, which would otherwise delay the first answer), the hourly clean-up
+ * of temporary H5P files, and the outbox workers. Modules of features that are not configured are not loaded.
+ */
+async function afterStart(): Promise<void> {
+  try {
+    await (await import('@/lib/h5p/content/sweep')).sweepAtStartup();
+    (await import('@/lib/h5p/engine/temp-cleanup')).scheduleTemporaryFileCleanup();
+    // statements out to XAPI_LRS_URL: the forwarder's module only when one is set
+    if (config().xapiLrs) (await import('@/lib/results/lrs')).startLrsForwarder();
+    (await import('@/lib/lti/passback')).startGradePassback(); // LTI learners' grades out to their platforms
+    // long AI generations (pg-boss): the jobs module (pg-boss, the page and PDF readers, the generators) only when a
+    // provider is configured — without one it is ~10 MiB of heap and a few hundred ms of start-up for nothing
+    if (config().ai.apiUrl) await (await import('@/lib/ai/jobs')).startAiJobs();
+  } catch (err) {
+    log.error({ err: (err as Error).message }, 'start-up work after the first answers failed');
+  }
 }

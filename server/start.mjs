@@ -5,13 +5,13 @@
 // with demo accounts when IDP_BASE_URL is unset. The request path is the same code in every case.
 //
 // Start-up runs in parallel where it can (docs/performance.md, "Start-up on the embedded defaults"): the
-// embedded database boots in its own process while this one loads Next.js and makes the IdP's key; the app's
+// embedded database boots on its own thread while the main thread loads Next.js and makes the IdP's key; the app's
 // start-up (instrumentation.ts) waits for the database when it applies migrations.
-import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import nextEnv from '@next/env';
 import { ensureIdpStateAsync } from './embedded/idp-state.mjs';
 import { shutdownHooks } from './globals.mjs';
@@ -51,18 +51,24 @@ function freePort() {
   });
 }
 
-let dbChild;
+let dbWorker;
+let dbStopping = false;
 let dbReady = Promise.resolve();
 if (blank(env.DATABASE_URL)) {
   const dbPort = await freePort();
-  dbChild = fork(path.join(root, 'server', 'embedded', 'pglite-server.mjs'), [path.join(dataDir, 'pglite'), String(dbPort)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // not this process's flags (an --inspect port would clash); V8 on one thread: no background compiler and GC
-    // threads, each with its own memory arena — the smaller footprint, and no slower for this workload
-    execArgv: ['--single-threaded'],
+  // on a thread of this process, not a child process: one Node runtime instead of two (server/embedded/pglite-server.mjs)
+  dbWorker = new Worker(path.join(root, 'server', 'embedded', 'pglite-server.mjs'), {
+    workerData: { dataDir: path.join(dataDir, 'pglite'), port: dbPort },
+    // the database's own JS allocates little (its data lives in the WASM memory): a small young generation
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
-  dbReady = new Promise((resolve) => dbChild.once('message', (m) => m?.ready && resolve()));
-  dbChild.on('exit', (code) => {
+  dbReady = new Promise((resolve) => dbWorker.on('message', (m) => m?.ready && resolve()));
+  // the worker's isolate, once set up, has raised V8's young-generation growth factor (process-wide): set it again
+  // (server/v8-memory.mjs); this thread loads Next.js meanwhile, in asynchronous steps that let the event come in
+  dbWorker.once('online', () => memory?.reassert());
+  dbWorker.on('error', (err) => console.error(`embedded database failed: ${err?.stack ?? err}`));
+  dbWorker.on('exit', (code) => {
+    if (dbStopping) return;
     console.error(`embedded database stopped (code ${code}); stopping`);
     process.exit(1);
   });
@@ -70,6 +76,24 @@ if (blank(env.DATABASE_URL)) {
   notes.push(`database   embedded PGlite in ${path.join(dataDir, 'pglite')} (set DATABASE_URL to use PostgreSQL)`);
 } else {
   notes.push('database   DATABASE_URL');
+}
+
+/** Closes the embedded database cleanly (its next start needs no recovery), at most `ms`. */
+let dbStopped;
+function stopDatabase(ms) {
+  if (!dbWorker) return Promise.resolve();
+  dbStopping = true;
+  return (dbStopped ??= new Promise((resolve) => {
+    const done = () => dbWorker.terminate().finally(resolve);
+    const timer = setTimeout(done, ms);
+    dbWorker.on('message', (m) => {
+      if (m?.stopped) {
+        clearTimeout(timer);
+        done();
+      }
+    });
+    dbWorker.postMessage('stop');
+  }));
 }
 
 if (blank(env.REDIS_URL)) notes.push('cache      in-process (set REDIS_URL for Redis; required for several instances)');
@@ -107,7 +131,7 @@ try {
   await dbReady;
 } catch (err) {
   console.error(err?.message ?? err);
-  dbChild?.kill('SIGTERM');
+  await stopDatabase(2_000);
   process.exit(1);
 }
 
@@ -146,10 +170,9 @@ function shutdown() {
   contentServer?.close();
   // the app writes what it batches (view counts) before the database goes away
   const hooks = shutdownHooks();
-  Promise.allSettled(hooks.map((h) => h())).finally(() => {
-    dbChild?.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 500).unref();
-  });
+  Promise.allSettled(hooks.map((h) => h()))
+    .then(() => stopDatabase(2_000))
+    .finally(() => process.exit(0));
   setTimeout(() => process.exit(0), 3_000).unref();
 }
 process.on('SIGTERM', shutdown);

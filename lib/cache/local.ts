@@ -18,30 +18,84 @@ export interface LocalCacheOptions {
   ttlMs: number;
   /** entries kept (least recently set dropped first) */
   max: number;
+  /**
+   * bytes kept, as estimated by `approxBytes` (least recently set dropped first; a value larger than this is not
+   * kept at all). Default DEFAULT_MAX_BYTES: an entry count alone bounds nothing when entries can be large.
+   */
+  maxBytes?: number;
+}
+
+const MiB = 1024 * 1024;
+/** the byte bound of a cache that names none */
+export const DEFAULT_MAX_BYTES = 8 * MiB;
+
+/**
+ * A rough size in bytes of a value as V8 holds it (strings one byte a character, 8 bytes a number or reference,
+ * a few words of header per object), for the caches' byte bounds: counted once per set, never per read.
+ */
+export function approxBytes(value: unknown, seen: Set<object> = new Set()): number {
+  switch (typeof value) {
+    case 'string':
+      return 16 + value.length;
+    case 'object': {
+      if (value === null) return 8;
+      if (seen.has(value)) return 8;
+      seen.add(value);
+      if (ArrayBuffer.isView(value)) return 64 + value.byteLength;
+      if (value instanceof ArrayBuffer) return 32 + value.byteLength;
+      if (value instanceof Date) return 32;
+      let n = 32;
+      if (Array.isArray(value)) {
+        for (const v of value) n += 8 + (typeof v === 'object' || typeof v === 'string' ? approxBytes(v, seen) : 0);
+        return n;
+      }
+      if (value instanceof Map) {
+        for (const [k, v] of value) n += 16 + approxBytes(k, seen) + approxBytes(v, seen);
+        return n;
+      }
+      if (value instanceof Set) {
+        for (const v of value) n += 16 + approxBytes(v, seen);
+        return n;
+      }
+      for (const k in value) {
+        const v = (value as Record<string, unknown>)[k];
+        n += 16 + (typeof v === 'object' || typeof v === 'string' ? approxBytes(v, seen) : 0);
+      }
+      return n;
+    }
+    default:
+      return 8;
+  }
 }
 
 interface Entry<T> {
   value: T;
   expiresAt: number;
+  /** approxBytes of key and value */
+  bytes: number;
 }
 
 export class LocalCache<T> {
   private entries = new Map<string, Entry<T>>();
   private loading = new Map<string, Promise<T>>();
+  private bytes = 0;
+  private maxBytes: number;
   /** bumped on every change to this cache, so a load in flight does not cache a value read before it */
   private epoch = 0;
 
   constructor(
     readonly name: string,
-    private readonly opts: LocalCacheOptions,
-  ) {}
+    private opts: LocalCacheOptions,
+  ) {
+    this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  }
 
   get(key: string): T | undefined {
     if (!bus().usable()) return undefined;
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.expiresAt <= Date.now()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     return e.value;
@@ -49,12 +103,35 @@ export class LocalCache<T> {
 
   set(key: string, value: T, ttlMs = this.opts.ttlMs): void {
     if (!bus().usable()) return;
-    if (this.entries.size >= this.opts.max && !this.entries.has(key)) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.remove(key);
+    const bytes = 48 + key.length + approxBytes(value);
+    if (bytes > this.maxBytes) return; // larger than the whole cache may hold: served, never kept
+    const now = Date.now();
+    // oldest first (the order of setting): what expired at the head, then what exceeds the bounds
+    for (const [k, e] of this.entries) {
+      if (e.expiresAt > now && this.entries.size < this.opts.max && this.bytes + bytes <= this.maxBytes) break;
+      this.remove(k);
     }
+    this.entries.set(key, { value, expiresAt: now + ttlMs, bytes });
+    this.bytes += bytes;
+  }
+
+  /** bytes held (approxBytes of every entry) */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  /** Raises the bounds to those of `opts` where they are higher (several modules may name the same cache). */
+  widen(opts: LocalCacheOptions): void {
+    this.opts = { ...this.opts, max: Math.max(this.opts.max, opts.max) };
+    this.maxBytes = Math.max(this.maxBytes, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+  }
+
+  private remove(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+    this.bytes -= e.bytes;
   }
 
   /** The cached value, or the loader's (one load per key at a time; a generation change drops a load in flight). */
@@ -84,7 +161,7 @@ export class LocalCache<T> {
   delete(...keys: string[]): void {
     this.epoch++;
     for (const k of keys) {
-      this.entries.delete(k);
+      this.remove(k);
       this.loading.delete(k);
     }
   }
@@ -92,6 +169,7 @@ export class LocalCache<T> {
   clear(): void {
     this.epoch++;
     this.entries.clear();
+    this.bytes = 0;
     this.loading.clear();
   }
 
@@ -206,7 +284,7 @@ export function localCache<T>(name: string, opts: LocalCacheOptions): LocalCache
   if (!c) {
     c = new LocalCache<unknown>(name, opts);
     b.caches.set(name, c);
-  }
+  } else c.widen(opts);
   return c as LocalCache<T>;
 }
 

@@ -18,7 +18,7 @@ import type { User } from '@/lib/generated/prisma/client';
 import { bus } from '@/lib/cache/local';
 import { config } from '@/lib/config';
 // the H5P actor module only (not the feature's entry, which loads the engine into every route)
-import { actorOf, type H5pActor } from '@/lib/h5p/engine/permissions';
+import { actorOf, type H5pActor } from '@/lib/h5p/engine/actor';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
@@ -59,6 +59,11 @@ export interface RouteOptions<P extends Schema, Q extends Schema, B extends Sche
   embed?: boolean;
   /** never rate limited (GET /api/health, a load balancer's probe): the store round trip is made, nothing is refused */
   unlimited?: boolean;
+  /**
+   * the answer is the same on every host (GET /api/health): no tenant lookup, `ctx.tenant` is null — the start-up's
+   * own health check then answers before the first database query through Prisma
+   */
+  tenantless?: boolean;
   /** a complete HTML page answered (with 429 and Retry-After) instead of the JSON error when the caller is rate limited */
   limitedPage?: string;
   /** the feature gate answers a plain-text `403 Forbidden` (the tenant endpoints) instead of the JSON refusal */
@@ -334,9 +339,11 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
 
       // an internal call names its tenant (x-tenant-code); everyone else gets the tenant of the hostname
       const tenantCode = isInternalKey(req.headers.get('x-api-key')) ? req.headers.get('x-tenant-code')?.trim() : undefined;
-      const tenant = tenantCode
-        ? await resolveTenantBySlug(tenantCode)
-        : await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
+      const tenant = opts.tenantless
+        ? null
+        : tenantCode
+          ? await resolveTenantBySlug(tenantCode)
+          : await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
       if (tenant) bindings.tenantId = tenant.id;
 
       // an embed token is only a token on the routes that accept it

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SEMI_SPACE_FLAG } from '../../server/v8-memory.mjs';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -57,7 +58,8 @@ async function startAppOnce(env: Record<string, string | undefined>, opts: Start
   const contentPort = env.CONTENT_PORT ? Number(env.CONTENT_PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server', 'start.mjs')], {
+  // as npm start runs it: the young generation capped by V8 itself (server/v8-memory.mjs)
+  const child: ChildProcess = spawn(process.execPath, [SEMI_SPACE_FLAG, path.join(root, 'server', 'start.mjs')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), CONTENT_PORT: String(contentPort), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,7 @@ export const GET = fastRoute(
     action: 'check health',
     auth: 'none',
     unlimited: true,
+    tenantless: true,
     summary: 'Health of the database and the cache',
     description: '200 when every check passes; 503 with the same body when one or more fail. Never rate limited (a load balancer probes it).',
     tags: ['Service'],

@@ -28,7 +28,7 @@ export interface ContentSnapshot {
 }
 
 const SNAPSHOT_TTL_MS = 30_000;
-const snapshots = () => localCache<ContentSnapshot | null>('content', { ttlMs: SNAPSHOT_TTL_MS, max: 1_000 });
+const snapshots = () => localCache<ContentSnapshot | null>('content', { ttlMs: SNAPSHOT_TTL_MS, max: 1_000, maxBytes: 16 * 1024 * 1024 });
 
 async function load(id: string): Promise<ContentSnapshot | null> {
   const row = await db().h5pContent.findUnique({

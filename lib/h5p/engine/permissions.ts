@@ -13,36 +13,14 @@ import {
   type IPermissionSystem,
   type IUser,
 } from '@lumieducation/h5p-server';
-import type { Role, Permissions } from '@/lib/auth/roles';
-import { permissionsFor, permissionsOf } from '@/lib/auth/roles';
-import type { Principal } from '@/lib/auth/types';
-import type { User } from '@/lib/generated/prisma/client';
-import { canReadContent, contentAccessFacts, readerOf, readerTenant, type Reader } from '@/lib/h5p/content/access';
+import type { Permissions } from '@/lib/auth/roles';
+import { permissionsFor } from '@/lib/auth/roles';
+import { canReadContent, contentAccessFacts, readerTenant, type Reader } from '@/lib/h5p/content/access';
+import type { H5pActor } from './actor';
 
-/** The user object handed to the H5P library: the H5P shape plus role, permissions, reader and the caller's token. */
-export interface H5pActor extends IUser {
-  role: Role;
-  permissions: Permissions;
-  /** what the content read rule knows about the caller (access.ts) */
-  reader: Reader;
-  /** the bearer token of the request, injected into the AJAX addresses of editor and player models */
-  token?: string;
-}
-
-export function actorOf(principal: Principal, token?: string | null, user?: Pick<User, 'id' | 'tenantId'> | null): H5pActor {
-  return { ...principal.h5pUser, role: principal.role, permissions: permissionsOf(principal), reader: readerOf(principal, user), ...(token ? { token } : {}) };
-}
-
-/** The system itself (installs at start-up, scripts, benchmarks). */
-export const systemActor = (): H5pActor => ({
-  id: 'system',
-  name: 'System',
-  email: 'system@localhost',
-  type: 'local',
-  role: 'admin',
-  permissions: permissionsFor('admin', { superAdmin: true }),
-  reader: readerOf({ kind: 'internal' } as Principal),
-});
+// the actor lives apart from the permission system, which needs the H5P library: the route wrapper builds actors
+// on every request without loading it (docs/performance.md, "Start-up on the embedded defaults")
+export { actorOf, systemActor, type H5pActor } from './actor';
 
 const perms = (u: IUser | undefined): Permissions => (u as Partial<H5pActor> | undefined)?.permissions ?? permissionsFor('student');
 const readerOfUser = (u: IUser | undefined): Reader | undefined => (u as Partial<H5pActor> | undefined)?.reader;

@@ -6,7 +6,7 @@ import { invalidate, localCache } from '@/lib/cache/local';
 
 const TTL_MS = 60 * 60_000;
 const UNDEF = Symbol('undefined');
-const entries = () => localCache<unknown>('libraries', { ttlMs: TTL_MS, max: 50_000 });
+const entries = () => localCache<unknown>('libraries', { ttlMs: TTL_MS, max: 50_000, maxBytes: 32 * 1024 * 1024 });
 
 export interface CacheManagerLike {
   get<T>(key: string): Promise<T | undefined>;
