@@ -385,7 +385,7 @@ interface TemplateEntry {
 
 // a Course Presentation's template is ~100–200 KB (counted through the snapshot it holds, whose size it follows):
 // a few hundred items' worth, dropped least recently built first
-const templates = () => localCache<TemplateEntry>('playTemplates', { ttlMs: 10 * 60_000, max: 300 });
+const templates = () => localCache<TemplateEntry>('playTemplates', { ttlMs: 10 * 60_000, max: 300, maxBytes: 48 * 1024 * 1024 });
 
 /** The template of this version of the item in this language: built by the player's own render on first use (play-template.ts). */
 function playTemplate(contentId: string, snapshot: ContentSnapshot, actor: H5pActor, language: string): Promise<PlayTemplate> {
