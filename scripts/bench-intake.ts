@@ -14,7 +14,14 @@
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379/10), BENCH_SECONDS (per run, default 15), BENCH_WARMUP_SECONDS
 // (default 3), BENCH_CONNECTIONS (default 10,50), BENCH_INSTANCES (default 1,2), BENCH_LEARNERS (default 2000),
 // BENCH_PORT (the proxy's port, default 4290), BENCH_APP_ROOT (another checkout whose build to run, e.g. main's
-// for the figures before), BENCH_COMPARE_ROW (a file: the row `npm run bench:compare` shows, as JSON).
+// for the figures before), BENCH_COMPARE_ROW (a file: the rows `npm run bench:compare` shows, as JSON).
+//
+// Before/after on a busy machine: BENCH_AGAINST=<another checkout> (e.g. a worktree of main, built there if stale)
+// starts that checkout's app too, on the same stores, and runs both in alternating rounds (BENCH_ROUNDS, default 5,
+// of BENCH_ROUND_SECONDS, default 6, each side in turn, the first side alternating): medians per side and the
+// median of each round's ratio, so load that comes and goes on the machine weighs on both alike. One instance each.
+// BENCH_AGAINST_ENV="NAME=value …" sets variables for that side only (BENCH_AGAINST=. INTAKE_GROUP_COMMIT=false:
+// this checkout with and without group commit).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +29,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
+import type { Bench } from './bench-lib';
 
 process.env.BENCH_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/lumen_bench_intake';
 // content tokens are minted here and verified there: one secret for the bench and every instance
@@ -34,6 +42,16 @@ const INSTANCES = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000);
 const PROXY_PORT = Number(process.env.BENCH_PORT ?? 4290);
 const APP_ROOT = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : undefined;
+const AGAINST = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
+const AGAINST_ENV = Object.fromEntries(
+  (process.env.BENCH_AGAINST_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 6);
+const ROOT_DIR = path.resolve(__dirname, '..');
 const ITEMS = 100;
 const BATCH = 20;
 const TARGET_RATE = 10_000;
@@ -125,6 +143,8 @@ interface Run {
   clientPerBatch: number;
   other: number;
   answered: { attempt: string; ids: string[] }[];
+  /** every answer's latency (ms), sorted */
+  times: number[];
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -201,7 +221,53 @@ async function load(
     clientPerBatch: ok ? Math.round((clientCpu / ok) * 100) / 100 : NaN,
     other,
     answered,
+    times,
   };
+}
+
+// ---------------------------------------------------------------- before/after in alternating rounds
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function interleaved(b: Bench, c: pg.Client, targets: { path: string; parts: string[] }[], cpuMs: (pid: number) => number) {
+  const other = await b.startInstance({ root: AGAINST, env: AGAINST_ENV });
+  const extra = Object.entries(AGAINST_ENV).map(([k, v]) => `${k}=${v}`).join(' ');
+  const sides = [
+    { name: `this checkout`, app: b.app },
+    { name: `${AGAINST === ROOT_DIR ? 'this checkout' : path.basename(AGAINST!)}${extra ? ` with ${extra}` : ''}`, app: other },
+  ];
+  log(`alternating rounds: ${sides.map((s) => `${s.name} on ${s.app.url}`).join(', ')}; ${ROUNDS} rounds of ${ROUND_SECONDS} s per side`);
+  const lines: string[] = [];
+  for (const s of sides) await load(s.app.url, targets, CONNECTIONS[0]!, { amount: targets.length });
+  for (const connections of CONNECTIONS) {
+    for (const s of sides) await load(s.app.url, targets, connections, WARMUP);
+    const runs: Run[][] = sides.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [1, 0] : [0, 1];
+      for (const i of order) {
+        const s = sides[i]!;
+        runs[i]!.push((await load(s.app.url, targets, connections, ROUND_SECONDS, { setup: s.name, pids: [s.app.pid], cpuMs, pg: c }))!);
+      }
+      log(`  ${connections} connections, round ${round + 1}: ${sides.map((s, i) => `${s.name} ${runs[i]![round]!.rate.toLocaleString('en')}/s (app ${runs[i]![round]!.cpuPerBatch} ms/batch)`).join(', ')}; load average ${os.loadavg()[0]!.toFixed(1)}`);
+    }
+    const ratios = runs[0]!.map((r, k) => r.rate / runs[1]![k]!.rate);
+    const cpuRatios = runs[0]!.map((r, k) => runs[1]![k]!.cpuPerBatch / r.cpuPerBatch);
+    sides.forEach((s, i) => {
+      const rs = runs[i]!;
+      const times = rs.flatMap((r) => r.times).sort((x, y) => x - y);
+      lines.push(
+        `| ${s.name} | ${connections} | ${Math.round(median(rs.map((r) => r.rate))).toLocaleString('en')} | ${r1(pct(times, 50))} | ${r1(pct(times, 95))} | ${r1(pct(times, 99))} | ${median(rs.map((r) => r.cpuPerBatch)).toFixed(2)} | ${median(rs.map((r) => r.pgPerBatch)).toFixed(2)} | ${i === 0 ? `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : '1'} | ${i === 0 ? `${median(cpuRatios).toFixed(2)}×` : '1'} |`,
+      );
+    });
+  }
+  console.log(
+    `\n| side | connections | statements/s (median of rounds) | p50 ms | p95 ms | p99 ms (all rounds) | app CPU ms/batch | PostgreSQL CPU ms/batch | throughput ratio (median, range) | app CPU ratio |\n|---|---|---|---|---|---|---|---|---|---|\n${lines.join('\n')}\n`,
+  );
+  log(`load average at the end (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);
 }
 
 // ---------------------------------------------------------------- main
@@ -241,6 +307,11 @@ async function main() {
     );
     const bytes = fill(targets[0]!.parts, Array.from({ length: BATCH + 1 }, () => randomUUID())).length;
     log(`${LEARNERS} learners with a player token each, ${ITEMS} items; a batch is ${BATCH} statements, ${bytes.toLocaleString('en')} bytes`);
+
+    if (AGAINST) {
+      await interleaved(b, c, targets, cpuMs);
+      return;
+    }
 
     for (const instances of INSTANCES) {
       const apps = [b.app];

@@ -110,8 +110,11 @@ export interface Bench {
   /** the app's environment (a baseline app starts with the same) */
   env: Record<string, string>;
   userId: string;
-  /** starts one more instance of the app on the same stores (scale-out runs); stopped with the bench */
-  startInstance(): Promise<AppProcess>;
+  /**
+   * starts one more instance of the app on the same stores (scale-out runs; `root`: another checkout's build, built
+   * there if stale, for interleaved before/after runs); stopped with the bench
+   */
+  startInstance(opts?: { root?: string; env?: Record<string, string> }): Promise<AppProcess>;
   stop(): Promise<void>;
 }
 
@@ -163,8 +166,10 @@ export async function startBench(log: (m: string) => void, opts: { root?: string
     token,
     loadTokens,
     userId,
-    startInstance: async () => {
-      const instance = await startApp(env, { waitForHealthy: true, root });
+    startInstance: async (o = {}) => {
+      const at = o.root ?? root;
+      if (at !== root) execFileSync(process.execPath, [path.join(at, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: at });
+      const instance = await startApp({ ...env, ...o.env }, { waitForHealthy: true, root: at });
       more.push(instance);
       return instance;
     },
