@@ -6,7 +6,8 @@ import { inject } from 'vitest';
 import { ROOT, freePort, portRaced, startApp } from '../support/app-process';
 import { appEnv, resetDatabase } from '../support/global-setup';
 import { testDatabaseUrl } from '../support/env';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 
 async function runStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   for (let attempt = 1; ; attempt++) {
@@ -63,6 +64,45 @@ describe('start-up', () => {
       expect(rows.every((r) => r.finished_at && r.applied_steps_count === 1)).toBe(true);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('starts on the embedded defaults with the database on a thread of its own process: healthy, a demo account signs in, a restart keeps the data', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumen-embedded-'));
+    const env = { DATABASE_URL: '', REDIS_URL: '', IDP_BASE_URL: '', IDP_CLIENT_SECRET: '', DATA_DIR: dataDir };
+    const signIn = async (url: string) => {
+      const { users } = JSON.parse(readFileSync(path.join(dataDir, 'embedded', 'idp.json'), 'utf8')) as { users: { email: string; password: string }[] };
+      const teacher = users.find((u) => u.email === 'teacher@demo.lumen.test')!;
+      const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: teacher.email, password: teacher.password }) });
+      const body = (await res.json()) as { data: { token: string; user: { id: string; email: string } } };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      const me = await fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${body.data.token}` } });
+      expect(me.status).toBe(200);
+      return body.data.user;
+    };
+    try {
+      const first = await startApp(env, { waitForHealthy: true });
+      let user: { id: string; email: string };
+      try {
+        const health = (await (await fetch(`${first.url}/api/health`)).json()) as { status: string; checks: { database: { status: string }; redis: { kind: string } } };
+        expect([health.status, health.checks.database.status, health.checks.redis.kind]).toEqual(['ok', 'ok', 'embedded-memory']);
+        // no second process: the embedded database runs on a worker thread of the app's
+        const children = readdirSync(`/proc/${first.pid}/task`).flatMap((t) => readFileSync(`/proc/${first.pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
+        expect(children.filter((c) => readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('pglite'))).toEqual([]);
+        user = await signIn(first.url);
+        expect(user.email).toBe('teacher@demo.lumen.test');
+      } finally {
+        await first.stop();
+      }
+      // the database was closed cleanly: the restart opens it and finds the user made at the first sign-in
+      const second = await startApp(env, { waitForHealthy: true });
+      try {
+        expect((await signIn(second.url)).id).toBe(user.id);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
