@@ -30,6 +30,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import type { Bench } from './bench-lib';
+import { pgCpuMsBetween, pgTicks } from './bench-compare/measure';
 
 process.env.BENCH_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/lumen_bench_intake';
 // content tokens are minted here and verified there: one secret for the bench and every instance
@@ -104,28 +105,6 @@ const fill = (parts: string[], ids: string[]) => {
 };
 
 // ---------------------------------------------------------------- CPU of processes
-
-const TICKS = 100; // USER_HZ
-function ticksOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0;
-  }
-}
-/** CPU ticks of each PostgreSQL backend serving the bench database (the instances' pools), by process id. */
-async function pgTicks(c: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-  return new Map(rows.map((r) => [r.pid, ticksOf(r.pid)]));
-}
-/** CPU ms the backends used between two readings (a connection opened meanwhile counts whole; one closed is lost: the pools close only idle ones). */
-function pgCpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-  return (ticks / TICKS) * 1000;
-}
 
 // ---------------------------------------------------------------- one run
 

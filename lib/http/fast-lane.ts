@@ -20,22 +20,37 @@ interface FastRoute {
   names: string[];
   load: () => Promise<FastHandler>;
   handler?: FastHandler;
+  /** when only some requests of the path are the fast lane's (the others go to Next.js) */
+  accepts?: (req: IncomingMessage) => boolean;
 }
+
+/** a POST whose body the fast lane reads whole as text: not a multipart upload (those stream to disk under Next.js) */
+const notMultipart = (req: IncomingMessage) => !(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
 
 const ROUTES: FastRoute[] = [
   { method: 'GET', pattern: /^\/api\/health$/, names: [], load: async () => (await import('@/app/api/health/route')).GET },
   { method: 'GET', pattern: /^\/h5p\/play\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/play/[contentId]/route')).GET },
   { method: 'GET', pattern: /^\/h5p\/embed\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/embed/[contentId]/route')).GET },
   { method: 'POST', pattern: /^\/h5p\/xapi\/([^/]+)$/, names: ['contentId'], load: async () => (await import('@/app/h5p/xapi/[contentId]/route')).POST },
+  // the players' saved states (every 10 s of every open item: the most frequent write of a school): the handler the
+  // catch-all route app/h5p/[...path] calls for them, with the same wrapper, checks and answers
+  {
+    method: 'POST',
+    pattern: /^\/h5p\/contentUserData\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/,
+    names: ['contentId', 'dataType', 'subContentId'],
+    load: async () => (await import('@/lib/h5p/http/ajax')).ajaxPost as unknown as FastHandler,
+    accepts: notMultipart,
+  },
 ];
 
-function match(method: string, pathname: string): { route: FastRoute; params: Record<string, string> } | null {
+function match(req: IncomingMessage, pathname: string): { route: FastRoute; params: Record<string, string> } | null {
+  const method = req.method ?? 'GET';
   const asMethod = method === 'HEAD' ? 'GET' : method;
   if (asMethod !== 'GET' && asMethod !== 'POST') return null;
   for (const route of ROUTES) {
     if (route.method !== asMethod) continue;
     const m = route.pattern.exec(pathname);
-    if (!m) continue;
+    if (!m || (route.accepts && !route.accepts(req))) continue;
     const params: Record<string, string> = {};
     try {
       route.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1] ?? '')));
@@ -52,7 +67,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const pathname = q === -1 ? raw : raw.slice(0, q);
-  const hit = match(req.method ?? 'GET', pathname);
+  const hit = match(req, pathname);
   if (!hit) return false;
   const handler = (hit.route.handler ??= await hit.route.load());
   // req.headers, not the raw ones: the server has overwritten the connection address there (as Next.js reads it)

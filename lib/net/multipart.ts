@@ -219,9 +219,16 @@ export async function parseAjaxBody(
     for (const f of parsed.files) files[f.field] = f;
     return { body: parsed.fields, files, cleanup: () => parsed.cleanup() };
   }
-  const text = await readBodyText(req, JSON_BODY_LIMIT);
-  const none = async () => undefined;
-  if (!text) return { body: {}, files: {}, cleanup: none };
+  return { body: parseAjaxText(ct, await readBodyText(req, JSON_BODY_LIMIT)), files: {}, cleanup: async () => undefined };
+}
+
+/**
+ * A form-encoded or JSON body of the H5P client's asynchronous routes (what parseAjaxBody reads when it is not
+ * multipart), from its text: the fields, without a prototype; 400 through MultipartError when it is not an object.
+ * `ct` is the request's content type, lower-cased.
+ */
+export function parseAjaxText(ct: string, text: string): Record<string, unknown> {
+  if (!text) return {};
   // no prototype: field names such as `constructor[]` or `__proto__` are plain keys
   let body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   if (ct.includes('application/json')) {
@@ -240,5 +247,5 @@ export async function parseAjaxBody(
     }
   }
   assertCleanFields(body);
-  return { body, files: {}, cleanup: none };
+  return body;
 }

@@ -2,6 +2,7 @@
 // tree spent during the run (utime + stime from /proc/<pid>/stat of the process and its descendants).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import type pg from 'pg';
 
 // autocannon ships no types; its programmatic API: autocannon(opts) → Promise<result>
 const autocannon = createRequire(__filename)('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
@@ -39,6 +40,30 @@ export function cpuMs(pid: number): number {
     }
     stack.push(...childrenOf(p));
   }
+  return (ticks / TICKS_PER_SECOND) * 1000;
+}
+
+/** CPU ticks of one process (utime + stime), 0 when it is gone. */
+function ticksOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ticks of each PostgreSQL backend serving the client's database (the instances' pools), by process id. */
+export async function pgTicks(c: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  return new Map(rows.map((r) => [r.pid, ticksOf(r.pid)]));
+}
+
+/** CPU ms the backends used between two readings (a connection opened meanwhile counts whole; one closed is lost: the pools close only idle ones). */
+export function pgCpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
   return (ticks / TICKS_PER_SECOND) * 1000;
 }
 

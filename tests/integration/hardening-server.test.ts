@@ -146,9 +146,14 @@ describe('body limits on /h5p/ajax (item 9)', () => {
   });
 });
 
-describe('body limits on the fast lane (issue 26 item 3: POST /h5p/xapi/:id skips Next.js)', () => {
+describe('body limits on the fast lane (issue 26: POST /h5p/xapi/:id and the saved states skip Next.js)', () => {
   it('a 30 MB chunked statement batch answers 413 after at most the 10 MB limit, without buffering it all', async () => {
     const res = await streamPost('/h5p/xapi/any-content', 30 * MB, { chunked: true, contentType: 'text/plain;charset=UTF-8', prefix: '{"attempt":"' });
+    expectRefusedEarly(res);
+  });
+
+  it('a 30 MB chunked saved state (POST /h5p/contentUserData, on the fast lane too) answers 413 after at most the 10 MB limit, without buffering it all', async () => {
+    const res = await streamPost('/h5p/contentUserData/any-content/state/0', 30 * MB, { chunked: true, contentType: 'application/x-www-form-urlencoded', prefix: 'data=' });
     expectRefusedEarly(res);
   });
 

@@ -112,6 +112,47 @@ describe('round trips per request', () => {
   });
 });
 
+describe('round trips of the saved state (the players\' most frequent write)', () => {
+  it('POST /h5p/contentUserData with a player token, form-encoded as the H5P core posts it: 1 SQL (its upsert) and at most 2 Redis (the count, the other instances told)', async () => {
+    const student = await signedIn(['student']);
+    const player = await issuePlayerToken(student.user.id, contentId);
+    let n = 0;
+    const save = () =>
+      api('POST', `/h5p/contentUserData/${contentId}/state/0?token=${encodeURIComponent(player)}`, {
+        base: app.url,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+        body: `data=${encodeURIComponent(JSON.stringify({ answers: [n++] }))}&preload=1&invalidate=0`,
+      });
+    for (let i = 0; i < 3; i++) expect((await save()).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await quiet();
+      pg.reset();
+      redis.reset();
+      const res = await save();
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+      const sql = pg.read().items.filter((q) => !BACKGROUND.test(q));
+      expect(sql.length, `SQL round trips: ${JSON.stringify(sql)}`).toBeLessThanOrEqual(1);
+      const r = redis.read();
+      expect(r.count, `Redis round trips: ${JSON.stringify(r.items)}`).toBeLessThanOrEqual(2);
+    }
+    // the last save is the state the player is handed next
+    const rows = await db().h5pContentUserData.findMany({ where: { contentId, userId: student.user.id, dataType: 'state' }, select: { userState: true } });
+    expect(rows).toEqual([{ userState: JSON.stringify({ answers: [n - 1] }) }]);
+
+    // a multipart save is Next.js's to read (the fast lane takes only the text bodies): stored the same
+    const form = new FormData();
+    form.set('data', JSON.stringify({ answers: ['multipart'] }));
+    form.set('preload', '1');
+    form.set('invalidate', '0');
+    const multipart = await fetch(`${app.url}/h5p/contentUserData/${contentId}/state/0?token=${encodeURIComponent(player)}`, { method: 'POST', body: form });
+    expect(multipart.status).toBe(200);
+    expect(await multipart.json()).toEqual({ success: true });
+    const after = await db().h5pContentUserData.findMany({ where: { contentId, userId: student.user.id, dataType: 'state' }, select: { userState: true } });
+    expect(after).toEqual([{ userState: JSON.stringify({ answers: ['multipart'] }) }]);
+  });
+});
+
 describe('round trips of the statement intake (issue 26 item 3)', () => {
   it('POST /h5p/xapi/:id with a player token: 1 SQL (its batch, in its group\'s one statement) and 1 Redis', async () => {
     const student = await signedIn(['student']);

@@ -59,7 +59,9 @@ async function startAppOnce(env: Record<string, string | undefined>, opts: Start
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lumen-test-'));
   let out = '';
   // as npm start runs it: the young generation capped by V8 itself (server/v8-memory.mjs)
-  const child: ChildProcess = spawn(process.execPath, [SEMI_SPACE_FLAG, path.join(root, 'server', 'start.mjs')], {
+  // BENCH_APP_NODE_ARGS: more node flags for the app (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench)
+  const extra = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [SEMI_SPACE_FLAG, ...extra, path.join(root, 'server', 'start.mjs')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), CONTENT_PORT: String(contentPort), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

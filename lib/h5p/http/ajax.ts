@@ -7,11 +7,11 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { assertContentMatches, extensionOf } from '@/lib/files/sniff';
 import { AppError, validationMessage } from '@/lib/errors';
-import { assertEmbedScope, route, type RouteContext } from '@/lib/http/route';
+import { assertEmbedScope, fastLaneRequest, route, type RouteContext } from '@/lib/http/route';
 import { db } from '@/lib/db/client';
 import { stateIdOf } from '@/lib/results';
 import { h5pErrorResponse, nodeToWeb } from './files';
-import { MultipartError, parseAjaxBody, UploadTooLargeError, type UploadedFile } from '@/lib/net/multipart';
+import { MultipartError, parseAjaxBody, parseAjaxText, UploadTooLargeError, type UploadedFile } from '@/lib/net/multipart';
 import { assertCanRead } from '@/lib/h5p/content/access';
 import { type H5pActor } from '@/lib/h5p/engine/permissions';
 import { languageCode } from './request';
@@ -200,7 +200,12 @@ export const ajaxPost = route({ action: 'handle H5P request', auth: 'user', rawB
       if (viewer === null) return Response.json({ success: true });
       if (viewer) user = { ...user, id: viewer };
     }
-    const parsed = await parseAjaxBody(ctx.req, MAX_FILE_SIZE);
+    // the fast lane answers the form-encoded and JSON posts (the players' saved states: lib/http/fast-lane.ts) and has
+    // read the body as text; Next.js passes every other one, multipart uploads included
+    const fast = fastLaneRequest(ctx.req);
+    const parsed = fast
+      ? { body: parseAjaxText((ctx.req.headers.get('content-type') ?? '').toLowerCase(), (await fast.text?.()) ?? ''), files: {} as Record<string, UploadedFile>, cleanup: async () => undefined }
+      : await parseAjaxBody(ctx.req, MAX_FILE_SIZE);
     try {
       const body = parsed.body as Record<string, string | string[] | undefined>;
       switch (kind) {
