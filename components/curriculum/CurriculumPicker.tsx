@@ -30,6 +30,8 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
   const [current, setCurrent] = useState<Current | null>(null);
   const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
+  /** saves so far: each one reloads what is stored (two saves within one second show the same status text) */
+  const [saves, setSaves] = useState(0);
   const t = useTranslations('curriculum');
   const format = useFormatter();
   const toast = useToast();
@@ -53,7 +55,7 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
     return () => {
       live = false;
     };
-  }, [contentId, status]);
+  }, [contentId, saves]);
 
   const changed = useCallback((v: CurriculumChoice | null, s: boolean) => {
     setChoice(v);
@@ -78,6 +80,7 @@ export function CurriculumPicker({ contents, curriculum }: { contents: { id: str
         }),
       );
       toast({ title: t('picker.savedToast') });
+      setSaves((n) => n + 1);
     } catch (err) {
       const message = (err as Error).message;
       setStatus(t('picker.saveFailed', { message }));
