@@ -4,11 +4,12 @@ import { config } from '@/lib/config';
 import { accessibleBrand } from '@/lib/tenant/contrast';
 import { currentBrand } from '@/lib/tenant/current';
 import { cssForStyle } from '@/lib/shared/escape';
-import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import { THEME_COOKIE, themeOf } from '@/components/shell/theme';
 import { Hydrated } from '@/components/shell/Hydrated';
+import { IntlProvider } from '@/components/shell/IntlProvider';
+import { isLocale, DEFAULT_LOCALE } from '@/lib/i18n/config';
 import { Toaster } from '@/components/ui/Toaster';
 import './globals.css';
 
@@ -36,9 +37,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} data-theme={theme === 'system' ? undefined : theme}>
       <body data-tenant={tenant?.slug ?? ''} style={{ ['--brand' as string]: accessibleBrand(brand.primaryColor) }}>
         {brand.customCss ? <style data-custom-css>{cssForStyle(brand.customCss)}</style> : null}
-        <NextIntlClientProvider>
+        <IntlProvider locale={isLocale(locale) ? locale : DEFAULT_LOCALE}>
           <Toaster>{children}</Toaster>
-        </NextIntlClientProvider>
+        </IntlProvider>
         <Hydrated />
       </body>
     </html>

@@ -42,7 +42,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const ALL = ['health', 'static', 'play', 'pageload', 'bytes', 'instances', 'list', 'import', 'scorm', 'intake', 'startup'] as const;
+const ALL = ['health', 'static', 'play', 'page', 'pageload', 'bytes', 'instances', 'list', 'import', 'scorm', 'intake', 'startup'] as const;
 const only = new Set((arg('only') ?? ALL.join(',')).split(',').map((s) => s.trim()).filter(Boolean));
 for (const o of only) if (!(ALL as readonly string[]).includes(o)) throw new Error(`--only: unknown part "${o}" (parts: ${ALL.join(', ')})`);
 const SHORT: Record<string, Kind> = { mc: 'multiChoice', multichoice: 'multiChoice', slides: 'slides', benchslides: 'slides', cp: 'coursePresentation', coursepresentation: 'coursePresentation', iv: 'interactiveVideo', interactivevideo: 'interactiveVideo' };
@@ -583,6 +583,30 @@ async function main() {
         ];
         groups.push(...(await loadGroup(`GET /h5p/play ${kind}`, targets, [['ours', 'lumiCache'], ['ours', 'lumi'], ['ours', 'limit']], CONNECTIONS, kind)));
       }
+    }
+
+    // ---- the content page a learner opens (a server-rendered Next.js page; no peer: an input of docs/scaling.md)
+    if (need('page')) {
+      const kind: Kind = CONTENT.includes('coursePresentation') ? 'coursePresentation' : CONTENT[0]!;
+      const t: Target = { label: 'ours', url: `${app.url}/content/${encodeURIComponent(ours.contentIds[kind])}`, pid: app.pid, headers: { Cookie: ours.learnerCookie } };
+      await loadRun(t, 10, WARMUP);
+      const runs: RunResult[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const r = await loadRun(t, 10, SECONDS);
+        if (r.non2xx > r.requests * 0.01 || r.errors > r.requests * 0.01) throw new Error(`the content page answered ${r.non2xx} non-2xx and ${r.errors} errors of ${r.requests}`);
+        log(`  content page round ${round + 1}: ${fmt(r.rps)} req/s, p50 ${r.p50} ms, ${fmt(r.cpuPerRequestMs, 2)} ms CPU/request`);
+        runs.push(r);
+      }
+      const rps = median(runs.map((r) => r.rps));
+      const cpu = median(runs.map((r) => r.cpuPerRequestMs));
+      rows.push({
+        path: `\`GET /content/:id\` (the content page a learner opens: server-rendered, a fresh player token), ${KIND_LABEL[kind]}, 10 conn.`,
+        today: `${fmt(rps)} req/s, ${fmt(cpu, 2)} ms CPU/req (median of ${runs.length} rounds)`,
+        peer: '—',
+        ratio: '—',
+        target: 'an input of docs/scaling.md',
+        met: '—',
+      });
     }
 
     // ---- learner page load
