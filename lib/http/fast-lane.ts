@@ -11,7 +11,7 @@ import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host
 import { applyHeaderPolicy } from './edge-headers';
 import { LiteHeaders } from './lite-headers';
 import { setFastLane } from '../../server/globals.mjs';
-import { FAST_LANE, RAW_BODY, type FastHandler, type FastLaneRequest } from './route';
+import { FAST_LANE, RAW_BODY, type FastHandler, type FastLaneRequest, type JsonText } from './route';
 
 interface FastRoute {
   /** GET routes answer HEAD too */
@@ -104,7 +104,22 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   if (cookies.length) out['set-cookie'] = cookies;
   // the path's headers; the player page's own nonce'd policy stays
   applyHeaderPolicy(pathname, { get: (k) => out[k.toLowerCase()], set: (k, v) => (out[k.toLowerCase()] = v), remove: (k) => delete out[k.toLowerCase()] });
-  const rawBody = (response as Response & { [RAW_BODY]?: string })[RAW_BODY];
+  const rawBody = (response as Response & { [RAW_BODY]?: JsonText })[RAW_BODY];
+  if (Array.isArray(rawBody)) {
+    // pieces (a large answer's fixed parts already encoded): written in order, one writev, never joined
+    let length = 0;
+    for (const c of rawBody) length += typeof c === 'string' ? Buffer.byteLength(c) : c.length;
+    out['content-length'] = String(length);
+    res.writeHead(response.status, out);
+    if (req.method === 'HEAD') {
+      res.end();
+      return true;
+    }
+    res.cork();
+    for (const c of rawBody) res.write(c);
+    res.end();
+    return true;
+  }
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : Buffer.from(await response.arrayBuffer());
   out['content-length'] = String(body.length);
   res.writeHead(response.status, out);

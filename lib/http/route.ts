@@ -162,14 +162,23 @@ export interface Reply {
   /** extra top-level members of the envelope (e.g. total) */
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
-  /** `data` already serialised (JSON text), written into the envelope as is (see replyJson) */
-  dataJson?: string;
+  /** `data` already serialised (JSON text, or its pieces in order), written into the envelope as is (see replyJson) */
+  dataJson?: JsonText;
 }
+
+/**
+ * JSON text as one string or as its pieces in order: a large answer's fixed parts kept encoded (Buffers) and the
+ * request's own parts as strings, written one after the other (the fast lane) without joining or re-encoding them.
+ */
+export type JsonText = string | (string | Buffer)[];
+
+/** The pieces' text as one string (Next.js's path, response checks). */
+export const joinJsonText = (t: JsonText): string => (typeof t === 'string' ? t : t.map((c) => (typeof c === 'string' ? c : c.toString('utf8'))).join(''));
 
 export const reply = (data: unknown, opts: Omit<Reply, 'data'> = {}): Reply => ({ data, ...opts });
 
 /** A success envelope around data the handler serialised itself (a large answer kept as ready-made JSON text). */
-export const replyJson = (dataJson: string, opts: Omit<Reply, 'data' | 'dataJson' | 'message' | 'extra'> = {}): Reply => ({ dataJson, ...opts });
+export const replyJson = (dataJson: JsonText, opts: Omit<Reply, 'data' | 'dataJson' | 'message' | 'extra'> = {}): Reply => ({ dataJson, ...opts });
 
 /** Refuses an embed token used for another content item than its own (no-op for other callers). */
 export function assertEmbedScope(ctx: { principal: Principal | null }, contentId: string | null | undefined): void {
@@ -228,6 +237,8 @@ function envelope(r: Reply): Record<string, unknown> {
 /** Where a JSON answer keeps its serialised body, so the front server's fast lane writes it without reading a stream. */
 export const RAW_BODY = Symbol.for('lumen.rawBody');
 
+const ENVELOPE_HEAD = Buffer.from('{"success":true,"data":');
+
 /** Marks a request the front server's fast lane hands to a route (lib/http/fast-lane.ts). */
 export const FAST_LANE = Symbol.for('lumen.fastLane');
 
@@ -237,11 +248,11 @@ export const FAST_LANE = Symbol.for('lumen.fastLane');
  * so its objects stay in V8's fast shape; the route wrapper and the fast lane know it.
  */
 export class LiteResponse {
-  readonly [RAW_BODY]: string;
+  readonly [RAW_BODY]: JsonText;
   constructor(
     readonly status: number,
     readonly headers: LiteHeaders,
-    body: string,
+    body: JsonText,
   ) {
     this[RAW_BODY] = body;
   }
@@ -256,11 +267,12 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
 }
 
 /** jsonResponse for a body already serialised. */
-function jsonTextResponse(text: string, init: { status?: number; headers?: Record<string, string> }, req?: RequestHead): Response {
+function jsonTextResponse(body: JsonText, init: { status?: number; headers?: Record<string, string> }, req?: RequestHead): Response {
   const headers = { 'content-type': 'application/json', ...init.headers };
   if (req && (req as Partial<FastLaneRequest>)[FAST_LANE]) {
-    return new LiteResponse(init.status ?? 200, LiteHeaders.from(headers), text) as unknown as Response;
+    return new LiteResponse(init.status ?? 200, LiteHeaders.from(headers), body) as unknown as Response;
   }
+  const text = joinJsonText(body);
   const res = new Response(text, { status: init.status ?? 200, headers });
   (res as Response & { [RAW_BODY]?: string })[RAW_BODY] = text;
   return res;
@@ -393,11 +405,14 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       });
       if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
       if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) {
-        assertResponse(opts.response, result.dataJson !== undefined ? JSON.parse(result.dataJson) : result.data, opts.action);
+        assertResponse(opts.response, result.dataJson !== undefined ? JSON.parse(joinJsonText(result.dataJson)) : result.data, opts.action);
       }
       if (opts.extra && config().checkResponses) for (const [k, schema] of Object.entries(opts.extra)) assertResponse(schema, result.extra?.[k], opts.action);
       const init = { status: result.status ?? 200, headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId } };
-      if (result.dataJson !== undefined) return jsonTextResponse(`{"success":true,"data":${result.dataJson}}`, init, req);
+      if (result.dataJson !== undefined) {
+        const d = result.dataJson;
+        return jsonTextResponse(typeof d === 'string' ? `{"success":true,"data":${d}}` : [ENVELOPE_HEAD, ...d, '}'], init, req);
+      }
       return jsonResponse(envelope(result), init, req);
     } catch (err) {
       const mapped = mapError(err, opts.action);

@@ -14,7 +14,7 @@ import { copyUploadIntoContent } from './uploads';
 import { assertCanRead, CONTENT_NOT_FOUND, type Reader } from './access';
 import { recordView } from './views';
 import { contentSnapshot, forgetContent, type ContentSnapshot } from './content-cache';
-import { compileTemplate, fillTemplate, type PlayTemplate, type SlotValues } from './play-template';
+import { compileTemplate, fillChunks, type PlayTemplate, type SlotValues } from './play-template';
 import { cacheVersion, invalidate, localCache } from '@/lib/cache/local';
 import { contentFilesKey } from '@/lib/auth/content-files-key';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
@@ -460,9 +460,9 @@ export async function playerView(
 }
 
 /** GET /h5p/play/:id: the player model (integration, scripts, styles) as JSON text. */
-export async function playerModelJson(contentId: string, actor: H5pActor, language: string, opts: { countView?: boolean } = {}): Promise<string> {
+export async function playerModelJson(contentId: string, actor: H5pActor, language: string, opts: { countView?: boolean } = {}): Promise<(string | Buffer)[]> {
   const { template, values } = await playerView(contentId, actor, language, opts);
-  return `{"integration":${fillTemplate(template, values)},${template.assetsJson}}`;
+  return fillChunks(template, values);
 }
 
 /** A render failure of content whose content type is not installed (removed, or rows without files) is a 404 that says so. */
