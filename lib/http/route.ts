@@ -269,7 +269,7 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
 /** jsonResponse for a body already serialised. */
 function jsonTextResponse(body: JsonText, init: { status?: number; headers?: Record<string, string> }, req?: RequestHead): Response {
   const headers = { 'content-type': 'application/json', ...init.headers };
-  if (req && (req as Partial<FastLaneRequest>)[FAST_LANE]) {
+  if (req && fastLaneRequest(req)) {
     return new LiteResponse(init.status ?? 200, LiteHeaders.from(headers), body) as unknown as Response;
   }
   const text = joinJsonText(body);
