@@ -25,12 +25,15 @@ export function useContentUsage(ids: readonly string[] | null): ContentUsage[] |
       .catch(() => undefined);
     return () => {
       live = false;
+      // a dialog opened again asks again (the items may have changed meanwhile)
+      setAnswer(null);
     };
   }, [key]);
   return answer && answer.key === key ? answer.usage : null;
 }
 
-/** The description of one item's delete dialog: what is removed, and the public and collections warnings. */
+/** The description of one item's delete dialog (the library's and the content page's): what is removed, and the
+ * public and collections warnings. */
 export function DeleteItemDescription({ visibility, usage }: { visibility: 'private' | 'public'; usage: ContentUsage | null }) {
   const t = useTranslations('content');
   const isPublic = (usage?.visibility ?? visibility) === 'public';
