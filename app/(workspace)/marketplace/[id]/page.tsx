@@ -82,7 +82,9 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
         breadcrumbLabel={t('breadcrumb')}
         description={
           <span className={styles.lede}>
-            <Badge tone="brand">{item.contentTypeTitle ?? item.contentTypeSlug}</Badge>
+            <Badge tone="brand" className={styles.typeBadge}>
+              {item.contentTypeTitle ?? item.contentTypeSlug}
+            </Badge>
             <span>{t('list.cardMeta', { author: item.authorName ?? t('item.anonymous') })}</span>
           </span>
         }
