@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useToast } from '@/components/ui/Toaster';
 import { download, h5pApi } from './api';
+import { DeleteItemDescription } from './library/DeleteWarnings';
 
 export function ContentActions({
   contentId,
@@ -120,23 +121,7 @@ export function ContentActions({
       <ConfirmDialog
         testId="delete-dialog"
         title={t('actions.deleteTitle', { title })}
-        description={
-          <>
-            {t('actions.deleteDescription')}
-            {visibility === 'public' ? (
-              <>
-                {' '}
-                <strong data-testid="delete-public-warning">{t('actions.deletePublicWarning')}</strong>
-              </>
-            ) : null}
-            {usedInCollections > 0 ? (
-              <>
-                {' '}
-                <strong data-testid="delete-collections-warning">{t('actions.deleteCollectionsWarning', { count: usedInCollections })}</strong>
-              </>
-            ) : null}
-          </>
-        }
+        description={<DeleteItemDescription visibility={visibility} usage={{ contentId, visibility, collections: usedInCollections }} />}
         confirmLabel={t('actions.deleteConfirm')}
         onConfirm={() =>
           run(t('actions.deleteFailed', { title }), async () => {

@@ -4,12 +4,13 @@
 // of the one before, kept so Previous goes back). The filters, sort and view live in the address (history
 // replaceState, which Next's router keeps in step, so no server round trip per keystroke) and the server reads them
 // for the first render: a reload or a shared link shows the same list. Each item has one overflow menu with every
-// action; selected items get a sticky bulk bar (publish, make private, delete — confirmed in a dialog). Every call
+// action; selected items get a sticky bulk bar (publish, make private, delete — confirmed in a dialog that warns
+// about public items and items used in collections, as the content page's does). Every call
 // goes through callApi with the session cookie; the browser never holds a token. Outcomes show in the status line
 // and a toast.
 import { FileUp, LibraryBig, Plus, SearchX, Sparkles } from 'lucide-react';
 import { LayoutGrid, Rows3 } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { callApi } from '@/components/shared/api';
 import { Button, ButtonLink, EmptyState, Pagination, Skeleton } from '@/components/ui';
@@ -22,6 +23,7 @@ import { ItemMenu } from './library/ItemMenu';
 import { TagEditor } from './library/parts';
 import type { FolderNode } from './library/FolderTree';
 import { MoveToFolderDialog } from './library/MoveToFolderDialog';
+import { BulkDeleteDescription, DeleteItemDescription, useContentUsage } from './library/DeleteWarnings';
 import type { Allowance } from '@/lib/plans/allowance';
 import styles from './library/library.module.css';
 
@@ -30,7 +32,7 @@ export interface MyContentItem {
   title: string;
   mainLibrary: string;
   contentTypeSlug: string;
-  /** the content type's title (the installed library's) */
+  /** the content type's title (the installed library's, in the reader's language where H5P translates it) */
   contentTypeTitle: string;
   /** the content's first image (null: none; the type's icon stands in) */
   thumbnailUrl: string | null;
@@ -82,6 +84,7 @@ export const LIBRARY_CHANGED = 'lumen:library-changed';
 export function MyContent({ initialItems, initialTotal, initialNextCursor, initialFilters = DEFAULT_FILTERS, hasContent: initialHasContent, types, initialTags, pageSize, scormPlan, now: serverNow, folders, folderList, onFoldersChanged, duplicateBlocked }: Props) {
   const [moving, setMoving] = useState<MyContentItem | null>(null);
   const t = useTranslations('content');
+  const locale = useLocale();
   const toast = useToast();
   const ids = useId();
   const [filters, setFilters] = useState<LibraryFilters>(initialFilters);
@@ -102,6 +105,9 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
   const [editingTags, setEditingTags] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState<MyContentItem | null>(null);
+  // what deleting touches (public, in collections): asked when a delete dialog opens
+  const deletingUsage = useContentUsage(deleting ? [deleting.id] : null);
+  const bulkUsage = useContentUsage(confirmingDelete ? [...selected] : null);
   const [now, setNow] = useState(() => (serverNow ? Date.parse(serverNow) : Date.now()));
   const first = useRef(true);
   const loadSeq = useRef(0);
@@ -116,6 +122,8 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
   const load = useCallback(async () => {
     const seq = ++loadSeq.current;
     const q = new URLSearchParams(Object.entries(listQueryOf(filters, pageSize, cursors[pageIndex] || undefined)).map(([k, v]) => [k, String(v)]));
+    // the type titles in the interface's language (as the server's first render has them)
+    q.set('language', locale);
     setLoading(true);
     try {
       const r = await callApi<MyContentItem[]>('GET', `/h5p/content?${q}`);
@@ -131,7 +139,7 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
     } finally {
       if (seq === loadSeq.current) setLoading(false);
     }
-  }, [filters, cursors, pageIndex, pageSize, t]);
+  }, [filters, cursors, pageIndex, pageSize, locale, t]);
 
   useEffect(() => {
     if (first.current) {
@@ -456,7 +464,7 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
           open={confirmingDelete}
           onOpenChange={setConfirmingDelete}
           title={t('list.bulkDeleteTitle', { count: selected.size })}
-          description={t('list.bulkDeleteDescription')}
+          description={<BulkDeleteDescription usage={bulkUsage} knownPublic={items.filter((i) => selected.has(i.id) && i.visibility === 'public').length} />}
           confirmLabel={t('list.bulkDeleteConfirm')}
           onConfirm={() => bulk('delete')}
         />
@@ -467,15 +475,7 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
             if (!open) setDeleting(null);
           }}
           title={t('actions.deleteTitle', { title: deleting?.title ?? '' })}
-          description={
-            deleting?.visibility === 'public' ? (
-              <>
-                {t('actions.deleteDescription')} <strong data-testid="delete-public-warning">{t('actions.deletePublicWarning')}</strong>
-              </>
-            ) : (
-              t('actions.deleteDescription')
-            )
-          }
+          description={<DeleteItemDescription visibility={deleting?.visibility ?? 'private'} usage={deletingUsage?.find((u) => u.contentId === deleting?.id) ?? null} />}
           confirmLabel={t('actions.deleteConfirm')}
           onConfirm={() => (deleting ? deleteOne(deleting) : undefined)}
         />

@@ -229,7 +229,7 @@ export function MarketplaceBrowser({
               <CardThumb src={it.thumbnailUrl ?? null} icon={it.typeIcon ?? null} />
               <div className={styles.body}>
                 <div className={styles.badges}>
-                  <Badge tone="brand" data-testid="result-type">
+                  <Badge tone="brand" className={styles.typeBadge} data-testid="result-type">
                     {it.contentTypeTitle ?? it.contentTypeSlug}
                   </Badge>
                   {it.quality ? (

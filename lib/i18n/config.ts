@@ -28,3 +28,24 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     .sort((a, b) => b.quality - a.quality || a.i - b.i);
   return ranked.map((r) => r.base).find(isLocale) ?? DEFAULT_LOCALE;
 }
+
+/** The value of the `locale` cookie in a Cookie header (undefined when it is not set). */
+function localeCookieOf(cookieHeader: string | null | undefined): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === LOCALE_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The interface language of a request, in the order every page decides it (lib/i18n/locale.ts): the signed-in
+ * user's choice (users.locale), else the `locale` cookie (the language menu before sign-in), else the best of
+ * Accept-Language, else English. Route handlers use it where an answer holds texts in the reader's language.
+ */
+export function callerLocale(headers: { get(name: string): string | null }, user?: { locale?: string | null } | null): Locale {
+  if (user && isLocale(user.locale)) return user.locale;
+  const fromCookie = localeCookieOf(headers.get('cookie'));
+  if (isLocale(fromCookie)) return fromCookie;
+  return negotiateLocale(headers.get('accept-language'));
+}

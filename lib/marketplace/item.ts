@@ -19,7 +19,7 @@ export interface MarketplaceItem {
   /** the author's name; null when they have none (the page says "Anonymous" in the reader's language) */
   authorName: string | null;
   contentTypeSlug: string;
-  /** the installed library's title (null when the library is not installed) */
+  /** the installed library's title, in the reader's language where H5P translates it (null when the library is not installed) */
   contentTypeTitle: string | null;
   /** the content type's icon URL (null when the library ships none or is not installed) */
   typeIcon: string | null;
@@ -52,7 +52,8 @@ async function qualityOf(contentId: string): Promise<MarketplaceItem['quality']>
   return report ? { overallScore: report.overallScore, bloomsLevel: report.bloomsLevel } : null;
 }
 
-export async function publicItem(contentId: string, viewerId: string): Promise<MarketplaceItem | null> {
+/** The item for its page; the type's title in `locale` (the reader's language) where H5P ships a translation. */
+export async function publicItem(contentId: string, viewerId: string, locale = 'en'): Promise<MarketplaceItem | null> {
   const row = await db().h5pContent.findFirst({
     where: { id: contentId, ownership: { is: { visibility: 'public' } } },
     select: {
@@ -65,7 +66,7 @@ export async function publicItem(contentId: string, viewerId: string): Promise<M
   if (!row || !row.ownership) return null;
   const machineName = machineNameOf(row.mainLibrary);
   const [types, meta, quality, cloneCount, viewerClone, texts] = await Promise.all([
-    typeFacts([machineName]),
+    typeFacts([machineName], locale),
     db().contentCurriculumMetadata.findUnique({ where: { contentId } }),
     qualityOf(contentId),
     db().contentClone.count({ where: { sourceContentId: contentId } }),

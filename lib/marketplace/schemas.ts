@@ -64,8 +64,8 @@ export const publicItemSchema = z.object({
   /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
   bloomsLevel: bloomLevelSchema.nullable(),
   // with include=card only (the spec's item stays as it is without it):
-  /** the installed content type's title ("Multiple Choice"); null when the library is not installed */
-  contentTypeTitle: z.string().nullable().optional().describe("include=card: the installed content type's title; null when its library is not installed"),
+  /** the installed content type's title ("Multiple Choice"), in the caller's language where H5P translates it; null when the library is not installed */
+  contentTypeTitle: z.string().nullable().optional().describe("include=card: the installed content type's title, in the caller's language where H5P ships a translation; null when its library is not installed"),
   /** the content type's icon (/h5p/libraries/<Machine>-<major>.<minor>/icon.svg); null when it has none */
   typeIcon: z.string().nullable().optional().describe("include=card: the content type's icon URL; null when the library ships none"),
   thumbnailUrl: z.string().nullable().optional().describe("include=card: the content's first image (same origin), null when it has none"),

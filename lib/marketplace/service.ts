@@ -69,14 +69,14 @@ export async function facets(): Promise<{ data: Facets; names: Record<keyof Face
 export interface PublicType {
   /** the machine name (the list's `contentType` filter takes it) */
   machineName: string;
-  /** the installed library's title, else the type's slug */
+  /** the installed library's title (in the reader's language where H5P translates it), else the type's slug */
   title: string;
   icon: string | null;
 }
 
-/** The content types public content has (the type filter's options), by title: a loose index scan over
+/** The content types public content has (the type filter's options), by title in `locale`: a loose index scan over
  * content_ownership_public_type_idx, one step per type. */
-export async function publicTypes(): Promise<PublicType[]> {
+export async function publicTypes(locale = 'en'): Promise<PublicType[]> {
   const rows = await db().$queryRaw<{ v: string }[]>`
     WITH RECURSIVE d(v) AS (
       (SELECT main_library FROM content_ownership WHERE visibility = 'public' AND main_library IS NOT NULL ORDER BY main_library LIMIT 1)
@@ -85,10 +85,10 @@ export async function publicTypes(): Promise<PublicType[]> {
     )
     SELECT v FROM d WHERE v IS NOT NULL LIMIT 500`;
   const names = rows.map((r) => r.v);
-  const facts = await typeFacts(names).catch(() => new Map<string, { icon: string | null; title: string | null }>());
+  const facts = await typeFacts(names, locale).catch(() => new Map<string, { icon: string | null; title: string | null }>());
   return names
     .map((machineName) => ({ machineName, title: facts.get(machineName)?.title ?? contentTypeSlug(machineName), icon: facts.get(machineName)?.icon ?? null }))
-    .sort((a, b) => a.title.localeCompare(b.title));
+    .sort((a, b) => a.title.localeCompare(b.title, locale));
 }
 
 // ---------------------------------------------------------------- list
@@ -179,7 +179,9 @@ function rememberCount(key: string, n: number): void {
   bigCounts.set(key, { n, until: Date.now() + BIG_COUNT_TTL_MS });
 }
 
-export async function listPublic(callerId: string, q: ListQuery): Promise<{ total: number; nextCursor: string | null; data: PublicItem[] }> {
+/** One page of the public list; with include=card each item's type title is in `locale` (the reader's language)
+ * where H5P ships a translation, else the installed library's. */
+export async function listPublic(callerId: string, q: ListQuery, locale = 'en'): Promise<{ total: number; nextCursor: string | null; data: PublicItem[] }> {
   if (q.cursor !== undefined && q.offset > 0) throw new AppError(400, `${VALIDATION_ERROR}: cursor: ${CURSOR_WITH_OFFSET}`);
   const scope = scopeOf(q);
   const pageKeys = sortKeys(q.sortBy, PAGE);
@@ -246,7 +248,7 @@ export async function listPublic(callerId: string, q: ListQuery): Promise<{ tota
   const last = page[page.length - 1];
   // each type's title and icon (the newest installed version): a card's picture when the content has none
   const card = q.include === 'card';
-  const types = card ? await typeFacts(page.map((r) => r.main_library)).catch(() => new Map<string, { icon: string | null; title: string | null }>()) : null;
+  const types = card ? await typeFacts(page.map((r) => r.main_library), locale).catch(() => new Map<string, { icon: string | null; title: string | null }>()) : null;
   return {
     total,
     nextCursor: more && last ? encodeCursor(scope, last.keys) : null,

@@ -1,12 +1,14 @@
 // The user's language on the content pages (issue 8 item 9): a teacher whose account says German sees My content,
 // its dialogs and toasts in German; the player frame is asked for German (?language=de) and its own notices are
-// German; an embed snippet names no language, so the page follows the viewer's browser (Accept-Language).
+// German; an embed snippet names no language, so the page follows the viewer's browser (Accept-Language). Content
+// type titles are German wherever they are shown, where H5P ships a translation (issue 25 item 10).
 import { randomUUID } from 'node:crypto';
-import { expect, test } from './support/test';
+import { expect, hydrated, test } from './support/test';
 import { createContent, userIdByEmail } from './support/content';
 import { E2E } from './support/env';
 import { demoAccount, signIn, sql } from './support/fixtures';
 import { publicItem } from './support/public-item';
+import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
 
 const teacher = demoAccount('teacher');
 // other specs use the same demo teacher in English: leave the account following the browser again
@@ -101,4 +103,54 @@ test('the player page speaks German: ?language=de in the workspace, Accept-Langu
   const english = await (await fetch(bare, { headers: { 'Accept-Language': 'fr-FR,en;q=0.5' } })).text();
   expect(english).toContain('<html class="h5p-iframe" lang="en">');
   expect(english).toContain('Your result has been saved.');
+});
+
+test('a German teacher sees the content type titles H5P translates in German in the library and the marketplace', async ({ page }) => {
+  const word = `Typen${randomUUID().slice(0, 6)}`;
+  // a public Mark the Words item by the demo admin (the import installs its library when this spec runs alone)
+  const a = demoAccount('super_admin');
+  const login = await fetch(`${E2E.appUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: a.email, password: a.password }) });
+  const admin = ((await login.json()) as { data: { token: string } }).data.token;
+  const form = new FormData();
+  form.append('h5p', new Blob([new Uint8Array(contentPackage({ machineName: 'H5P.MarkTheWords', params: SAMPLE_PARAMS['H5P.MarkTheWords'], title: `${word} Verben`, withLibrary: true }))], { type: 'application/zip' }), 'mark.h5p');
+  const imported = await fetch(`${E2E.appUrl}/h5p/import`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
+  expect(imported.status).toBe(201);
+  const shared = ((await imported.json()) as { data: { contentId: string } }).data.contentId;
+  const published = await fetch(`${E2E.appUrl}/h5p/content/${shared}/visibility`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` }, body: JSON.stringify({ visibility: 'public' }) });
+  expect(published.status).toBe(200);
+
+  await signIn(page, teacher);
+  await setLocale('de');
+  const me = await userIdByEmail(teacher.email);
+  const mark = await createContent({ ownerId: me, title: `${word} markieren`, mainLibrary: 'H5P.MarkTheWords' });
+  // a type H5P has no German title for keeps its English one
+  const probe = await createContent({ ownerId: me, title: `${word} Sonde`, mainLibrary: 'H5P.OriginProbe' });
+
+  // the library: cards, the table and the type filter (a load in the browser asks for the same language)
+  await page.goto(`/content?q=${word}`);
+  await expect(page.locator(`[data-content-id="${mark}"]`).getByTestId('content-type')).toHaveText('Wörter markieren (Mark the Words)');
+  await expect(page.locator(`[data-content-id="${probe}"]`).getByTestId('content-type')).toHaveText(/^Origin [Pp]robe$/);
+  await expect(page.getByTestId('filter-type').locator('option[value="H5P.MarkTheWords"]')).toHaveText('Wörter markieren (Mark the Words)');
+  await page.getByTestId('view-table').click();
+  await expect(page.getByTestId('content-table').locator(`[data-content-id="${mark}"]`).getByTestId('content-type')).toHaveText('Wörter markieren (Mark the Words)');
+  await page.getByLabel('Titel durchsuchen').fill(`${word} mark`);
+  await expect(page.getByTestId('content-row')).toHaveCount(1);
+  await expect(page.getByTestId('content-row').getByTestId('content-type')).toHaveText('Wörter markieren (Mark the Words)');
+
+  // the marketplace: the card and the type filter
+  await page.goto('/marketplace');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marktplatz');
+  await page.getByTestId('search').fill(word);
+  const card = page.getByTestId('result').filter({ hasText: `${word} Verben` });
+  await expect(card.getByTestId('result-type')).toHaveText('Wörter markieren (Mark the Words)');
+  await expect(page.getByTestId('filter-contentType').locator('option[value="H5P.MarkTheWords"]')).toHaveText('Wörter markieren (Mark the Words)');
+  // …and the item's page
+  await card.getByTestId('result-link').click();
+  await expect(page.getByTestId('item-type')).toContainText('Wörter markieren (Mark the Words)');
+
+  // in English the installed title
+  await setLocale('en');
+  await page.goto(`/content?q=${word}`);
+  await expect(page.locator(`[data-content-id="${mark}"]`).getByTestId('content-type')).toHaveText('Mark the Words');
 });

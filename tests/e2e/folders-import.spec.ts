@@ -1,13 +1,15 @@
 // Folders and drag-and-drop import of several .h5p files (issue 25 item 4): a teacher drops three packages on the
 // import page (one broken) and sees each file's outcome; creates a folder in the tree, moves an imported item into
 // it with the "Move to folder…" dialog and another by dropping it on the folder; imports into the chosen folder with
-// the file picker; deletes the folder (its items move up). The page passes axe at 1440 and 390 px, light and dark.
+// the file picker; deletes the folder (its items move up). In the library's table view a row is dragged onto a folder
+// as a card is, and "Move to folder…" stays. The page passes axe at 1440 and 390 px, light and dark.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
 import { type Page } from '@playwright/test';
 import { E2E } from './support/env';
 import AxeBuilder from '@axe-core/playwright';
 import { demoAccount, signIn, sql } from './support/fixtures';
+import { createContent, userIdByEmail } from './support/content';
 import { contentPackage, SAMPLE_PARAMS } from '../support/h5p-packages';
 
 const teacher = demoAccount('teacher');
@@ -160,6 +162,48 @@ test('a teacher drops three .h5p files, sees each outcome, and sorts the imports
   await expect(page.getByTestId('folder-root')).toHaveAttribute('aria-current', 'true');
   expect(await folderOf(a)).toBeNull();
   expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM h5p_contents WHERE id = ANY($1)', [[a, b]]))[0]!.n)).toBe(2);
+});
+
+test('in the table view a row dragged onto a folder moves there, and its menu still moves it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, teacher);
+  const token = await apiToken('teacher');
+  const word = `Drag${randomUUID().slice(0, 6)}`;
+  const made = await fetch(`${E2E.appUrl}/api/folders`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ name: `Unit ${word}` }) });
+  expect(made.status).toBe(201);
+  const folderId = ((await made.json()) as { data: { id: string } }).data.id;
+  const me = await userIdByEmail(teacher.email);
+  const dragged = await createContent({ ownerId: me, title: `${word} dragged` });
+  const moved = await createContent({ ownerId: me, title: `${word} moved` });
+
+  await page.goto(`/content?q=${word}&view=table`);
+  const table = page.getByTestId('content-table');
+  await expect(table.getByTestId('content-row')).toHaveCount(2);
+  const row = table.locator(`[data-content-id="${dragged}"]`);
+  await expect(row).toHaveAttribute('draggable', 'true');
+  const folderRow = page.getByTestId('folder-item').filter({ hasText: `Unit ${word}` });
+  await expect(folderRow).toContainText('no items');
+  // a real drag with the mouse: from the row's views cell onto the folder's row in the tree
+  await row.getByTestId('views').dragTo(page.locator(`li[data-folder-id="${folderId}"] > div`).first());
+  await expect(page.getByTestId('toast').filter({ hasText: `Moved 1 item to “Unit ${word}”` })).toBeVisible();
+  await expect(folderRow).toContainText('1 item');
+  expect(await folderOf(dragged)).toBe(folderId);
+
+  // "Move to folder…" in the row's menu (the keyboard way) moves the other one
+  await table.locator(`[data-content-id="${moved}"]`).getByTestId('item-menu').click();
+  await page.getByTestId('move-to-folder').click();
+  const move = page.getByTestId('move-folder-dialog');
+  await move.getByRole('radio', { name: `Unit ${word}` }).check();
+  await move.getByTestId('move-folder-submit').click();
+  await expect(move).toBeHidden();
+  await expect(folderRow).toContainText('2 items');
+  expect(await folderOf(moved)).toBe(folderId);
+
+  // the folder shows both, still as a table
+  await folderRow.getByTestId('folder-select').click();
+  await expect(page).toHaveURL(/view=table/);
+  await expect(table.getByTestId('content-row')).toHaveCount(2);
+  await fetch(`${E2E.appUrl}/api/folders/${folderId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
 });
 
 for (const width of [1440, 390]) {

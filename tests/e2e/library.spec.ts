@@ -1,6 +1,7 @@
 // The content library (issue 25 item 4): cards with the content's first image and the type's title, filters, sort
 // and view kept in the address across a reload, one overflow menu per item, the bulk bar, the empty states, the
-// keyboard path to the first item, and a phone screen without overflow in dark mode and German.
+// keyboard path to the first item, a phone screen without overflow in dark mode and German, and delete dialogs that
+// warn about public items and items used in collections (per item and in bulk, as the content page's does).
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -146,6 +147,78 @@ test('one overflow menu per item holds its actions; the bulk bar appears with a 
   await page.locator(`[data-content-id="${b}"]`).getByRole('checkbox').check();
   await page.getByTestId('bulk-clear').click();
   await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
+});
+
+test('the library’s delete dialogs name the collections an item is in, per item and in bulk, in English and German', async ({ page }) => {
+  await signIn(page, teacher);
+  const me = await userIdByEmail(teacher.email);
+  const word = `Held${randomUUID().slice(0, 6)}`;
+  const held = await createContent({ ownerId: me, title: `${word} in a collection` });
+  const pub = await createContent({ ownerId: me, title: `${word} public`, visibility: 'public' });
+  // a collection holds the first item
+  const token = await apiToken('teacher');
+  const post = (path: string, body: unknown) => fetch(`${E2E.appUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const collection = await post('/api/collections', { title: `${word} unit` });
+  expect(collection.status).toBe(201);
+  const collectionId = ((await collection.json()) as { data: { id: string } }).data.id;
+  expect((await post(`/api/collections/${collectionId}/items`, { contentId: held })).status).toBe(201);
+
+  const dialog = page.getByTestId('delete-dialog');
+  const openDelete = async (id: string) => {
+    await page.locator(`[data-content-id="${id}"]`).getByTestId('item-menu').click();
+    await page.getByTestId('delete').click();
+    await expect(dialog).toBeVisible();
+  };
+  // the item menu's Delete, in the grid and in the table
+  for (const view of ['grid', 'table']) {
+    await page.goto(`/content?q=${word}&view=${view}`);
+    await expect(page.getByTestId('content-row')).toHaveCount(2);
+    await openDelete(held);
+    await expect(dialog.getByTestId('delete-collections-warning')).toHaveText('It is in 1 collection, which will show it as removed by its author.');
+    await expect(dialog.getByTestId('delete-public-warning')).toHaveCount(0);
+    await page.getByTestId('delete-dialog-cancel').click();
+    await expect(dialog).toBeHidden();
+  }
+  await openDelete(pub);
+  await expect(dialog.getByTestId('delete-public-warning')).toHaveText('It is public: it leaves the marketplace, and collections that use it show it as removed by its author.');
+  await expect(dialog.getByTestId('delete-collections-warning')).toHaveCount(0);
+  await page.getByTestId('delete-dialog-cancel').click();
+
+  // bulk: one sentence on how many of the selected items are public and how many are used in collections
+  await page.getByTestId('select-all').check();
+  await page.getByTestId('bulk-delete').click();
+  const bulk = page.getByTestId('bulk-delete-dialog');
+  await expect(bulk).toContainText('Delete 2 selected items for good?');
+  await expect(bulk.getByTestId('bulk-delete-warning')).toHaveText('1 of them is public and 1 is used in collections: public items leave the marketplace, and collections show deleted items as removed by their author.');
+  await page.getByTestId('bulk-delete-dialog-cancel').click();
+  // only the one in a collection
+  await page.getByTestId('bulk-clear').click();
+  await page.locator(`[data-content-id="${held}"]`).getByTestId('select-row').check();
+  await page.getByTestId('bulk-delete').click();
+  await expect(bulk.getByTestId('bulk-delete-warning')).toHaveText('1 of them is used in collections, which will show it as removed by its author.');
+  await page.getByTestId('bulk-delete-dialog-cancel').click();
+
+  // in German
+  await setLocale('de');
+  await page.goto(`/content?q=${word}&view=table`);
+  await openDelete(held);
+  await expect(dialog.getByTestId('delete-collections-warning')).toHaveText('Er ist in 1 Sammlung enthalten, die ihn dann als von der Autorin oder dem Autor entfernt zeigt.');
+  await page.getByTestId('delete-dialog-cancel').click();
+  await page.getByTestId('select-all').check();
+  await page.getByTestId('bulk-delete').click();
+  await expect(bulk.getByTestId('bulk-delete-warning')).toHaveText(
+    '1 Inhalt davon ist öffentlich und 1 wird in Sammlungen genutzt: Öffentliche Inhalte verschwinden aus dem Marktplatz, und Sammlungen zeigen gelöschte Inhalte als von der Autorin oder dem Autor entfernt.',
+  );
+  await page.getByTestId('bulk-delete-dialog-cancel').click();
+  await setLocale(null);
+
+  // cancelled every time: nothing was deleted; confirmed, the item is gone
+  expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM h5p_contents WHERE id = ANY($1)', [[held, pub]]))[0]!.n)).toBe(2);
+  await page.goto(`/content?q=${word}`);
+  await openDelete(held);
+  await page.getByTestId('delete-dialog-confirm').click();
+  await expect(page.getByTestId('content-row')).toHaveCount(1);
+  expect(await sql('SELECT 1 FROM h5p_contents WHERE id = $1', [held])).toHaveLength(0);
 });
 
 test('the first item is three Tab presses from the top (skip links), and the page holds at 390 px in dark mode and German', async ({ page }) => {

@@ -387,6 +387,8 @@ const TABLE: Record<string, Case | Case[]> = {
   ],
   // bulk: teachers; each item's owner rule is reported in its result (200 either way)
   'app/h5p/content/bulk/route.ts POST': { req: (fx) => json('/h5p/content/bulk', { action: 'unpublish', contentIds: [fx.privateContent] }), expect: [401, 403, 200, 200, 200, 200] },
+  // usage (the delete dialogs' warnings): teachers; only the caller's own items are answered (others are left out, 200)
+  'app/h5p/content/usage/route.ts GET': { req: (fx) => json(`/h5p/content/usage?ids=${fx.privateContent}`), expect: [401, 403, 200, 200, 200, 200] },
   'app/h5p/content/[contentId]/quality/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/quality`), expect: READ_PRIVATE },
   // export keeps the spec's 403 for content the caller may not read
   'app/h5p/content/[contentId]/export/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export`), expect: [401, 403, 200, 403, 403, 200] },

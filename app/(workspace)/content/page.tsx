@@ -1,5 +1,5 @@
 import { FileUp, Plus, Shapes } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { LibraryWithFolders } from '@/components/content/library/LibraryWithFolders';
 import { filtersFromParams, listQueryOf } from '@/components/content/library/filters';
 import { contentPageMetadata } from '@/components/content/page-title';
@@ -24,7 +24,9 @@ export default async function MyContentPage({ searchParams }: { searchParams: Pr
   const duplicate = createAllowance(user, 'duplicate');
   const parsed = listContentsQuery.safeParse(listQueryOf(filters, PAGE_SIZE));
   const query = parsed.success ? parsed.data : listContentsQuery.parse({ limit: PAGE_SIZE });
-  const [first, facets, t, tree] = await Promise.all([listContents(user.id, query), listFacetsOf(user.id), getTranslations('content.list'), listFolders(user)]);
+  // type titles in the reader's language where H5P translates them, as the client's later loads ask for them
+  const locale = await getLocale();
+  const [first, facets, t, tree] = await Promise.all([listContents(user.id, query, locale), listFacetsOf(user.id, locale), getTranslations('content.list'), listFolders(user)]);
   return (
     <div className="page">
       {/* past the header and the filters in one step: the first item is the third Tab stop after the shell's skip link */}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { MarketplaceBrowser } from '@/components/marketplace/MarketplaceBrowser';
 import { PageHeader } from '@/components/ui';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // month's quota is used up is decided here (the browser counts the clones it makes and disables Clone at the limit).
 export default async function MarketplacePage() {
   const { user, usage, principal } = await pageUser('/marketplace');
-  const [t, types] = await Promise.all([getTranslations('marketplace'), publicTypes()]);
+  const [t, types] = await Promise.all([getTranslations('marketplace'), getLocale().then((locale) => publicTypes(locale))]);
   const canClone = isTeacherOrAbove(principal.role);
   const limit = usage.contentsLimit;
   const atLimit = limit === -1 ? null : createAllowance({ plan: user.plan, contentsCreatedThisMonth: Math.max(usage.contentsUsed, limit) }, 'clone');

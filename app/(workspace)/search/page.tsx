@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { FolderOpen, LayoutGrid, Store } from 'lucide-react';
 import { Badge, Card, EmptyState, PageHeader, Thumbnail } from '@/components/ui';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
@@ -17,18 +17,19 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // The top bar's search: the caller's content and collections (teachers) and the marketplace, each a short list
-// linking on to the full page with the same words.
+// linking on to the full page with the same words. Each item names its content type in the reader's language.
 export default async function SearchPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
   const { q: raw } = await searchParams;
   const q = (raw ?? '').trim().slice(0, 200);
   const { user, principal } = await requirePageSession(`/search${q ? `?q=${encodeURIComponent(q)}` : ''}`);
   const teacher = isTeacherOrAbove(principal.role);
-  const t = await getTranslations('shell');
+  const [t, locale] = await Promise.all([getTranslations('shell'), getLocale()]);
   const [mine, collections, market] = q
     ? await Promise.all([
-        teacher ? listContents(user.id, listContentsQuery.parse({ search: q, limit: 12 })) : null,
+        teacher ? listContents(user.id, listContentsQuery.parse({ search: q, limit: 12 }), locale) : null,
         teacher ? searchCollections(user.id, q, 8) : [],
-        listPublic(user.id, listQuery.parse({ search: q, limit: 8 })),
+        // as cards: with the type's title and icon
+        listPublic(user.id, listQuery.parse({ search: q, limit: 8, include: 'card' }), locale),
       ])
     : [null, [], null];
   const nothing = q && !mine?.data.length && !collections.length && !market?.data.length;
@@ -53,9 +54,14 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               <li key={c.id}>
                 <Card as="div" padded={false} interactive className={styles.item}>
                   <Thumbnail icon={c.icon} size="sm" />
-                  <Link href={`/content/${c.id}`} className={styles.title} data-testid="search-content-result">
-                    {c.title}
-                  </Link>
+                  <span className={styles.text}>
+                    <Link href={`/content/${c.id}`} className={styles.title} data-testid="search-content-result">
+                      {c.title}
+                    </Link>
+                    <span className="muted" data-testid="search-content-type">
+                      {c.contentTypeTitle}
+                    </span>
+                  </span>
                 </Card>
               </li>
             ))}
@@ -90,10 +96,14 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
             {market.data.map((c) => (
               <li key={c.id}>
                 <Card as="div" padded={false} interactive className={styles.item}>
+                  <Thumbnail icon={c.typeIcon ?? null} size="sm" />
                   <span className={styles.text}>
                     <Link href={`/marketplace/${c.id}`} className={styles.title} data-testid="search-market-result">
                       {c.title}
                     </Link>
+                    <span className="muted" data-testid="search-market-type">
+                      {c.contentTypeTitle ?? c.contentTypeSlug}
+                    </span>
                     <span className="muted">{c.authorName}</span>
                   </span>
                 </Card>

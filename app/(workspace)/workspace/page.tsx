@@ -12,7 +12,6 @@ import { requirePageSession } from '@/lib/auth/session';
 import { hubReachable } from '@/lib/h5p';
 import { listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
 import { quickCreateTypes } from '@/lib/h5p/content/home';
-import { typeTitle } from '@/lib/h5p';
 import { planOf } from '@/lib/plans/plans';
 import { usageOf } from '@/lib/plans/quota';
 import { myResults, resultsOnMyContent } from '@/lib/results/overview';
@@ -65,13 +64,12 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
   }
   const [usage, recent, quick, onMine, checklist, reachable] = await Promise.all([
     usageOf(user),
-    listContents(user.id, listContentsQuery.parse({ limit: 6, sortBy: 'updated' })),
+    listContents(user.id, listContentsQuery.parse({ limit: 6, sortBy: 'updated' }), locale),
     quickCreateTypes(user.id, locale),
     resultsOnMyContent(user.id, 5),
     admin ? setupChecklist(adminScope(isSuperAdmin(principal), user.tenantId)) : null,
     admin ? hubReachable() : true,
   ]);
-  const titles = new Map(quick.map((q) => [q.machineName, q.title]));
   return (
     <div className="page">
       <PageHeader
@@ -98,7 +96,7 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
         items={recent.data.map((c) => ({
           id: c.id,
           title: c.title,
-          typeTitle: titles.get(c.mainLibrary) ?? typeTitle(c.mainLibrary, locale),
+          typeTitle: c.contentTypeTitle,
           icon: c.icon,
           thumbnailUrl: (c as { thumbnailUrl?: string | null }).thumbnailUrl ?? null,
           visibility: c.visibility,

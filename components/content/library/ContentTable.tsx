@@ -1,6 +1,7 @@
 'use client';
 // The library as a table (?view=table): the same items, actions and selection as the grid, one row each, with
-// sortable column headers (aria-sort) that set the list's sort.
+// sortable column headers (aria-sort) that set the list's sort. A row dragged onto a folder of the tree moves there,
+// as a card does ("Move to folder…" in its menu is the keyboard way).
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
@@ -9,6 +10,7 @@ import { Badge, Thumbnail } from '@/components/ui';
 import type { MyContentItem } from '../MyContent';
 import type { LibrarySort } from './filters';
 import { QualityText, RelativeTime, useThumbFallback } from './parts';
+import { setContentDragData } from './FolderTree';
 import styles from './library.module.css';
 
 interface Props {
@@ -83,7 +85,15 @@ export function ContentTable({ items, selected, onToggle, allSelected, onToggleA
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item.id} data-testid="content-row" data-content-id={item.id} className={selected.has(item.id) ? styles.selectedRow : undefined}>
+            <tr
+              key={item.id}
+              data-testid="content-row"
+              data-content-id={item.id}
+              className={[styles.draggableRow, selected.has(item.id) ? styles.selectedRow : ''].join(' ')}
+              // dragged onto a folder of the tree, the row's item moves there (FolderTree's drop targets)
+              draggable
+              onDragStart={(e) => setContentDragData(e, [item.id])}
+            >
               <td className={styles.checkCol}>
                 <input type="checkbox" aria-label={t('list.selectRow', { title: item.title })} data-testid="select-row" checked={selected.has(item.id)} onChange={() => onToggle(item.id)} />
               </td>

@@ -19,6 +19,7 @@ import { fileStore } from '@/lib/files/store';
 import { localCache } from '@/lib/cache/local';
 import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 import { BACKFILL_THUMBNAILS_PER_CALL, backfillThumbnails, thumbnailUrlOf } from './thumbnail';
+import { typeTitle } from '@/lib/h5p/content-types/titles';
 
 export const CONTENT_SORTS = ['updated', 'created', 'title', 'views', 'quality'] as const;
 export type ContentSort = (typeof CONTENT_SORTS)[number];
@@ -55,7 +56,8 @@ export const contentListItemSchema = z.object({
   title: z.string(),
   mainLibrary: z.string(),
   contentTypeSlug: z.string(),
-  /** the content type's title: the installed library's (e.g. "Fill in the Blanks"), else one made from the machine name */
+  /** the content type's title in the reader's language where H5P ships a translation (e.g. "Lückentext (Fill in the
+   * Blanks)"), else the installed library's (e.g. "Fill in the Blanks"), else one made from the machine name */
   contentTypeTitle: z.string(),
   /** the content's first image (same-origin content file URL, read with the caller's session), null when it has none */
   thumbnailUrl: z.string().nullable(),
@@ -236,6 +238,12 @@ export function titleFromMachineName(machineName: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').trim() || machineName;
 }
 
+/** A content type's title as the lists show it: H5P's translation into `locale` where it ships one, else the
+ * installed library's title (`installed`), else one made from the machine name. */
+function listTypeTitle(machineName: string, installed: string | null | undefined, locale: string): string {
+  return typeTitle(machineName, locale, installed || titleFromMachineName(machineName));
+}
+
 /** The installed libraries' titles of these machine names (the newest version's); `known` as in iconsOf (a name
  * without an installed title is remembered as null). */
 async function typeTitlesOf(machineNames: string[], known = new Map<string, string | null>()): Promise<Map<string, string | null>> {
@@ -309,10 +317,18 @@ async function readRows(userId: string, q: ListContentsQuery, keys: SortKey[], a
 }
 
 /** Turns rows into list items; one per list call, so the answers it looks up (type icons and titles) and its
- * backfill budgets (quality reports, thumbnails) carry over from one batch of the unpaged list to the next. */
-function itemMaker(): (rows: PageRow[]) => Promise<ContentListItem[]> {
+ * backfill budgets (quality reports, thumbnails) carry over from one batch of the unpaged list to the next. Type
+ * titles are in `locale` where H5P translates them. */
+function itemMaker(locale: string): (rows: PageRow[]) => Promise<ContentListItem[]> {
   const icons = new Map<string, string | null>();
   const typeTitles = new Map<string, string | null>();
+  // the title each type is listed with (one translation lookup per type, not per row)
+  const titled = new Map<string, string>();
+  const titleOf = (machineName: string) => {
+    let title = titled.get(machineName);
+    if (title === undefined) titled.set(machineName, (title = listTypeTitle(machineName, typeTitles.get(machineName), locale)));
+    return title;
+  };
   let qualityQueued = 0;
   let thumbnailsLeft = BACKFILL_THUMBNAILS_PER_CALL;
   return async (rows) => {
@@ -342,7 +358,7 @@ function itemMaker(): (rows: PageRow[]) => Promise<ContentListItem[]> {
         title: r.title,
         mainLibrary: r.main_library,
         contentTypeSlug: contentTypeSlug(r.main_library),
-        contentTypeTitle: typeTitles.get(r.main_library) ?? titleFromMachineName(r.main_library),
+        contentTypeTitle: titleOf(r.main_library),
         thumbnailUrl: thumbnailUrlOf(r.id, r.thumbnail_path ?? thumbnails.get(r.id)),
         icon: icons.get(`${r.main_library} ${versionOf(r)}`) ?? null,
         createdAt: r.created_at,
@@ -394,16 +410,17 @@ function positionOf(q: ListContentsQuery) {
  *
  * The batches are separate statements: an item whose sort key changes while the list is being written (an edit
  * under sortBy=updated, a play under sortBy=views) can be listed at both places or at neither; `total` is always
- * the number listed plus skipped. A list read in one statement is what the paged calls give.
+ * the number listed plus skipped. A list read in one statement is what the paged calls give. Type titles are in
+ * `locale` (listContents).
  */
-export function contentListBatches(userId: string, q: ListContentsQuery): { batches: AsyncGenerator<ContentListItem[], void>; total: () => number } {
+export function contentListBatches(userId: string, q: ListContentsQuery, locale = 'en'): { batches: AsyncGenerator<ContentListItem[], void>; total: () => number } {
   let total = 0;
   const batches = async function* () {
     const start = positionOf(q);
     const keys = start.keys;
     let position = start.position;
     const fromCursor = position !== null;
-    const items = itemMaker();
+    const items = itemMaker(locale);
     let offset = q.offset;
     let listed = 0;
     for (;;) {
@@ -421,14 +438,16 @@ export function contentListBatches(userId: string, q: ListContentsQuery): { batc
 }
 
 /** GET /h5p/content: one page of the caller's content (or all of it without `limit`), the number of matches and,
- * when more follow, the keyset cursor of the next page. */
+ * when more follow, the keyset cursor of the next page. Each item's `contentTypeTitle` is in `locale` (a language
+ * code: the reader's) where H5P ships a translation of the type's title, else the installed library's English one. */
 export async function listContents(
   userId: string,
   q: ListContentsQuery = listContentsQuery.parse({}),
+  locale = 'en',
 ): Promise<{ data: ContentListItem[]; total: number; nextCursor: string | null }> {
   if (q.limit === undefined) {
     // every item, gathered (the route streams them instead: contentListBatches)
-    const { batches, total } = contentListBatches(userId, q);
+    const { batches, total } = contentListBatches(userId, q, locale);
     const data: ContentListItem[] = [];
     for await (const batch of batches) data.push(...batch);
     return { data, total: total(), nextCursor: null };
@@ -442,11 +461,12 @@ export async function listContents(
   const page = more ? rows.slice(0, q.limit) : rows;
   const last = page[page.length - 1];
   const nextCursor = more && last ? encodeCursor(scope, last.keys) : null;
-  return { data: await itemMaker()(page), total: count, nextCursor };
+  return { data: await itemMaker(locale)(page), total: count, nextCursor };
 }
 
-/** The filter choices of the My content page: the content types (with their titles) and tags the user's content carries, and how many items it has. */
-export async function listFacetsOf(userId: string): Promise<{ types: { machineName: string; slug: string; title: string }[]; tags: string[]; total: number }> {
+/** The filter choices of the My content page: the content types (with their titles in `locale`, as the list's items
+ * name them) and tags the user's content carries, and how many items it has. */
+export async function listFacetsOf(userId: string, locale = 'en'): Promise<{ types: { machineName: string; slug: string; title: string }[]; tags: string[]; total: number }> {
   const [types, tags, [count]] = await Promise.all([
     db().$queryRaw<{ main_library: string }[]>`
       SELECT DISTINCT h.main_library FROM content_ownership o JOIN h5p_contents h ON h.id = o.content_id
@@ -458,7 +478,7 @@ export async function listFacetsOf(userId: string): Promise<{ types: { machineNa
     db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM content_ownership o WHERE o.user_id = ${userId}::uuid`,
   ]);
   const titles = await settle('type titles', typeTitlesOf(types.map((t) => t.main_library)), new Map<string, string>());
-  const typeList = types.map((t) => ({ machineName: t.main_library, slug: contentTypeSlug(t.main_library), title: titles.get(t.main_library) ?? titleFromMachineName(t.main_library) }));
+  const typeList = types.map((t) => ({ machineName: t.main_library, slug: contentTypeSlug(t.main_library), title: listTypeTitle(t.main_library, titles.get(t.main_library), locale) }));
   typeList.sort((a, b) => a.title.localeCompare(b.title));
   return { types: typeList, tags: tags.map((t) => t.tag), total: Number(count?.n ?? 0) };
 }

@@ -30,9 +30,10 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
   const { user, principal } = await workspaceContext(`/marketplace/${encodeURIComponent(id)}`);
   // content ids are at most 100 characters (control characters in a path are refused before any page: proxy.ts)
   if (id.length > 100) notFound();
-  const item = await publicItem(id, user.id);
+  const locale = await getLocale();
+  const item = await publicItem(id, user.id, locale);
   if (!item) notFound();
-  const [playerToken, t, format, locale] = await Promise.all([issuePlayerToken(user.id, item.id), getTranslations('marketplace'), getFormatter(), getLocale()]);
+  const [playerToken, t, format] = await Promise.all([issuePlayerToken(user.id, item.id), getTranslations('marketplace'), getFormatter()]);
   const canClone = isTeacherOrAbove(principal.role);
   const c = item.curriculum;
   const none = t('item.none');
@@ -81,7 +82,9 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
         breadcrumbLabel={t('breadcrumb')}
         description={
           <span className={styles.lede}>
-            <Badge tone="brand">{item.contentTypeTitle ?? item.contentTypeSlug}</Badge>
+            <Badge tone="brand" className={styles.typeBadge}>
+              {item.contentTypeTitle ?? item.contentTypeSlug}
+            </Badge>
             <span>{t('list.cardMeta', { author: item.authorName ?? t('item.anonymous') })}</span>
           </span>
         }

@@ -3,6 +3,7 @@ import { USER_ERR } from '@/lib/auth/users';
 import { reply, requireUser, route } from '@/lib/http/route';
 import { listQuery, MARKETPLACE_ERR, publicItemSchema } from '@/lib/marketplace/schemas';
 import { listPublic } from '@/lib/marketplace/service';
+import { callerLocale } from '@/lib/i18n/config';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,6 +13,9 @@ export const GET = route(
     auth: 'user',
     query: listQuery,
     summary: "Browse other users' public content",
+    // `language` filters by the content's language; the type titles of include=card follow the caller's language
+    description:
+      "With include=card, `contentTypeTitle` is in the caller's interface language (their chosen language, the `locale` cookie, Accept-Language) where H5P ships a translation of the type's title, else the installed library's English title.",
     tags: ['Marketplace'],
     response: z.array(publicItemSchema),
     extra: {
@@ -25,7 +29,7 @@ export const GET = route(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    const { data, total, nextCursor } = await listPublic(user.id, ctx.query);
+    const { data, total, nextCursor } = await listPublic(user.id, ctx.query, callerLocale(ctx.req.headers, user));
     // nextCursor only when another page follows (a last page keeps the spec's envelope exactly)
     return reply(data, { extra: nextCursor ? { total, nextCursor } : { total } });
   },
