@@ -62,11 +62,14 @@ export function CollectionEditor({
   myContents,
   curriculum,
   resultsLink = null,
+  typeTitles = {},
 }: {
   id: string;
   userId: string;
   myContents: { id: string; title: string; mainLibrary: string }[];
   curriculum: CurriculumState;
+  /** each installed content type's title in the reader's language, by its contentTypeSlug (the slug where none) */
+  typeTitles?: Record<string, string>;
   /** the owner's link to the collection's results grid */
   resultsLink?: { href: string; label: string } | null;
 }) {
@@ -270,7 +273,7 @@ export function CollectionEditor({
                   )}
                 </span>
                 <span className={styles.itemMeta}>
-                  {it.status === 'available' && it.contentTypeSlug ? <Badge tone="neutral">{it.contentTypeSlug}</Badge> : null}
+                  {it.status === 'available' && it.contentTypeSlug ? <Badge tone="neutral">{typeTitles[it.contentTypeSlug] ?? it.contentTypeSlug}</Badge> : null}
                   {it.status === 'restricted' ? (
                     <Badge tone="warning" title={t('editor.privateHint')}>
                       <Lock aria-hidden size={12} />
@@ -359,7 +362,7 @@ export function CollectionEditor({
                   </a>
                 </span>
                 <span className={styles.itemMeta}>
-                  <Badge tone="neutral">{s.contentTypeSlug}</Badge>
+                  <Badge tone="neutral">{typeTitles[s.contentTypeSlug] ?? s.contentTypeSlug}</Badge>
                   <Badge tone="info">{levelName(s.bloomsLevel)}</Badge>
                   {s.fillsGap ? <Badge tone="success">{t('editor.fillsGap')}</Badge> : null}
                 </span>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { CollectionEditor } from '@/components/collections/CollectionEditor';
 import { CollectionAiActions } from '@/components/ai/CollectionAiActions';
 import { aiConfigured } from '@/lib/ai/client';
@@ -11,6 +11,8 @@ import { collectionReadable } from '@/lib/collections/service';
 import { db } from '@/lib/db/client';
 import { myContents, pageUser } from '@/lib/marketplace/page-user';
 import { currentBrand } from '@/lib/tenant/current';
+import { contentTypeSlug } from '@/lib/content/types';
+import { typeTitle } from '@/lib/h5p';
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, { brand }] = await Promise.all([getTranslations('collections'), currentBrand()]);
@@ -32,6 +34,9 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
   const aiGate = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
   // the editor loads its items in the browser: an item the AI tools add (then router.refresh()) is the newest, which
   // gives the editor a new key, so it loads them again
+  // the items' type badges: each installed type's title in the reader's language, by the API's slug
+  const [locale, types] = await Promise.all([getLocale(), db().h5pLibrary.findMany({ where: { runnable: true }, select: { machineName: true, title: true }, distinct: ['machineName'] })]);
+  const typeTitles = Object.fromEntries(types.map((l) => [contentTypeSlug(l.machineName), typeTitle(l.machineName, locale, l.title)]));
   const newest = aiTools ? (await db().collectionItem.aggregate({ where: { collectionId: id }, _max: { addedAt: true } }))._max.addedAt : null;
   return (
     <>
@@ -43,6 +48,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ id:
           myContents={await myContents(user.id)}
           curriculum={curriculum}
           resultsLink={own ? { href: `/results/collections/${id}`, label: tr('link') } : null}
+          typeTitles={typeTitles}
         />
         {aiTools ? (
           <CollectionAiActions
