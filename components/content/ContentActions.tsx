@@ -104,6 +104,7 @@ export function ContentActions({
     run(t('actions.exportFailed'), () => download(path, name, (status) => t('actions.downloadFailed', { status })));
 
   const toggleVisibility = async () => {
+    if (toggling) return;
     setToggling(true);
     await run(t('actions.visibilityFailed', { title }), async () => {
       const next = visibility === 'public' ? 'private' : 'public';
@@ -153,7 +154,8 @@ export function ContentActions({
       <ButtonLink href={`/results/content/${id}`} icon={BarChart3} data-testid="content-results-link">
         {t('play.results')}
       </ButtonLink>
-      <Button icon={visibility === 'public' ? Lock : Globe} loading={toggling} onClick={() => void toggleVisibility()} data-testid="toggle-visibility">
+      {/* busy, not disabled, while it works: the button keeps the keyboard focus */}
+      <Button icon={visibility === 'public' ? Lock : Globe} aria-busy={toggling || undefined} onClick={() => void toggleVisibility()} data-testid="toggle-visibility">
         {visibility === 'public' ? t('actions.makePrivate') : t('actions.publish')}
       </Button>
       {/* a full page load: the editor's scripts run only on a page loaded with its own nonce */}
