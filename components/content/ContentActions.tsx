@@ -151,18 +151,20 @@ export function ContentActions({
 
   return (
     <div className={styles.actions}>
-      <ButtonLink href={`/results/content/${id}`} icon={BarChart3} data-testid="content-results-link">
+      <ButtonLink href={`/results/content/${id}`} icon={BarChart3} className={styles.results} data-testid="content-results-link">
         {t('play.results')}
       </ButtonLink>
       {/* busy, not disabled, while it works: the button keeps the keyboard focus */}
-      <Button icon={visibility === 'public' ? Lock : Globe} aria-busy={toggling || undefined} onClick={() => void toggleVisibility()} data-testid="toggle-visibility">
+      <Button icon={visibility === 'public' ? Lock : Globe} className={styles.publish} aria-busy={toggling || undefined} onClick={() => void toggleVisibility()} data-testid="toggle-visibility">
         {visibility === 'public' ? t('actions.makePrivate') : t('actions.publish')}
       </Button>
       {/* a full page load: the editor's scripts run only on a page loaded with its own nonce */}
-      <ButtonLink href={`/content/${id}/edit`} icon={Pencil} variant="primary" external data-testid="content-edit-link">
+      <ButtonLink href={`/content/${id}/edit`} icon={Pencil} variant="primary" external className={styles.edit} data-testid="content-edit-link">
         {t('play.edit')}
       </ButtonLink>
-      <OverflowMenu label={t('actions.more')} items={items} testId="content-menu" triggerRef={menuRef} bordered />
+      <span className={styles.menu}>
+        <OverflowMenu label={t('actions.more')} items={items} testId="content-menu" triggerRef={menuRef} bordered />
+      </span>
       {message ? (
         <p className={styles.error} data-testid="action-error">
           {message}
