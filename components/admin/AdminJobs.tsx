@@ -7,7 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
+import { Button } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
+import styles from './AdminJobs.module.css';
 import type { Job } from '@/lib/admin/jobs';
 
 const POLL_MS = 1_000;
@@ -54,7 +56,7 @@ function JobReport({ job, label, testId }: { job: Job; label: (step: string) => 
             : t('finished', { ok, failed })}
       </p>
       {total ? (
-        <progress max={total} value={job.done} aria-label={t('progress')} data-testid={`${testId}-progress`}>
+        <progress className={styles.progress} max={total} value={job.done} aria-label={t('progress')} data-testid={`${testId}-progress`}>
           {job.done}/{total}
         </progress>
       ) : null}
@@ -100,9 +102,9 @@ function JobPanel(props: {
   const running = job?.state === 'running';
   return (
     <div>
-      <button type="button" className="primary" onClick={() => void start()} disabled={running || !props.canStart} data-testid={props.buttonTestId}>
+      <Button variant="primary" onClick={() => void start()} disabled={!props.canStart} loading={running} data-testid={props.buttonTestId}>
         {running ? props.runningLabel : props.startLabel}
-      </button>
+      </Button>
       {error ? (
         <p className="error" role="alert">
           {error}

@@ -1,10 +1,12 @@
 'use client';
 // The super_admin's support tools on the admin page: find a user by email and change their plan; create a school
 // workspace (tenant); activate or deactivate one. Each call goes to /api/admin/… with the session cookie.
+import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
+import { Button, Card } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
 import { PLAN_IDS, type PlanId } from '@/lib/plans/plans';
 import type { AdminUser as FoundUser } from '@/lib/admin/manage';
@@ -36,14 +38,14 @@ export function UserPlanSupport() {
     }
   };
   return (
-    <section className="card" aria-labelledby="support-users" data-testid="support-users">
+    <Card aria-labelledby="support-users" data-testid="support-users">
       <h2 id="support-users">{t('usersTitle')}</h2>
       <form onSubmit={(e) => void search(e)} className="inline-form">
         <label htmlFor="support-email">{t('email')}</label>
         <input id="support-email" type="search" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@school.org" data-testid="support-email" />
-        <button type="submit" data-testid="support-search">
+        <Button type="submit" icon={Search} data-testid="support-search">
           {t('search')}
-        </button>
+        </Button>
       </form>
       {error ? (
         <p className="error" role="alert">
@@ -78,7 +80,7 @@ export function UserPlanSupport() {
           </ul>
         )
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -108,7 +110,7 @@ export function TenantSupport() {
     </>
   );
   return (
-    <form className="card stacked-form" onSubmit={(e) => void create(e)} aria-labelledby="support-tenant" data-testid="support-tenant">
+    <Card as="form" className="stacked-form" onSubmit={(e) => void create(e)} aria-labelledby="support-tenant" data-testid="support-tenant">
       <h2 id="support-tenant">{t('tenantTitle')}</h2>
       {field('name', 'Harbour School')}
       {field('slug', 'harbour')}
@@ -127,11 +129,11 @@ export function TenantSupport() {
         </p>
       ) : null}
       <p>
-        <button type="submit" className="primary" data-testid="tenant-create">
+        <Button type="submit" variant="primary" icon={Plus} data-testid="tenant-create">
           {t('tenantCreate')}
-        </button>
+        </Button>
       </p>
-    </form>
+    </Card>
   );
 }
 
@@ -152,8 +154,8 @@ export function TenantActiveToggle({ id, active, name }: { id: string; active: b
     }
   };
   return (
-    <button type="button" onClick={() => void toggle()} disabled={busy} data-testid="tenant-toggle" aria-label={active ? t('deactivateNamed', { name }) : t('activateNamed', { name })}>
+    <Button size="sm" onClick={() => void toggle()} loading={busy} data-testid="tenant-toggle" aria-label={active ? t('deactivateNamed', { name }) : t('activateNamed', { name })}>
       {active ? t('deactivate') : t('activate')}
-    </button>
+    </Button>
   );
 }

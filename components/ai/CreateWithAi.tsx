@@ -13,8 +13,8 @@ import type { FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { CurriculumState } from '@/components/curriculum/CurriculumNotice';
 import { Sparkles } from 'lucide-react';
-import { Button } from '@/components/ui';
-import { CreditsLine, Upgrade, aiStyles as styles, cx } from './parts';
+import { Button, Card } from '@/components/ui';
+import { CreditsLine, Upgrade, aiStyles as styles } from './parts';
 import { creditsLeft, type AiCredits } from './shared';
 import { choicesOf, SOURCE_GATE, useCreateForm, type CreateWithAiGates, type Source } from './create/form';
 import { ErrorBox, fieldErrors } from './create/FormError';
@@ -80,7 +80,7 @@ export function CreateWithAi({
 
   return (
     <>
-      <form className={cx('card', styles.card)} onSubmit={submit} aria-labelledby="ai-form-title" data-testid="ai-form" noValidate>
+      <Card as="form" className={styles.card} onSubmit={submit} aria-labelledby="ai-form-title" data-testid="ai-form" noValidate>
         <h2 id="ai-form-title" className={styles.cardTitle}>
           {t('form.title')}
         </h2>
@@ -123,7 +123,7 @@ export function CreateWithAi({
             </>
           ) : null}
         </div>
-      </form>
+      </Card>
 
       {job ? <JobPanel key={job.id} initial={job} setCredits={run.setCredits} /> : null}
 

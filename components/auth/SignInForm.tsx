@@ -8,6 +8,8 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui';
+import styles from './SignInForm.module.css';
 
 /** the sentences lib/auth/session.ts (authorize) answers with, and their message keys */
 const KNOWN_ERRORS = {
@@ -125,9 +127,9 @@ export function SignInForm({ next }: { next: string }) {
       <input id="email" name="email" type="email" autoComplete="username" required />
       <label htmlFor="password">{t('form.password')}</label>
       <input id="password" name="password" type="password" autoComplete="current-password" required />
-      <button className="primary" type="submit" disabled={busy}>
+      <Button variant="primary" type="submit" loading={busy} className={styles.submit}>
         {busy ? t('form.busy') : t('form.submit')}
-      </button>
+      </Button>
       {error ? (
         <p className="error" role="alert" data-testid="sign-in-error">
           {error}

@@ -5,7 +5,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { callApi } from '@/components/shared/api';
-import { Field } from '@/components/ui';
+import { Button, Card, Field } from '@/components/ui';
 import styles from './BrandSettings.module.css';
 import { useToast } from '@/components/ui/Toaster';
 import { accessibleBrand } from '@/lib/tenant/contrast';
@@ -76,7 +76,7 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
 
   return (
     <>
-      <form className="card brand-form" onSubmit={(e) => void save(e)} aria-labelledby="brand-title" data-testid="brand-form">
+      <Card as="form" className="brand-form" onSubmit={(e) => void save(e)} aria-labelledby="brand-title" data-testid="brand-form">
         <h2 id="brand-title">{t('formTitle')}</h2>
         <div className="brand-grid">
           <div className="brand-fields">
@@ -123,12 +123,12 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
           </p>
         ) : null}
         <p>
-          <button type="submit" className="primary" disabled={saving || !colourValid} data-testid="brand-save">
+          <Button type="submit" variant="primary" disabled={!colourValid} loading={saving} data-testid="brand-save">
             {saving ? t('saving') : t('save')}
-          </button>
+          </Button>
         </p>
-      </form>
-      <form className="card" onSubmit={(e) => void saveDomain(e)} aria-labelledby="domain-title" data-testid="domain-form">
+      </Card>
+      <Card as="form" onSubmit={(e) => void saveDomain(e)} aria-labelledby="domain-title" data-testid="domain-form">
         <h2 id="domain-title">{t('domainTitle')}</h2>
         <p>{domainSaved ? t('domainCurrent', { domain: domainSaved }) : t('domainNone')}</p>
         <Field label={t('domain')} htmlFor="brand-domain" required requiredLabel={t('required')}>
@@ -143,11 +143,11 @@ export function BrandSettings({ initial, customDomain, baseDomain, tenantName }:
           </p>
         ) : null}
         <p>
-          <button type="submit" disabled={domain.trim().length < 3} data-testid="domain-save">
+          <Button type="submit" disabled={domain.trim().length < 3} data-testid="domain-save">
             {t('domainSave')}
-          </button>
+          </Button>
         </p>
-      </form>
+      </Card>
     </>
   );
 }

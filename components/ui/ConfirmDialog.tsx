@@ -1,11 +1,15 @@
 'use client';
 // The confirmation of a destructive action, from Radix UI's AlertDialog: modal, focus kept inside and returned
 // to the trigger, Escape or Cancel backs out, and the focused button on opening is Cancel (a stray Enter
-// destroys nothing). Use it with a trigger (<ConfirmDialog trigger={<button>Delete</button>} …/>) or controlled
-// (open / onOpenChange) when the action starts elsewhere.
+// destroys nothing). Use it with a trigger (<ConfirmDialog trigger={<Button>Delete</Button>} …/>) or controlled
+// (open / onOpenChange) when the action starts elsewhere — from a menu item, say which element gets the focus back
+// (`returnFocus`: the item is gone once the menu closes). The look is the kit's Dialog and Button.
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useTranslations } from 'next-intl';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement, ReactNode, RefObject } from 'react';
+import { Button } from './Button';
+import { focusInstead } from './Dialog';
+import styles from './Dialog.module.css';
 
 interface Props {
   title: string;
@@ -16,28 +20,30 @@ interface Props {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   testId?: string;
+  /** the element focused on closing (default: the trigger, or the one focused before opening) */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
-export function ConfirmDialog({ title, description, confirmLabel, onConfirm, trigger, open, onOpenChange, testId = 'confirm-dialog' }: Props) {
+export function ConfirmDialog({ title, description, confirmLabel, onConfirm, trigger, open, onOpenChange, testId = 'confirm-dialog', returnFocus }: Props) {
   const t = useTranslations('common');
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog" data-testid={testId}>
-          <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
-          {description ? <AlertDialog.Description className="dialog-description">{description}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>}
-          <div className="dialog-actions">
+        <AlertDialog.Overlay className={styles.overlay} />
+        <AlertDialog.Content className={styles.content} data-testid={testId} onCloseAutoFocus={(e) => focusInstead(e, returnFocus)}>
+          <AlertDialog.Title className={styles.title}>{title}</AlertDialog.Title>
+          {description ? <AlertDialog.Description className={styles.description}>{description}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>}
+          <div className={styles.footer}>
             <AlertDialog.Cancel asChild>
-              <button type="button" className="secondary" data-testid={`${testId}-cancel`}>
+              <Button variant="secondary" data-testid={`${testId}-cancel`}>
                 {t('cancel')}
-              </button>
+              </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <button type="button" className="danger" data-testid={`${testId}-confirm`} onClick={() => void onConfirm()}>
+              <Button variant="danger" data-testid={`${testId}-confirm`} onClick={() => void onConfirm()}>
                 {confirmLabel}
-              </button>
+              </Button>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import type { LucideIcon } from 'lucide-react';
 import { ChevronLeft, ChevronRight, ChevronRight as Sep } from 'lucide-react';
-import type { ElementType, HTMLAttributes, ReactNode } from 'react';
+import type { ElementType, FormHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
 import styles from './ui.module.css';
 
 const cx = (...c: (string | false | null | undefined)[]) => c.filter(Boolean).join(' ');
@@ -18,8 +18,9 @@ export function Badge({ tone = 'neutral', className, children, ...rest }: HTMLAt
   );
 }
 
-export interface CardProps extends HTMLAttributes<HTMLElement> {
-  as?: 'section' | 'article' | 'div' | 'li' | 'aside';
+/** a card is a section by default; `as="form"` makes a form card (with a form's own attributes) */
+export interface CardProps extends HTMLAttributes<HTMLElement>, Pick<FormHTMLAttributes<HTMLFormElement>, 'noValidate'> {
+  as?: 'section' | 'article' | 'div' | 'li' | 'aside' | 'form';
   padded?: boolean;
   interactive?: boolean;
 }

@@ -5,7 +5,7 @@ import * as DM from '@radix-ui/react-dropdown-menu';
 import Link from 'next/link';
 import type { LucideIcon } from 'lucide-react';
 import { MoreHorizontal } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import styles from './Menu.module.css';
 
 export interface MenuItem {
@@ -94,13 +94,29 @@ export function Menu({ trigger, items, align = 'end', header, footer, contentTes
   );
 }
 
-export function OverflowMenu({ label, items, testId, align = 'end' }: { label: string; items: MenuItem[]; testId?: string; align?: 'start' | 'end' }) {
+export function OverflowMenu({
+  label,
+  items,
+  testId,
+  align = 'end',
+  triggerRef,
+  bordered,
+}: {
+  label: string;
+  items: MenuItem[];
+  testId?: string;
+  align?: 'start' | 'end';
+  /** the "⋯" button (a dialog opened from an item returns focus to it) */
+  triggerRef?: Ref<HTMLButtonElement>;
+  /** outlined like a secondary Button, to sit in a row of buttons (a page header) */
+  bordered?: boolean;
+}) {
   return (
     <Menu
       align={align}
       items={items}
       trigger={
-        <button type="button" className={styles.trigger} aria-label={label} title={label} data-testid={testId}>
+        <button ref={triggerRef} type="button" className={[styles.trigger, bordered ? styles.bordered : ''].join(' ')} aria-label={label} title={label} data-testid={testId}>
           <MoreHorizontal aria-hidden size={18} />
         </button>
       }

@@ -58,6 +58,19 @@ test('a German teacher sees My content in German, and the player frame is asked 
   // the content page: the player frame carries the user's language; the embed snippet carries none
   await row.getByRole('link', { name: `${word} Quiz` }).click();
   await expect(page.getByTestId('content-title')).toHaveText(`${word} Quiz`);
+  // its actions speak German: the header's buttons and status, the menu, the pass-mark dialog and its refusal
+  await expect(page.getByTestId('visibility')).toHaveText('Öffentlich');
+  await expect(page.getByTestId('toggle-visibility')).toHaveText('Privat stellen');
+  await page.getByRole('button', { name: 'Weitere Aktionen' }).click();
+  for (const name of ['.h5p exportieren', 'Als SCORM 1.2 exportieren', 'Als SCORM 2004 exportieren', 'Als cmi5 exportieren', 'Löschen']) await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Als cmi5 exportieren', exact: true }).click();
+  const exportDialog = page.getByTestId('export-dialog');
+  await expect(exportDialog.getByRole('heading', { name: 'Als cmi5 exportieren' })).toBeVisible();
+  await exportDialog.getByLabel('Bestehensgrenze (%)').fill('abc');
+  await exportDialog.getByRole('button', { name: 'Exportieren' }).click();
+  await expect(exportDialog.getByTestId('export-mastery-error')).toHaveText('Die Bestehensgrenze muss ein Prozentwert von 0 bis 100 sein.');
+  await exportDialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(exportDialog).toBeHidden();
   await page.getByRole('tab', { name: 'Teilen & einbetten' }).click();
   await expect(page.getByRole('heading', { name: 'Einbetten' })).toBeVisible();
   const src = await page.getByTestId('h5p-player').getAttribute('src');

@@ -79,10 +79,60 @@ test('deleting a public item used in a collection warns about both before anythi
   await call('POST', `/api/collections/${c.data.id}/items`, { contentIds: [id] });
   await signIn(page, a);
   await page.goto(`/content/${id}`);
-  await page.getByTestId('delete').click();
+  await page.getByTestId('content-menu').click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
   const dialog = page.getByTestId('delete-dialog');
   await expect(dialog.getByTestId('delete-public-warning')).toContainText('It is public');
   await expect(dialog.getByTestId('delete-collections-warning')).toContainText('It is in 1 collection');
   await dialog.getByTestId('delete-dialog-cancel').click();
+  expect(await sql<{ n: number }>('SELECT count(*)::int AS n FROM h5p_contents WHERE id = $1', [id])).toEqual([{ n: 1 }]);
+});
+
+test("the owner's actions sit in the header: Publish follows the status at once, the rest is one menu run from the keyboard", async ({ page }) => {
+  const id = await teacherItem('Keyboard quiz');
+  await signIn(page, demoAccount('teacher'));
+  await page.goto(`/content/${id}`);
+  const header = page.locator('main header').first();
+  await expect(header.getByTestId('visibility')).toHaveText('Private');
+  // one primary action (Edit), Publish beside it; no row of export buttons or pass-mark field on the page
+  await expect(header.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/content/${id}/edit`);
+  await expect(page.getByTestId('export-mastery-score')).toHaveCount(0);
+  await header.getByTestId('toggle-visibility').click();
+  await expect(header.getByTestId('visibility')).toHaveText('Public');
+  await expect(header.getByTestId('toggle-visibility')).toHaveText('Make private');
+  expect(await sql<{ visibility: string }>('SELECT visibility FROM content_ownership WHERE content_id = $1', [id])).toEqual([{ visibility: 'public' }]);
+
+  // the menu opens with Enter (and Space), the arrows move, Escape closes it and gives the focus back
+  const trigger = header.getByRole('button', { name: 'More actions' });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Export .h5p', 'Export SCORM 1.2', 'Export SCORM 2004', 'Export cmi5', 'Delete']);
+  await expect(menu.getByRole('menuitem', { name: 'Export .h5p' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Export SCORM 1.2' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(menu.getByRole('menuitem', { name: 'Export .h5p' })).toBeFocused();
+  // Delete from the keyboard: the dialog focuses Cancel; Escape backs out and the focus returns to the menu button
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('delete-dialog-cancel')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('delete-dialog')).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+  // a SCORM export from the keyboard: the pass-mark field has the focus; Escape backs out to the menu button
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog.getByLabel('Pass mark (%)')).toBeFocused();
+  await expect(dialog).toContainText('Leave it empty for 100 %');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toBeFocused();
   expect(await sql<{ n: number }>('SELECT count(*)::int AS n FROM h5p_contents WHERE id = $1', [id])).toEqual([{ n: 1 }]);
 });

@@ -385,20 +385,37 @@ test('cmi5: a learner who fails and retries passes in the same session; a failed
   expect(lms.refused).toBe(0);
 });
 
-test('the content page offers the pass mark beside the SCORM and cmi5 exports: the package carries it, and a bad value is refused before the download', async ({ page }) => {
+test('the content page asks for the pass mark when a SCORM or cmi5 export is chosen: the package carries it, and a bad value is refused before the download', async ({ page }) => {
   await signIn(page, demoAccount('super_admin'));
   await page.goto(`/content/${ids.dragtext}`);
-  const field = page.getByLabel('Pass mark for SCORM and cmi5 (%)');
-  await field.fill('150');
+  // the export is chosen in the page's menu; a dialog asks for the pass mark, empty by default (the content's own, else 100 %)
+  await page.getByTestId('content-menu').click();
   await page.getByTestId('export-scorm-12').click();
-  await expect(page.getByTestId('action-error')).toHaveText('The pass mark must be a percentage from 0 to 100.');
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Export SCORM 1.2' })).toBeVisible();
+  const field = dialog.getByLabel('Pass mark (%)');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('');
+  await field.fill('150');
+  await dialog.getByTestId('export-dialog-confirm').click();
+  await expect(dialog.getByTestId('export-mastery-error')).toHaveText('The pass mark must be a percentage from 0 to 100.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
   await field.fill('75');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-scorm-2004').click()]);
-  expect(download.suggestedFilename()).toBe('Cat and mat_scorm2004.zip');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-dialog-confirm').click()]);
+  expect(download.suggestedFilename()).toBe('Cat and mat_scorm1.2.zip');
+  await expect(dialog).toBeHidden();
+  // the pass mark typed is kept for the next export of this visit
+  await page.getByTestId('content-menu').click();
+  await page.getByTestId('export-scorm-2004').click();
+  await expect(field).toHaveValue('75');
+  const [download2004] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-dialog-confirm').click()]);
+  expect(download2004.suggestedFilename()).toBe('Cat and mat_scorm2004.zip');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-lms-ui-'));
-  await unzip(fs.readFileSync(await download.path()), dir);
+  await unzip(fs.readFileSync(await download2004.path()), dir);
   expect(fs.readFileSync(path.join(dir, 'imsmanifest.xml'), 'utf8')).toContain('<imsss:minNormalizedMeasure>0.75</imsss:minNormalizedMeasure>');
-  const [cmi5] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-cmi5').click()]);
+  await page.getByTestId('content-menu').click();
+  await page.getByTestId('export-cmi5').click();
+  const [cmi5] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-dialog-confirm').click()]);
   const dir5 = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-lms-ui-'));
   await unzip(fs.readFileSync(await cmi5.path()), dir5);
   expect(fs.readFileSync(path.join(dir5, 'cmi5.xml'), 'utf8')).toContain('masteryScore="0.75"');

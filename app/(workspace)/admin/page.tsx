@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Badge, PageHeader, StatGrid } from '@/components/ui';
+import { Badge, Card, PageHeader, Stack, StatGrid } from '@/components/ui';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { AdminNav } from '@/components/admin/AdminNav';
@@ -35,13 +35,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const planName = (id: string) => (isPlanId(id) ? tp(id) : id);
   return (
     <>
-      <div className="page">
+      <Stack className="page" gap={4}>
         <PageHeader title={t('title')} />
         <AdminNav current="/admin" />
         <p className="muted" data-testid="admin-scope">
           {scope.kind === 'all' ? t('scope.all') : scope.kind === 'tenant' ? t('scope.tenant') : t('scope.none')}
         </p>
-        <section className="card" aria-labelledby="admin-totals">
+        <Card aria-labelledby="admin-totals">
           <h2 id="admin-totals">{t('totals.title')}</h2>
           <div data-testid="admin-totals">
             <StatGrid
@@ -52,8 +52,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               ]}
             />
           </div>
-        </section>
-        <section className="card" aria-labelledby="admin-users">
+        </Card>
+        <Card aria-labelledby="admin-users">
           <h2 id="admin-users">{t('users.title')}</h2>
           <DataTable
             testId="admin-users"
@@ -79,9 +79,9 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               {overview.nextUsers ? <Link href={`/admin?users=${encodeURIComponent(overview.nextUsers)}`} data-testid="admin-users-older">{t('users.older')}</Link> : null}
             </p>
           ) : null}
-        </section>
+        </Card>
         {overview.tenants ? (
-          <section className="card" aria-labelledby="admin-tenants">
+          <Card aria-labelledby="admin-tenants">
             <h2 id="admin-tenants">{t('tenants.title')}</h2>
             <DataTable
               testId="admin-tenants"
@@ -98,7 +98,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 { header: t('support.actions'), cell: (x) => <TenantActiveToggle id={x.id} active={x.active} name={x.name} /> },
               ]}
             />
-          </section>
+          </Card>
         ) : null}
         {superAdmin ? (
           <>
@@ -106,7 +106,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             <TenantSupport />
           </>
         ) : null}
-      </div>
+      </Stack>
     </>
   );
 }

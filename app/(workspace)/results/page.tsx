@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { DataTable, PageHeader } from '@/components/ui';
+import { Card, DataTable, PageHeader, Stack } from '@/components/ui';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { unlockingPlan } from '@/lib/plans/plans';
@@ -31,10 +31,10 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
   const when = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
-      <div className="page">
+      <Stack className="page" gap={4}>
         <PageHeader title={t('title')} />
         {onMine ? (
-          <section className="card" aria-labelledby="results-authored">
+          <Card aria-labelledby="results-authored">
             <h2 id="results-authored">{t('authored.title')}</h2>
             {upgrade ? (
               <p className="muted" data-testid="results-upgrade">
@@ -55,9 +55,9 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
                 { header: t('columns.last'), cell: (r) => when(r.lastAttemptAt) },
               ]}
             />
-          </section>
+          </Card>
         ) : null}
-        <section className="card" aria-labelledby="results-mine">
+        <Card aria-labelledby="results-mine">
           <h2 id="results-mine">{t('mine.title')}</h2>
           <DataTable
             testId="results-mine"
@@ -78,8 +78,8 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
             {mine.next ? <Link href={`/results?after=${encodeURIComponent(mine.next)}`} data-testid="results-mine-older">{t('mine.older')}</Link> : null}
             {mine.results.length ? <>{after || mine.next ? ' · ' : null}<a href="/api/results/me?format=csv" download>{t('mine.csv')}</a></> : null}
           </p>
-        </section>
-      </div>
+        </Card>
+      </Stack>
     </>
   );
 }

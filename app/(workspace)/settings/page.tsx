@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
-import { PageHeader } from '@/components/ui';
+import { Badge, Card, PageHeader, Stack } from '@/components/ui';
 import { BillingButton } from '@/components/billing/BillingButton';
 import { LanguageMenu } from '@/components/shell/LanguageMenu';
 import { UsageBars } from '@/components/workspace/UsageBars';
@@ -36,9 +36,9 @@ export default async function SettingsPage() {
   const teacher = isTeacherOrAbove(session.principal.role) || plan.id !== 'free' || Boolean(session.user.stripeCustomerId);
   return (
     <>
-      <div className="page">
+      <Stack className="page" gap={4}>
         <PageHeader title={t('title')} />
-        <section className="card" aria-labelledby="settings-account">
+        <Card aria-labelledby="settings-account">
           <h2 id="settings-account">{t('account.title')}</h2>
           <dl className="facts" data-testid="settings-account">
             <dt>{t('account.name')}</dt>
@@ -51,18 +51,18 @@ export default async function SettingsPage() {
               <>
                 <dt>{t('account.plan')}</dt>
                 <dd>
-                  <span className="plan-badge">{tp(plan.id)}</span>
+                  <Badge tone="brand">{tp(plan.id)}</Badge>
                 </dd>
               </>
             ) : null}
           </dl>
           <p className="muted">{t('account.managed')}</p>
-        </section>
+        </Card>
         {teacher ? (
-          <section className="card" aria-labelledby="settings-billing" data-testid="settings-billing">
+          <Card aria-labelledby="settings-billing" data-testid="settings-billing">
             <h2 id="settings-billing">{t('billing.title')}</h2>
             <p>
-              {t('billing.plan')}: <span className="plan-badge">{tp(plan.id)}</span>
+              {t('billing.plan')}: <Badge tone="brand">{tp(plan.id)}</Badge>
             </p>
             <UsageBars usage={usage} />
             {!payments ? (
@@ -79,20 +79,20 @@ export default async function SettingsPage() {
                 {plan.id === 'premium' ? t('billing.comparePlans') : t('billing.seePlans')}
               </Link>
             </p>
-          </section>
+          </Card>
         ) : null}
         {tenant && ((session.principal.role === 'admin' && session.user.tenantId === tenant.id) || isSuperAdmin(session.principal)) ? (
-          <section className="card" aria-labelledby="settings-brand">
+          <Card aria-labelledby="settings-brand">
             <h2 id="settings-brand">{tb('title')}</h2>
             <p>
               <Link href="/settings/tenant" data-testid="brand-settings-link">
                 {tb('link')}
               </Link>
             </p>
-          </section>
+          </Card>
         ) : null}
         {isTeacherOrAbove(session.principal.role) || planHasFeature(session.user.plan, 'lti-integration') ? (
-          <section className="card" aria-labelledby="settings-lti">
+          <Card aria-labelledby="settings-lti">
             <h2 id="settings-lti">{tl('title')}</h2>
             <p>{tl('linkHelp')}</p>
             <p>
@@ -102,18 +102,18 @@ export default async function SettingsPage() {
               {planHasFeature(session.user.plan, 'lti-integration') ? null : (
                 <>
                   {' '}
-                  <span className="gated">{tl('premium')}</span>
+                  <Badge tone="warning">{tl('premium')}</Badge>
                 </>
               )}
             </p>
-          </section>
+          </Card>
         ) : null}
-        <section className="card" aria-labelledby="settings-language">
+        <Card aria-labelledby="settings-language">
           <h2 id="settings-language">{t('language.title')}</h2>
           <p>{t('language.help')}</p>
           <LanguageMenu signedIn showLabel />
-        </section>
-      </div>
+        </Card>
+      </Stack>
     </>
   );
 }

@@ -2,7 +2,7 @@
 // The form that registers a platform or edits one (its state: usePlatformForm).
 import { useTranslations } from 'next-intl';
 import { Plus, Save } from 'lucide-react';
-import { Button, Field } from '@/components/ui';
+import { Button, Card, Field } from '@/components/ui';
 import styles from '../lti.module.css';
 import { FIELDS, OPTIONAL, URL_FIELDS, type usePlatformForm } from './usePlatformForm';
 
@@ -10,7 +10,7 @@ export function PlatformForm({ form }: { form: ReturnType<typeof usePlatformForm
   const t = useTranslations('lti');
   const { editing, values, error, saving, status } = form;
   return (
-    <form className={`card ${styles.card}`} onSubmit={(e) => void form.submit(e)} aria-labelledby="lti-form-title" data-testid="lti-platform-form" noValidate>
+    <Card as="form" className={styles.card} onSubmit={(e) => void form.submit(e)} aria-labelledby="lti-form-title" data-testid="lti-platform-form" noValidate>
       <h2 id="lti-form-title" ref={form.titleRef} tabIndex={-1} className={styles.cardTitle}>
         {editing ? t('form.editTitle', { name: editing.name }) : t('form.registerTitle')}
       </h2>
@@ -55,6 +55,6 @@ export function PlatformForm({ form }: { form: ReturnType<typeof usePlatformForm
       <p role="status" aria-live="polite" data-testid="lti-status" className={styles.status}>
         {status}
       </p>
-    </form>
+    </Card>
   );
 }

@@ -1,8 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
-import { BarChart3, Pencil } from 'lucide-react';
 import { ContentAiActions } from '@/components/ai/ContentAiActions';
-import { ContentActions } from '@/components/content/ContentActions';
+import { ContentActions, ContentVisibility, VisibilityBadge } from '@/components/content/ContentActions';
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { ContentTabs } from '@/components/content/page/ContentTabs';
@@ -10,11 +9,12 @@ import { OriginNote } from '@/components/content/OriginNote';
 import { PreviewPanel, type RightsOfUse } from '@/components/content/page/PreviewPanel';
 import { RightsDetails } from '@/components/content/page/RightsDetails';
 import styles from '@/components/content/page/ContentPage.module.css';
-import { Badge, ButtonLink, Card, PageHeader, StatGrid } from '@/components/ui';
+import { Badge, Card, PageHeader, StatGrid } from '@/components/ui';
 import { issueEmbedToken, issuePlayerToken, issuePreviewToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { typeTitle } from '@/lib/h5p';
 import { contentOriginOf } from '@/lib/h5p/content/content';
+import { contentPassMark } from '@/lib/h5p/export/mastery';
 import { canReadContent, readerOf } from '@/lib/h5p/content/access';
 import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -67,7 +67,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const own = content.ownership?.userId === user.id;
   const pub = content.ownership?.visibility === 'public';
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
-  const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary, usedIn] = await Promise.all([
+  const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary, usedIn, stored] = await Promise.all([
     issuePlayerToken(user.id, id),
     isTeacherOrAbove(principal.role) ? issuePreviewToken(user.id, id) : null,
     own ? issueEmbedToken(user.id, id) : null,
@@ -78,6 +78,8 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
     db().contentCurriculumMetadata.findUnique({ where: { contentId: id } }),
     own ? contentResultsSummary(id) : null,
     own ? db().collectionItem.count({ where: { contentId: id } }) : 0,
+    // the default pass mark of a SCORM/cmi5 export (the owner's dialog says which it is)
+    own ? db().h5pContent.findUnique({ where: { id }, select: { parameters: true } }) : null,
   ]);
   const typeName = typeTitle(content.mainLibrary, await getLocale(), lib?.title);
   // AI tools (issue 13) for teachers and admins who can read the item; what the plan lacks is decided here
@@ -88,152 +90,151 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const rights = rightsOf(content.metadata);
   const origin = playerKeepsOrigin() ? playerOrigin() : undefined;
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
+  const visibility = pub ? 'public' : 'private';
   return (
-    <div className="page">
-      <PageHeader
-        breadcrumbs={own ? [{ label: t('myContent'), href: '/content' }, { label: content.title }] : [{ label: t('marketplace'), href: '/marketplace' }, { label: content.title }]}
-        title={<span data-testid="content-title">{content.title}</span>}
-        description={
-          <p className={styles.meta}>
-            <span>{typeName}</span>
-            {content.ownership ? <Badge tone={pub ? 'success' : 'neutral'}>{t(`status.${pub ? 'public' : 'private'}`)}</Badge> : null}
-            <span>{t('updated')}: {format.relativeTime(content.updatedAt)}</span>
-          </p>
-        }
-        actions={
-          own ? (
-            <div className={styles.headerActions}>
-              <ButtonLink href={`/results/content/${encodeURIComponent(id)}`} icon={BarChart3} data-testid="content-results-link">
-                {tc('play.results')}
-              </ButtonLink>
-              {/* a full page load: the editor's scripts run only on a page loaded with its own nonce */}
-              <ButtonLink href={`/content/${encodeURIComponent(id)}/edit`} icon={Pencil} variant="primary" external>
-                {tc('play.edit')}
-              </ButtonLink>
-            </div>
-          ) : null
-        }
-      />
-      <OriginNote origin={contentOriginOf(content)} />
-      {own ? (
-        <div className={styles.actionsRow}>
-          <ContentActions contentId={id} visibility={pub ? 'public' : 'private'} title={content.title} scormPlan={scormPlanFor(user.plan)} usedInCollections={usedIn} />
-        </div>
-      ) : null}
-      <ContentTabs
-        preview={
-          <>
-            <PreviewPanel contentId={id} title={content.title} playerToken={playerToken} previewToken={previewToken} origin={origin} canReuse={own} canEmbed={own} rights={rights} />
-            {aiTools ? (
-              <div className={styles.aiTools}>
-                <ContentAiActions
-                  contentId={id}
-                  contentType={content.mainLibrary}
-                  configured={aiReady}
-                  admin={principal.role === 'admin'}
-                  credits={aiUsage ? { used: aiUsage.aiUsed, limit: aiUsage.aiLimit } : null}
-                  critique={aiGate('blooms-critique')}
-                  differentiate={aiGate('differentiation')}
-                  remix={aiGate('content-remixer')}
-                  differentiable={(GENERABLE_TYPES as string[]).includes(content.mainLibrary)}
-                />
-              </div>
-            ) : null}
-          </>
-        }
-        share={
-          embedToken ? (
-            <Card>
-              <h2>{tc('play.embed')}</h2>
-              <p className="muted">{t('shareIntro')}</p>
-              <EmbedSnippet playerOrigin={playerOrigin()} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
-              {pub ? (
-                <p>
-                  <a href={`/marketplace/${encodeURIComponent(id)}`}>{t('publicLink')}</a>
-                </p>
-              ) : null}
-            </Card>
-          ) : (
-            <Card>
-              <p className="muted">{t('shareOwnerOnly')}</p>
-            </Card>
-          )
-        }
-        results={
-          summary ? (
-            <Card>
-              <p className="muted">{t('resultsIntro')}</p>
-              <StatGrid
-                items={[
-                  { label: t('attempts'), value: format.number(summary.attempts), testId: 'summary-attempts' },
-                  { label: t('learners'), value: format.number(summary.learners), testId: 'summary-learners' },
-                  { label: t('average'), value: summary.averageScaled === null ? '—' : pct(summary.averageScaled), testId: 'summary-average' },
-                  { label: t('views'), value: format.number(summary.views) },
-                ]}
+    <ContentVisibility initial={visibility}>
+      <div className="page">
+        <PageHeader
+          breadcrumbs={own ? [{ label: t('myContent'), href: '/content' }, { label: content.title }] : [{ label: t('marketplace'), href: '/marketplace' }, { label: content.title }]}
+          title={<span data-testid="content-title">{content.title}</span>}
+          description={
+            <p className={styles.meta}>
+              <span>{typeName}</span>
+              {content.ownership ? <VisibilityBadge initial={visibility} /> : null}
+              <span>
+                {t('updated')}: {format.relativeTime(content.updatedAt)}
+              </span>
+            </p>
+          }
+          actions={
+            own ? (
+              <ContentActions
+                contentId={id}
+                visibility={visibility}
+                title={content.title}
+                scormPlan={scormPlanFor(user.plan)}
+                usedInCollections={usedIn}
+                contentPassMark={contentPassMark(stored?.parameters)}
               />
-              <p>
-                <a href={`/results/content/${encodeURIComponent(id)}`}>{t('allResults')}</a>
-              </p>
-            </Card>
-          ) : null
-        }
-        details={
-          <div className={styles.detailsGrid}>
-            <Card aria-labelledby="details-rights">
-              <h2 id="details-rights">{t('rightsSection')}</h2>
-              <RightsDetails rights={rights} />
-            </Card>
-            <Card aria-labelledby="details-curriculum">
-              <h2 id="details-curriculum">{t('curriculum')}</h2>
-              {curriculum ? (
+            ) : null
+          }
+        />
+        <OriginNote origin={contentOriginOf(content)} />
+        <ContentTabs
+          preview={
+            <>
+              <PreviewPanel contentId={id} title={content.title} playerToken={playerToken} previewToken={previewToken} origin={origin} canReuse={own} canEmbed={own} rights={rights} />
+              {aiTools ? (
+                <div className={styles.aiTools}>
+                  <ContentAiActions
+                    contentId={id}
+                    contentType={content.mainLibrary}
+                    configured={aiReady}
+                    admin={principal.role === 'admin'}
+                    credits={aiUsage ? { used: aiUsage.aiUsed, limit: aiUsage.aiLimit } : null}
+                    critique={aiGate('blooms-critique')}
+                    differentiate={aiGate('differentiation')}
+                    remix={aiGate('content-remixer')}
+                    differentiable={(GENERABLE_TYPES as string[]).includes(content.mainLibrary)}
+                  />
+                </div>
+              ) : null}
+            </>
+          }
+          share={
+            embedToken ? (
+              <Card>
+                <h2>{tc('play.embed')}</h2>
+                <p className="muted">{t('shareIntro')}</p>
+                <EmbedSnippet playerOrigin={playerOrigin()} contentId={id} token={embedToken} title={content.title} askName={content.ownership?.embedAskName ?? false} />
+                {pub ? (
+                  <p>
+                    <a href={`/marketplace/${encodeURIComponent(id)}`}>{t('publicLink')}</a>
+                  </p>
+                ) : null}
+              </Card>
+            ) : (
+              <Card>
+                <p className="muted">{t('shareOwnerOnly')}</p>
+              </Card>
+            )
+          }
+          results={
+            summary ? (
+              <Card>
+                <p className="muted">{t('resultsIntro')}</p>
+                <StatGrid
+                  items={[
+                    { label: t('attempts'), value: format.number(summary.attempts), testId: 'summary-attempts' },
+                    { label: t('learners'), value: format.number(summary.learners), testId: 'summary-learners' },
+                    { label: t('average'), value: summary.averageScaled === null ? '—' : pct(summary.averageScaled), testId: 'summary-average' },
+                    { label: t('views'), value: format.number(summary.views) },
+                  ]}
+                />
+                <p>
+                  <a href={`/results/content/${encodeURIComponent(id)}`}>{t('allResults')}</a>
+                </p>
+              </Card>
+            ) : null
+          }
+          details={
+            <div className={styles.detailsGrid}>
+              <Card aria-labelledby="details-rights">
+                <h2 id="details-rights">{t('rightsSection')}</h2>
+                <RightsDetails rights={rights} />
+              </Card>
+              <Card aria-labelledby="details-curriculum">
+                <h2 id="details-curriculum">{t('curriculum')}</h2>
+                {curriculum ? (
+                  <dl className="facts">
+                    <dt>{curriculum.frameworkName}</dt>
+                    <dd>{[curriculum.stageName, curriculum.gradeName, curriculum.subjectName].filter(Boolean).join(' · ')}</dd>
+                    {curriculum.topicNames.length ? (
+                      <>
+                        <dt>{t('topics')}</dt>
+                        <dd>{curriculum.topicNames.join(', ')}</dd>
+                      </>
+                    ) : null}
+                  </dl>
+                ) : (
+                  <p className="muted">{t('noCurriculum')}</p>
+                )}
+              </Card>
+              <Card aria-labelledby="details-quality">
+                <h2 id="details-quality">{t('quality')}</h2>
+                {content.quality ? (
+                  <dl className="facts">
+                    <dt>{t('quality')}</dt>
+                    <dd data-testid="details-quality">{t('qualityScore', { score: Math.round(content.quality.overallScore) })}</dd>
+                    <dt>{t('bloom')}</dt>
+                    <dd>{isBloomLevel(content.quality.bloomsLevel) ? tc(`list.bloom.${content.quality.bloomsLevel}`) : content.quality.bloomsLevel}</dd>
+                  </dl>
+                ) : (
+                  <p className="muted">{t('noQuality')}</p>
+                )}
+              </Card>
+              <Card aria-labelledby="details-tags">
+                <h2 id="details-tags">{t('tags')}</h2>
+                {content.tags.length ? (
+                  <ul className={styles.tagList}>
+                    {content.tags.map((x) => (
+                      <li key={x.tag}>
+                        <Badge>{x.tag}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="muted">{t('noTags')}</p>
+                )}
                 <dl className="facts">
-                  <dt>{curriculum.frameworkName}</dt>
-                  <dd>{[curriculum.stageName, curriculum.gradeName, curriculum.subjectName].filter(Boolean).join(' · ')}</dd>
-                  {curriculum.topicNames.length ? (
-                    <>
-                      <dt>{t('topics')}</dt>
-                      <dd>{curriculum.topicNames.join(', ')}</dd>
-                    </>
-                  ) : null}
+                  <dt>{t('created')}</dt>
+                  <dd>{format.dateTime(content.createdAt, { dateStyle: 'medium' })}</dd>
                 </dl>
-              ) : (
-                <p className="muted">{t('noCurriculum')}</p>
-              )}
-            </Card>
-            <Card aria-labelledby="details-quality">
-              <h2 id="details-quality">{t('quality')}</h2>
-              {content.quality ? (
-                <dl className="facts">
-                  <dt>{t('quality')}</dt>
-                  <dd data-testid="details-quality">{t('qualityScore', { score: Math.round(content.quality.overallScore) })}</dd>
-                  <dt>{t('bloom')}</dt>
-                  <dd>{isBloomLevel(content.quality.bloomsLevel) ? tc(`list.bloom.${content.quality.bloomsLevel}`) : content.quality.bloomsLevel}</dd>
-                </dl>
-              ) : (
-                <p className="muted">{t('noQuality')}</p>
-              )}
-            </Card>
-            <Card aria-labelledby="details-tags">
-              <h2 id="details-tags">{t('tags')}</h2>
-              {content.tags.length ? (
-                <ul className={styles.tagList}>
-                  {content.tags.map((x) => (
-                    <li key={x.tag}>
-                      <Badge>{x.tag}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="muted">{t('noTags')}</p>
-              )}
-              <dl className="facts">
-                <dt>{t('created')}</dt>
-                <dd>{format.dateTime(content.createdAt, { dateStyle: 'medium' })}</dd>
-              </dl>
-            </Card>
-          </div>
-        }
-      />
-    </div>
+              </Card>
+            </div>
+          }
+        />
+      </div>
+    </ContentVisibility>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { BrandSettings } from '@/components/settings/BrandSettings';
-import { PageHeader } from '@/components/ui';
+import { PageHeader, Stack } from '@/components/ui';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { config } from '@/lib/config';
@@ -26,7 +26,7 @@ export default async function TenantSettingsPage() {
   const row = allowed && tenant ? await db().tenant.findUnique({ where: { id: tenant.id }, select: { customDomain: true } }) : null;
   return (
     <>
-      <div className="page">
+      <Stack className="page" gap={4}>
         <PageHeader title={t('title')} />
         {!tenant ? (
           <p className="notice" role="status" data-testid="brand-no-tenant">
@@ -43,7 +43,7 @@ export default async function TenantSettingsPage() {
         ) : (
           <BrandSettings initial={brand} customDomain={row?.customDomain ?? null} baseDomain={config().baseDomain} tenantName={tenant.name} />
         )}
-      </div>
+      </Stack>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { ButtonLink, PageHeader } from '@/components/ui';
+import { ButtonLink, Card, PageHeader } from '@/components/ui';
 import { getTranslations } from 'next-intl/server';
 import { H5pEditor } from '@/components/content/H5pEditor';
 import { EditorMissing } from '@/components/content/EditorMissing';
@@ -27,7 +27,7 @@ export default async function EditContentPage({ params }: { params: Promise<{ id
             </ButtonLink>
           }
         />
-        <section className="card">{editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing admin={principal.role === 'admin'} />}</section>
+        <Card>{editorAvailable() ? <H5pEditor contentId={id} /> : <EditorMissing admin={principal.role === 'admin'} />}</Card>
       </div>
     </>
   );

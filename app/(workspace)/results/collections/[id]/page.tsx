@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { ArrowLeft, Layers } from 'lucide-react';
-import { ButtonLink, Card, PageHeader } from '@/components/ui';
+import { ButtonLink, Card, PageHeader, Stack } from '@/components/ui';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, queryOf } from '@/components/results/format';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
@@ -46,7 +46,7 @@ export default async function CollectionResultsPage({ params, searchParams }: { 
   const self = `/results/collections/${id}`;
   return (
     <>
-      <div className="page">
+      <Stack className="page" gap={4}>
         <PageHeader
           title={t('title', { title: collection?.title ?? '' })}
           titleTestId="results-title"
@@ -61,10 +61,10 @@ export default async function CollectionResultsPage({ params, searchParams }: { 
             </>
           }
         />
-        <Card className="card">
+        <Card>
           <DateFilter action={self} from={from} to={to} />
         </Card>
-        <section className="card">
+        <Card>
           {grid.learners.length ? (
             <div className="table-scroll" tabIndex={0}>
               <table className="libraries results-grid" data-testid="results-grid">
@@ -104,8 +104,8 @@ export default async function CollectionResultsPage({ params, searchParams }: { 
               </a>
             </p>
           ) : null}
-        </section>
-      </div>
+        </Card>
+      </Stack>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, duration, queryOf } from '@/components/results/format';
 import { ScoreHistogram } from '@/components/results/ScoreHistogram';
 import { ArrowLeft, Play } from 'lucide-react';
-import { ButtonLink, Card, DataTable, PageHeader } from '@/components/ui';
+import { ButtonLink, Card, DataTable, PageHeader, Stack } from '@/components/ui';
 import { UpgradeNotice } from '@/components/results/UpgradeNotice';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/errors';
@@ -70,7 +70,7 @@ export default async function ContentResultsPage({ params, searchParams }: { par
   ];
   return (
     <>
-      <div className="page">
+      <Stack className="page" gap={4}>
         <PageHeader
           title={t('title', { title: content.title })}
           titleTestId="results-title"
@@ -85,10 +85,10 @@ export default async function ContentResultsPage({ params, searchParams }: { par
             </>
           }
         />
-        <Card className="card">
+        <Card>
           <DateFilter action={self} from={from} to={to} keep={which} />
         </Card>
-        <section className="card" aria-labelledby="results-summary">
+        <Card aria-labelledby="results-summary">
           <h2 id="results-summary">{t('summary')}</h2>
           <dl className="results-stats" data-testid="results-summary">
             {stats.map(([key, label, value]) => (
@@ -104,8 +104,8 @@ export default async function ContentResultsPage({ params, searchParams }: { par
           </p>
           <h3>{t('histogram')}</h3>
           <ScoreHistogram buckets={summary.histogram} labels={labels} attemptsLabel={t('attempts')} summary={t('histogramLabel', { list: summary.histogram.map((c, i) => `${labels[i]}: ${c}`).join(', ') })} />
-        </section>
-        <section className="card" aria-labelledby="results-items">
+        </Card>
+        <Card aria-labelledby="results-items">
           <h2 id="results-items">{t('items')}</h2>
           <nav aria-label={t('answersLabel')} className="results-answers" data-testid="results-answers">
             {(['first', 'all'] as const).map((k, i) => (
@@ -137,8 +137,8 @@ export default async function ContentResultsPage({ params, searchParams }: { par
             ]}
           />
           {items.length ? <p><a href={`${api}${queryOf({ ...dates, ...which, format: 'csv' })}`} download>{t('csvItems')}</a></p> : null}
-        </section>
-        <section className="card" aria-labelledby="results-attempts">
+        </Card>
+        <Card aria-labelledby="results-attempts">
           <h2 id="results-attempts">{t('attemptsTitle')}</h2>
           <DataTable
             testId="results-attempts"
@@ -166,8 +166,8 @@ export default async function ContentResultsPage({ params, searchParams }: { par
               <a href={`${api}/attempts${queryOf({ ...dates, format: 'csv' })}`} download>{t('csvAttempts')}</a>
             </p>
           ) : null}
-        </section>
-      </div>
+        </Card>
+      </Stack>
     </>
   );
 }

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { ArrowLeft } from 'lucide-react';
-import { ButtonLink, Card, PageHeader } from '@/components/ui';
+import { ButtonLink, Card, PageHeader, Stack } from '@/components/ui';
 import { DateFilter } from '@/components/results/DateFilter';
 import { dateParam, duration, queryOf } from '@/components/results/format';
 import { DataTable } from '@/components/ui/DataTable';
@@ -38,7 +38,7 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
   const self = `/results/learners/${encodeURIComponent(key)}`;
   return (
     <>
-      <div className="page">
+      <Stack className="page" gap={4}>
         <PageHeader
           title={t('title', { name })}
           titleTestId="results-title"
@@ -48,10 +48,10 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
             </ButtonLink>
           }
         />
-        <Card className="card">
+        <Card>
           <DateFilter action={self} from={from} to={to} />
         </Card>
-        <section className="card">
+        <Card>
           <DataTable
             testId="results-learner"
             rowTestId="results-learner-row"
@@ -74,8 +74,8 @@ export default async function LearnerResultsPage({ params, searchParams }: { par
               </a>
             </p>
           ) : null}
-        </section>
-      </div>
+        </Card>
+      </Stack>
     </>
   );
 }
