@@ -73,13 +73,14 @@ async function visit(page: Page, rec: { at: string }, stop: Stop, combo: Combo) 
   if (stop.player) await expect(page.frameLocator('[data-testid="h5p-player"]').getByRole('button', { name: 'Check' }), `${label}: the player`).toBeVisible({ timeout: 20_000 });
   await check(page, combo, label);
   if (!stop.tabs) return;
-  const tabs = page.getByRole('tablist', { name: 'Content sections' }).getByRole('tab');
-  const names = await tabs.allInnerTexts();
+  const tablist = page.getByRole('tablist', { name: 'Content sections' });
+  const names = (await tablist.getByRole('tab').allInnerTexts()).map((n) => n.trim());
   expect(names.length, `${label}: its tabs`).toBeGreaterThanOrEqual(3);
   for (const name of names.slice(1)) {
     rec.at = `${label} · ${name}`;
-    await tabs.filter({ hasText: name }).click();
-    await expect(tabs.filter({ hasText: name })).toHaveAttribute('aria-selected', 'true');
+    const tab = tablist.getByRole('tab', { name, exact: true });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
     await check(page, combo, rec.at);
   }
 }
