@@ -28,6 +28,14 @@ rmSync(path.join(root, '.data', 'e2e'), { recursive: true, force: true });
 {
   const { file, state } = ensureIdpState(path.join(root, '.data', 'e2e'), process.env.IDP_CLIENT_ID?.trim() || 'lumen-app');
   state.users.push({ id: randomUUID(), email: 'teacher2@demo.lumen.test', name: 'Theo Teacher', password: randomBytes(9).toString('base64url'), roles: ['teacher'], enabled: true });
+  // schools that nothing is set up for yet, each with an admin and a teacher (tests/e2e/support/fixtures.ts
+  // freshSchool(): a spec makes the tenant row with this id; app-shell.spec.ts shows one's first-run checklist,
+  // walkthrough-roles.spec.ts walks the other's admin through it, its teacher signing in to tick "Add your teachers")
+  for (const key of ['shell-school', 'fresh-school']) {
+    const tenantId = randomUUID();
+    state.users.push({ id: randomUUID(), email: `admin@${key}.lumen.test`, name: 'Frieda Firstrun', password: randomBytes(9).toString('base64url'), roles: ['school_admin'], enabled: true, tenantId });
+    state.users.push({ id: randomUUID(), email: `teacher@${key}.lumen.test`, name: 'Tomas Newteacher', password: randomBytes(9).toString('base64url'), roles: ['teacher'], enabled: true, tenantId });
+  }
   // a class of 30 pupils (tests/e2e/sign-in-class.spec.ts signs them in one after another from one address)
   for (let i = 1; i <= 30; i++) {
     const n = String(i).padStart(2, '0');

@@ -11,7 +11,8 @@ const STEP_LINKS: Record<SetupStep, string> = {
   types: '/admin/content-types',
   content: '/content/new',
   brand: '/settings/tenant',
-  teachers: '/admin',
+  // teachers join through the school's identity provider and appear in the admin page's users list
+  teachers: '/admin#admin-users',
   lms: '/settings/lti',
 };
 

@@ -1,10 +1,11 @@
-// Issue 8 item 8 (part): every page passes axe-core with no serious or critical violation, signed out and as a
-// teacher and a student, at desktop and phone widths.
+// Issue 8 item 8 (part): every page passes axe-core with no serious or critical violation, signed out and as an
+// admin, a teacher and a student, at desktop and phone widths, in light and (issue 25) dark mode.
 import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn } from './support/fixtures';
 import { publicItem } from './support/public-item';
 
+const ADMIN_PAGES = ['/admin', '/admin/content-types', '/admin/curriculum', '/plans', '/results', '/settings'];
 const TEACHER_PAGES = ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum', '/results', '/settings', '/no-such-page'];
 const STUDENT_PAGES = ['/workspace', '/marketplace', '/content/new', '/results', '/settings'];
 
@@ -12,17 +13,43 @@ const STUDENT_PAGES = ['/workspace', '/marketplace', '/content/new', '/results',
 let itemPage: Promise<string> | undefined;
 const marketplaceItemPage = () => (itemPage ??= publicItem('Axe marketplace item').then((id) => `/marketplace/${id}`));
 
-// dark mode (prefers-color-scheme) is checked like the light one
+// dark mode (prefers-color-scheme) is checked like the light one, for each role at both widths
 test.describe('in dark mode', () => {
   test.use({ colorScheme: 'dark' });
-  test('a teacher\'s main pages pass axe', async ({ page }) => {
-    await signIn(page, demoAccount('teacher'));
-    for (const path of ['/workspace', '/content', '/content/types', '/marketplace', '/collections', '/curriculum', await marketplaceItemPage()]) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(page, `${path} (dark)`);
-    }
-  });
+  for (const width of [1440, 390]) {
+    test(`a teacher's main pages pass axe at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, demoAccount('teacher'));
+      for (const path of ['/workspace', '/content', '/content/types', '/marketplace', '/collections', '/curriculum', await marketplaceItemPage()]) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${path} (dark, ${width} px)`);
+      }
+    });
+
+    test(`an admin's pages pass axe at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, demoAccount('super_admin'));
+      for (const path of ['/workspace', ...ADMIN_PAGES, '/settings/tenant', '/settings/lti']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${path} (dark, ${width} px)`);
+      }
+    });
+
+    test(`a student's pages pass axe at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, demoAccount('student'));
+      for (const path of [...STUDENT_PAGES, await marketplaceItemPage()]) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${path} (dark, ${width} px)`);
+      }
+    });
+  }
 });
 
 for (const width of [1440, 390]) {
@@ -37,7 +64,7 @@ for (const width of [1440, 390]) {
   test(`an admin's pages pass axe at ${width} px, with no overflow`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, demoAccount('super_admin'));
-    for (const path of ['/admin', '/admin/content-types', '/admin/curriculum', '/plans', '/results', '/settings']) {
+    for (const path of ADMIN_PAGES) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expectNoSeriousViolations(page, path);

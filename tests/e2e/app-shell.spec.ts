@@ -2,7 +2,8 @@
 // account menu with language, theme and sign-out) and the home page by role.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { demoAccount, signIn } from './support/fixtures';
+import { E2E } from './support/env';
+import { demoAccount, freshSchool, signIn } from './support/fixtures';
 import { createContent, userIdByEmail } from './support/content';
 
 test('the sidebar groups what a teacher may use, marks the page, and collapses to icons across pages', async ({ page }) => {
@@ -32,6 +33,14 @@ test('an admin sees the Admin group; a student neither creates nor sees plans or
   await expect(s.getByTestId('usage-ai')).toHaveCount(0);
   await s.getByRole('button', { name: /^Account menu for / }).click();
   await expect(s.getByRole('menuitem', { name: /Plan/ })).toHaveCount(0);
+  await s.keyboard.press('Escape');
+  // …nor on the plans page opened by hand: the branded 404, as an admin page for a teacher, with no upgrade offered
+  const plans = await s.goto(`${E2E.appUrl}/plans`);
+  expect(plans?.status()).toBe(404);
+  await expect(s.getByTestId('not-found')).toBeVisible();
+  await expect(s.getByTestId('not-found').getByRole('link', { name: 'Go to your workspace' })).toHaveAttribute('href', '/workspace');
+  await expect(s.locator('[data-testid^="upgrade-"]')).toHaveCount(0);
+  await expect(s.getByTestId('plans-table')).toHaveCount(0);
   await s.close();
 });
 
@@ -101,14 +110,25 @@ test('a teacher\'s home shows recent work with pictures and quick-create tiles; 
   await expect(page.getByTestId('home-recent-item').filter({ hasText: title })).toBeVisible();
   await page.getByTestId('home-recent-item').filter({ hasText: title }).click();
   await expect(page).toHaveURL(/\/content\/[0-9a-f-]{36}$/);
+  // the admin of a school where nothing is set up: the checklist, every step linking to its page; the teacher's item
+  // above (a teacher of no school) ticks nothing of this school's
+  const school = await freshSchool('shell-school');
   const a = await browser.newPage();
-  await signIn(a, demoAccount('super_admin'));
+  await signIn(a, school.admin, school.base);
   const list = a.getByTestId('setup-checklist');
-  if (await list.count()) {
-    // each step links to its page and says whether it is done
-    await expect(list.getByTestId('setup-step-brand').getByRole('link')).toHaveAttribute('href', '/settings/tenant');
-    await expect(list.getByTestId('setup-step-lms').getByRole('link')).toHaveAttribute('href', '/settings/lti');
-    await expect(list.getByTestId('setup-step-content')).toHaveAttribute('data-done', 'true');
+  await expect(list.getByRole('heading', { name: 'Set up your school' })).toBeVisible();
+  await expect(list.getByTestId('setup-progress')).toHaveText(/^[01] of 5 done$/);
+  // content types are the one service-wide step: installed by another spec, or to install (from the hub, or by import)
+  await expect(list.getByTestId('setup-step-types').getByRole('link')).toHaveAttribute('href', /^\/(admin\/content-types|content\/import)$/);
+  const steps = [
+    ['content', 'Create or import the first item', '/content/new'],
+    ['brand', 'Brand your school', '/settings/tenant'],
+    ['teachers', 'Add your teachers', '/admin#admin-users'],
+    ['lms', 'Connect your LMS', '/settings/lti'],
+  ] as const;
+  for (const [key, name, href] of steps) {
+    await expect(list.getByTestId(`setup-step-${key}`).getByRole('link', { name })).toHaveAttribute('href', href);
+    await expect(list.getByTestId(`setup-step-${key}`)).toHaveAttribute('data-done', 'false');
   }
   await a.close();
 });

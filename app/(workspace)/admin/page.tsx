@@ -55,6 +55,10 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         </Card>
         <Card aria-labelledby="admin-users">
           <h2 id="admin-users">{t('users.title')}</h2>
+          {/* the home checklist's "Add your teachers" step links here: teachers come from the identity provider */}
+          <p className="muted" data-testid="admin-users-how">
+            {t('users.how')}
+          </p>
           <DataTable
             testId="admin-users"
             rowTestId="admin-user"

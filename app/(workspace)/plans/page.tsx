@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Check, CircleCheck, Minus } from 'lucide-react';
+import { notFound } from 'next/navigation';
 import { Fragment } from 'react';
 import { BillingButton } from '@/components/billing/BillingButton';
 import { Badge, Button, Card, PageHeader } from '@/components/ui';
+import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
 import { paymentsEnabled } from '@/lib/billing/stripe';
 import { FEATURE_GROUPS, UNGROUPED } from '@/lib/plans/features';
@@ -22,8 +24,11 @@ const MB = 1024 ** 2;
 // The plans (the same list as GET /api/auth/plans): a card per plan (price, limits, the caller's plan marked, an
 // upgrade for each higher plan that goes to the payment provider's checkout), then a comparison table — plans as
 // columns, limits and named features as rows. The top plan is offered no upgrade.
+// A student has no plan to use: the branded 404, as for any page that is not theirs (the admin pages for a teacher)
+// — unless they pay for one or have a billing account, which home and settings then show them (issue 25 item 2).
 export default async function PlansPage() {
-  const { user } = await requirePageSession('/plans');
+  const { user, principal } = await requirePageSession('/plans');
+  if (!isTeacherOrAbove(principal.role) && planOf(user.plan).id === 'free' && !user.stripeCustomerId) notFound();
   const [t, tw, format] = await Promise.all([getTranslations('settings'), getTranslations('workspace.plan'), getFormatter()]);
   const plans = allPlans();
   const current = planOf(user.plan).id;

@@ -32,6 +32,28 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
   }
 }
 
+/**
+ * A school that nothing is set up for (scripts/e2e.mjs adds its admin and teacher to the embedded IdP's accounts with
+ * its tenant id): its tenant row, made here on first use, before either signs in (sign-in links a user to an existing
+ * tenant only), and the address of its own site.
+ */
+export async function freshSchool(key: 'shell-school' | 'fresh-school') {
+  const state = JSON.parse(readFileSync(path.join(E2E.dataDir, 'embedded', 'idp.json'), 'utf8')) as { users: (DemoAccount & { tenantId?: string })[] };
+  const account = (who: 'admin' | 'teacher') => {
+    const user = state.users.find((u) => u.email === `${who}@${key}.lumen.test`);
+    if (!user?.tenantId) throw new Error(`no ${who} of ${key} in the IdP's accounts (scripts/e2e.mjs)`);
+    return user as DemoAccount & { tenantId: string };
+  };
+  const admin = account('admin');
+  const tenantId = admin.tenantId;
+  await sql(
+    `INSERT INTO tenants (id, slug, name, domain, brand_config, plan, active, updated_at)
+     VALUES ($1, $2, $3, $4, '{}'::jsonb, 'premium', true, now()) ON CONFLICT (id) DO NOTHING`,
+    [tenantId, key, key === 'fresh-school' ? 'Fresh School' : 'Shell School', `${key}.school.example`],
+  );
+  return { tenantId, slug: key, base: E2E.tenantUrl(key), admin, teacher: account('teacher') };
+}
+
 export async function createTenant(opts: { slug?: string; name?: string; brand?: Record<string, unknown>; active?: boolean } = {}) {
   const slug = opts.slug ?? `t${randomUUID().slice(0, 8)}`;
   const [row] = await sql<{ id: string; slug: string }>(
