@@ -16,9 +16,12 @@ const STEP_LINKS: Record<SetupStep, string> = {
   lms: '/settings/lti',
 };
 
-export async function SetupChecklist({ checklist, hubReachable }: { checklist: Checklist; hubReachable: boolean }) {
+export async function SetupChecklist({ checklist, hubReachable, canImportTypes }: { checklist: Checklist; hubReachable: boolean; canImportTypes: boolean }) {
   const t = await getTranslations('workspace.setup');
-  const href = (k: SetupStep) => (k === 'types' && !hubReachable ? '/content/import' : STEP_LINKS[k]);
+  // without the Hub, content types come with imported packages — which only a super admin may install from; a
+  // school's admin is told whom to ask (the content types page says what is installed)
+  const typesVia = hubReachable ? 'types' : canImportTypes ? 'typesImport' : 'typesAsk';
+  const href = (k: SetupStep) => (k === 'types' && typesVia === 'typesImport' ? '/content/import' : STEP_LINKS[k]);
   return (
     <Card aria-labelledby="setup-title" data-testid="setup-checklist" className={styles.setup}>
       <div className={styles.sectionHead}>
@@ -35,9 +38,9 @@ export async function SetupChecklist({ checklist, hubReachable }: { checklist: C
             {s.done ? <CheckCircle2 aria-hidden size={22} className={styles.tick} /> : <Circle aria-hidden size={22} className={styles.todo} />}
             <span className={styles.stepText}>
               <Link href={href(s.key)} className={styles.stepLink}>
-                {s.key === 'types' && !hubReachable ? t('steps.typesImport') : t(`steps.${s.key}`)}
+                {s.key === 'types' ? t(`steps.${typesVia}`) : t(`steps.${s.key}`)}
               </Link>
-              <span className="muted">{s.key === 'types' && !hubReachable ? t('hints.typesImport') : t(`hints.${s.key}`)}</span>
+              <span className="muted">{s.key === 'types' ? t(`hints.${typesVia}`) : t(`hints.${s.key}`)}</span>
             </span>
             <span className="sr-only">{s.done ? t('done') : t('open')}</span>
           </li>

@@ -91,7 +91,7 @@ export default async function WorkspacePage({ searchParams }: { searchParams: Pr
         }
       />
       {notice}
-      {checklist && checklist.done < checklist.total ? <SetupChecklist checklist={checklist} hubReachable={reachable} /> : null}
+      {checklist && checklist.done < checklist.total ? <SetupChecklist checklist={checklist} hubReachable={reachable} canImportTypes={isSuperAdmin(principal)} /> : null}
       <RecentWork
         items={recent.data.map((c) => ({
           id: c.id,
