@@ -253,11 +253,10 @@ async function interleaved(b: Bench, c: pg.Client, targets: { path: string; part
 
 async function main() {
   process.env.DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
-  const { BENCH_DB, startBench } = await import('./bench-lib');
+  const { BENCH_DB, seedPlayers, startBench } = await import('./bench-lib');
   const { cpuMs } = await import('./bench-compare/measure');
   const { resetDatabase } = await import('./stores.mjs');
   const { migrate } = await import('../lib/db/migrate');
-  const { issuePlayerToken } = await import('../lib/auth/embed-token');
 
   log('resetting the bench database and applying migrations…');
   await resetDatabase(BENCH_DB);
@@ -268,22 +267,10 @@ async function main() {
   let proxy: ChildProcess | undefined;
   const runs: Run[] = [];
   try {
-    await c.query(`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, updated_at)
-      SELECT 'res-' || i, 'Bench item ' || i, 'H5P.MultiChoice', jsonb_build_object('title', 'Bench item ' || i, 'mainLibrary', 'H5P.MultiChoice'), '{}'::jsonb, now()
-        FROM generate_series(1, ${ITEMS}) i`);
-    await c.query(`INSERT INTO content_ownership (content_id, user_id, visibility, updated_at) SELECT 'res-' || i, $1::uuid, 'public', now() FROM generate_series(1, ${ITEMS}) i`, [b.userId]);
-    const learners = (
-      await c.query<{ id: string }>(`INSERT INTO users (id, email, name, plan, updated_at)
-        SELECT gen_random_uuid(), 'learner' || i || '@bench.test', 'Learner ' || i, 'free', now() FROM generate_series(1, ${LEARNERS}) i RETURNING id`)
-    ).rows.map((r) => r.id);
     // one player token per learner, for one item each (as the workspace's player frame holds it)
+    const players = await seedPlayers(c, b.userId, { prefix: 'res-', items: ITEMS, learners: LEARNERS });
     const templates = Array.from({ length: ITEMS }, (_, i) => batchTemplate(`res-${i + 1}`, b.app.url));
-    const targets = await Promise.all(
-      learners.map(async (id, i) => {
-        const contentId = `res-${(i % ITEMS) + 1}`;
-        return { path: `/h5p/xapi/${contentId}?token=${encodeURIComponent(await issuePlayerToken(id, contentId))}`, parts: templates[i % ITEMS]! };
-      }),
-    );
+    const targets = players.map((p, i) => ({ path: `/h5p/xapi/${p.contentId}?token=${encodeURIComponent(p.token)}`, parts: templates[i % ITEMS]! }));
     const bytes = fill(targets[0]!.parts, Array.from({ length: BATCH + 1 }, () => randomUUID())).length;
     log(`${LEARNERS} learners with a player token each, ${ITEMS} items; a batch is ${BATCH} statements, ${bytes.toLocaleString('en')} bytes`);
 

@@ -122,6 +122,30 @@ export interface Bench {
  * Builds if stale, then starts the built app on the bench database with a stand-in IdP, and signs a teacher in.
  * `root`: the checkout whose build runs (default this one; a bench's baseline runs another checkout, built there).
  */
+/**
+ * A school's players for the learner benches (bench:intake, bench:state): `items` public Multiple Choice rows of
+ * `ownerId` named `<prefix>1…`, `learners` users, and each learner's player token for one item (learner i plays item
+ * i mod items), as the workspace's player frame holds it. Rows only: nothing is rendered or played.
+ */
+export async function seedPlayers(c: pg.Client, ownerId: string, opts: { prefix: string; items: number; learners: number }): Promise<{ userId: string; contentId: string; token: string }[]> {
+  const { prefix, items, learners } = opts;
+  await c.query(`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, updated_at)
+    SELECT $1 || i, 'Bench item ' || i, 'H5P.MultiChoice', jsonb_build_object('title', 'Bench item ' || i, 'mainLibrary', 'H5P.MultiChoice'), '{}'::jsonb, now()
+      FROM generate_series(1, ${Number(items)}) i`, [prefix]);
+  await c.query(`INSERT INTO content_ownership (content_id, user_id, visibility, updated_at) SELECT $1 || i, $2::uuid, 'public', now() FROM generate_series(1, ${Number(items)}) i`, [prefix, ownerId]);
+  const ids = (
+    await c.query<{ id: string }>(`INSERT INTO users (id, email, name, plan, updated_at)
+      SELECT gen_random_uuid(), 'learner' || i || '@bench.test', 'Learner ' || i, 'free', now() FROM generate_series(1, ${Number(learners)}) i RETURNING id`)
+  ).rows.map((r) => r.id);
+  const { issuePlayerToken } = await import('../lib/auth/embed-token');
+  return Promise.all(
+    ids.map(async (userId, i) => {
+      const contentId = `${prefix}${(i % items) + 1}`;
+      return { userId, contentId, token: await issuePlayerToken(userId, contentId) };
+    }),
+  );
+}
+
 export async function startBench(log: (m: string) => void, opts: { root?: string; env?: Record<string, string> } = {}): Promise<Bench> {
   const root = opts.root ?? ROOT;
   execFileSync(process.execPath, [path.join(root, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: root });

@@ -85,10 +85,9 @@ async function load(url: string, paths: string[], connections: number, seconds: 
 
 async function main() {
   process.env.DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
-  const { BENCH_DB, startBench } = await import('./bench-lib');
+  const { BENCH_DB, seedPlayers, startBench } = await import('./bench-lib');
   const { resetDatabase } = await import('./stores.mjs');
   const { migrate } = await import('../lib/db/migrate');
-  const { issuePlayerToken } = await import('../lib/auth/embed-token');
 
   log('resetting the bench database and applying migrations…');
   await resetDatabase(BENCH_DB);
@@ -98,21 +97,9 @@ async function main() {
   await c.connect();
   const rows: string[] = [];
   try {
-    await c.query(`INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, updated_at)
-      SELECT 'st-' || i, 'Bench item ' || i, 'H5P.MultiChoice', jsonb_build_object('title', 'Bench item ' || i, 'mainLibrary', 'H5P.MultiChoice'), '{}'::jsonb, now()
-        FROM generate_series(1, ${ITEMS}) i`);
-    await c.query(`INSERT INTO content_ownership (content_id, user_id, visibility, updated_at) SELECT 'st-' || i, $1::uuid, 'public', now() FROM generate_series(1, ${ITEMS}) i`, [b.userId]);
-    const learners = (
-      await c.query<{ id: string }>(`INSERT INTO users (id, email, name, plan, updated_at)
-        SELECT gen_random_uuid(), 'learner' || i || '@bench.test', 'Learner ' || i, 'free', now() FROM generate_series(1, ${LEARNERS}) i RETURNING id`)
-    ).rows.map((r) => r.id);
     // one player token per learner, for one item each (as the workspace's player frame holds it)
-    const paths = await Promise.all(
-      learners.map(async (id, i) => {
-        const contentId = `st-${(i % ITEMS) + 1}`;
-        return `/h5p/contentUserData/${contentId}/state/0?token=${encodeURIComponent(await issuePlayerToken(id, contentId))}`;
-      }),
-    );
+    const players = await seedPlayers(c, b.userId, { prefix: 'st-', items: ITEMS, learners: LEARNERS });
+    const paths = players.map((p) => `/h5p/contentUserData/${p.contentId}/state/0?token=${encodeURIComponent(p.token)}`);
     log(`${LEARNERS} learners with a player token each, ${ITEMS} items; a save is ${formOf(7).length.toLocaleString('en')} bytes`);
     for (const connections of CONNECTIONS) {
       // every learner's token once (verified and cached, as in a school's steady state), then the warm-up
