@@ -13,6 +13,7 @@ import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError, errorOf, FORBIDDEN } from '@/lib/errors';
 import { log } from '@/lib/log';
+import { recordAudit } from '@/lib/audit';
 import { brandOf, type BrandConfig } from './brand';
 import { reservedDomainReason } from './domain-policy';
 import { forgetTenantHosts, type ResolvedTenant } from './resolve';
@@ -71,6 +72,9 @@ function target(tenant: ResolvedTenant | null, principal: Principal | null, user
   return adminOfTenant ? tenant : false;
 }
 
+/** The acting user as the audit log names them (null: an internal call). */
+const actorOf = (user: User | null) => (user ? { id: user.id, email: user.email } : null);
+
 export async function updateBrand(
   tenant: ResolvedTenant | null,
   principal: Principal | null,
@@ -87,6 +91,8 @@ export async function updateBrand(
     const supplied = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     const next = { ...current, ...supplied };
     await tx.tenant.update({ where: { id: t.id }, data: { brandConfig: next as Prisma.InputJsonValue } });
+    const changed = Object.keys(supplied).filter((k) => JSON.stringify(current[k]) !== JSON.stringify(supplied[k]));
+    await recordAudit({ tenantId: t.id, actor: actorOf(user), action: 'tenant.brand', target: { type: 'tenant', id: t.id, label: t.name }, details: { fields: changed } }, tx);
     return next;
   });
   await forgetTenantHosts();
@@ -108,7 +114,11 @@ export async function updateDomain(
     // a domain that is another tenant's primary domain is taken too (the host would resolve to two tenants)
     const clash = await db().tenant.findFirst({ where: { id: { not: t.id }, OR: [{ domain: customDomain }, { customDomain }] }, select: { id: true } });
     if (clash) throw new AppError(500, TENANT_ERR.domain);
-    await db().tenant.update({ where: { id: t.id }, data: { customDomain } });
+    const before = await db().tenant.findUnique({ where: { id: t.id }, select: { customDomain: true } });
+    await db().$transaction(async (tx) => {
+      await tx.tenant.update({ where: { id: t.id }, data: { customDomain } });
+      await recordAudit({ tenantId: t.id, actor: actorOf(user), action: 'tenant.domain', target: { type: 'tenant', id: t.id, label: t.name }, details: { from: before?.customDomain ?? null, to: customDomain } }, tx);
+    });
   } catch (err) {
     if (err instanceof AppError) throw err;
     // the unique index on custom_domain (a concurrent claim) and anything else: the spec's 500
