@@ -82,7 +82,7 @@ describe('the audit log', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await api('GET', `/api/admin/audit?limit=2${cursor ? `&before=${cursor}` : ''}`, { token: admin.token });
+      const page: { status: number; body: any } = await api('GET', `/api/admin/audit?limit=2${cursor ? `&before=${cursor}` : ''}`, { token: admin.token });
       expect(page.status).toBe(200);
       expect(page.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.map((e: { details: { n: number } }) => String(e.details.n)));

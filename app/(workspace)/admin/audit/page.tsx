@@ -88,7 +88,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
             rowKey={(e) => e.id}
             empty={action ? t('emptyFiltered') : t('empty')}
             columns={[
-              { header: t('when'), cell: (e) => <time dateTime={e.createdAt}>{format.dateTime(new Date(e.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</time> },
+              { header: t('when'), className: styles.when, cell: (e) => <time dateTime={e.createdAt}>{format.dateTime(new Date(e.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</time> },
               { header: t('who'), cell: (e) => e.actorEmail ?? t('system') },
               { header: t('what'), cell: (e) => actionName(e.action) },
               { header: t('target'), cell: (e) => e.targetLabel ?? e.targetId ?? '—' },
