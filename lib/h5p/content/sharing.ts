@@ -18,7 +18,7 @@ import { AppError, errorOf } from '@/lib/errors';
 import { fileStore } from '@/lib/files/store';
 import { prefixSize } from '@/lib/files/types';
 import type { User } from '@/lib/generated/prisma/client';
-import { CONTENT_QUOTA_EXCEEDED, consumeContentQuota, reserveStorage } from '@/lib/plans/quota';
+import { consumeContentQuota, reserveStorage } from '@/lib/plans/quota';
 import { contentPrefix } from '@/lib/h5p/engine/paths';
 import { typeTitle } from '@/lib/h5p/content-types/titles';
 import { canReadContent, CONTENT_NOT_FOUND, type Reader } from './access';
@@ -44,7 +44,7 @@ export const SHARE_ERR_TEXT = {
   transferOwnerOnly: 'Only the owner can transfer this content',
   transferSelf: 'You already own this content',
   transferStorage: 'The new owner does not have enough storage for this content',
-  transferQuota: `The new owner's ${CONTENT_QUOTA_EXCEEDED.charAt(0).toLowerCase()}${CONTENT_QUOTA_EXCEEDED.slice(1)}`,
+  transferQuota: 'The new owner has used up their monthly content quota',
   reassignNoTenant: 'Reassigning content is only available within a school',
   reassignNoUser: 'No user with this email in this school',
   reassignSame: 'Choose two different users',
