@@ -23,7 +23,7 @@ import { contentPrefix } from '@/lib/h5p/engine/paths';
 import { typeTitle } from '@/lib/h5p/content-types/titles';
 import { canReadContent, CONTENT_NOT_FOUND, type Reader } from './access';
 import { forgetContent } from './content-cache';
-import { contentRoleOf, userReader } from './roles';
+import { contentRoleOf } from './roles';
 import { folderShareRoleOf, type ShareRole } from './share-lookup';
 import { FOLDER_ERR_TEXT, freeName } from './folders';
 
@@ -159,10 +159,13 @@ const conflict = (e: ReturnType<typeof errorOf>) => (err: unknown) => {
 
 // ---------------------------------------------------------------- an item's shares
 
-/** The item as its owner manages it: 404 for callers who may not read it, 403 for readers who do not own it. */
-async function ownedItem(caller: Caller, contentId: string, denied: ReturnType<typeof errorOf> = SHARE_ERR.ownerOnly) {
+/**
+ * The item as its owner manages it: 404 for callers who may not read it (`reader`: the caller with their admin
+ * rights), 403 for readers who do not own it.
+ */
+async function ownedItem(caller: Caller, reader: Reader, contentId: string, denied: ReturnType<typeof errorOf> = SHARE_ERR.ownerOnly) {
   const row = await db().h5pContent.findUnique({ where: { id: contentId }, select: { title: true, ownership: { select: { userId: true } } } });
-  if (!row || !(await canReadContent(userReader(caller), contentId))) throw AppError.of(SHARE_ERR.contentNotFound);
+  if (!row || !(await canReadContent(reader, contentId))) throw AppError.of(SHARE_ERR.contentNotFound);
   if (row.ownership?.userId !== caller.id) throw AppError.of(denied);
   return { title: row.title };
 }
@@ -177,8 +180,8 @@ export async function listItemShares(reader: Reader, contentId: string): Promise
 }
 
 /** POST /h5p/content/:id/shares: the owner shares the item with a colleague of the same school. */
-export async function addItemShare(caller: Caller, contentId: string, input: ShareInput): Promise<ShareView> {
-  const { title } = await ownedItem(caller, contentId);
+export async function addItemShare(caller: Caller, reader: Reader, contentId: string, input: ShareInput): Promise<ShareView> {
+  const { title } = await ownedItem(caller, reader, contentId);
   const tenantId = tenantOf(caller);
   const target = await colleagueByEmail(tenantId, input.email, caller);
   const row = await db()
@@ -192,8 +195,8 @@ export async function addItemShare(caller: Caller, contentId: string, input: Sha
 }
 
 /** PATCH /h5p/content/:id/shares/:userId: the owner changes a colleague's role. */
-export async function changeItemShare(caller: Caller, contentId: string, userId: string, newRole: ShareRole): Promise<ShareView> {
-  const { title } = await ownedItem(caller, contentId);
+export async function changeItemShare(caller: Caller, reader: Reader, contentId: string, userId: string, newRole: ShareRole): Promise<ShareView> {
+  const { title } = await ownedItem(caller, reader, contentId);
   const tenantId = tenantOf(caller);
   return db().$transaction(async (tx) => {
     const share = await tx.contentShare.findUnique({ where: { contentId_userId: { contentId, userId } } });
@@ -206,8 +209,8 @@ export async function changeItemShare(caller: Caller, contentId: string, userId:
 }
 
 /** DELETE /h5p/content/:id/shares/:userId: the owner removes a colleague's share. */
-export async function removeItemShare(caller: Caller, contentId: string, userId: string): Promise<void> {
-  const { title } = await ownedItem(caller, contentId);
+export async function removeItemShare(caller: Caller, reader: Reader, contentId: string, userId: string): Promise<void> {
+  const { title } = await ownedItem(caller, reader, contentId);
   const tenantId = tenantOf(caller);
   await db().$transaction(async (tx) => {
     const share = await tx.contentShare.findUnique({ where: { contentId_userId: { contentId, userId } } });
@@ -347,8 +350,8 @@ export async function sharedWithMe(user: Pick<User, 'id' | 'tenantId'>, q: z.out
  * it is used up). The item leaves the old owner's folders (top level for the new owner) and the old owner stays on
  * as its editor; a share the new owner held of it goes (they own it now). One transaction, audited.
  */
-export async function transferOwnership(caller: Caller, contentId: string, to: string) {
-  const { title } = await ownedItem(caller, contentId, SHARE_ERR.transferOwnerOnly);
+export async function transferOwnership(caller: Caller, reader: Reader, contentId: string, to: string) {
+  const { title } = await ownedItem(caller, reader, contentId, SHARE_ERR.transferOwnerOnly);
   const tenantId = tenantOf(caller);
   const target = await colleagueByEmail(tenantId, to, caller).catch((err: unknown) => {
     if (err instanceof AppError && err.message === SHARE_ERR_TEXT.self) throw AppError.of(SHARE_ERR.transferSelf);

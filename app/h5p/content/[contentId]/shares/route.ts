@@ -42,6 +42,6 @@ export const POST = route(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    return reply(await addItemShare(user, ctx.params.contentId, ctx.body), { status: 201 });
+    return reply(await addItemShare(user, readerOf(ctx.principal, user), ctx.params.contentId, ctx.body), { status: 201 });
   },
 );

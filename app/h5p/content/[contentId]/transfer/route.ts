@@ -1,3 +1,4 @@
+import { readerOf } from '@/lib/h5p/content/access';
 import { USER_ERR } from '@/lib/auth/users';
 import { SHARE_ERR, transferBody, transferOwnership, transferResultSchema } from '@/lib/h5p/content/sharing';
 import { contentIdParams } from '@/lib/h5p/http/request';
@@ -31,6 +32,6 @@ export const POST = route(
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    return reply(await transferOwnership(user, ctx.params.contentId, ctx.body.email), { message: 'Ownership transferred' });
+    return reply(await transferOwnership(user, readerOf(ctx.principal, user), ctx.params.contentId, ctx.body.email), { message: 'Ownership transferred' });
   },
 );
