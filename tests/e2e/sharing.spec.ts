@@ -52,7 +52,8 @@ test('the owner shares an item as editor; the colleague finds it under Shared wi
   await dialog.getByTestId('share-email').fill('nobody@elsewhere.example');
   await dialog.getByTestId('share-add').click();
   await expect(dialog.getByTestId('share-error')).toHaveText('No colleague with this email in your school');
-  await page.keyboard.press('Escape');
+  // (Escape would first dismiss the "Shared with …" toast, the topmost layer)
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await ownerContext.close();
 

@@ -86,7 +86,7 @@ export default async function MyContentPage({ searchParams }: { searchParams: Pr
             {
               value: 'shared',
               label: ts('sharedWithMeCount', { count: shared.total }),
-              content: <SharedWithMe initialItems={shared.data} initialTotal={shared.total} pageSize={PAGE_SIZE} />,
+              content: <SharedWithMe initialItems={shared.data} initialTotal={shared.total} pageSize={PAGE_SIZE} now={new Date().toISOString()} />,
               testId: 'view-shared',
             },
           ]}

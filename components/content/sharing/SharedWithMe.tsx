@@ -18,7 +18,7 @@ export interface SharedItemView {
   via: 'item' | 'folder';
 }
 
-export function SharedWithMe({ initialItems, initialTotal, pageSize }: { initialItems: SharedItemView[]; initialTotal: number; pageSize: number }) {
+export function SharedWithMe({ initialItems, initialTotal, pageSize, now }: { initialItems: SharedItemView[]; initialTotal: number; pageSize: number; /** the server's time (ISO): relative times render the same on server and client */ now: string }) {
   const t = useTranslations('content.sharing');
   const format = useFormatter();
   const [items, setItems] = useState(initialItems);
@@ -60,7 +60,7 @@ export function SharedWithMe({ initialItems, initialTotal, pageSize }: { initial
         </>
       ),
     },
-    { header: t('colUpdated'), cell: (r) => format.relativeTime(new Date(r.updatedAt)) },
+    { header: t('colUpdated'), cell: (r) => format.relativeTime(new Date(r.updatedAt), new Date(now)) },
   ];
 
   return (
