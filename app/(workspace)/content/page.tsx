@@ -28,7 +28,8 @@ export default async function MyContentPage({ searchParams }: { searchParams: Pr
   const query = parsed.success ? parsed.data : listContentsQuery.parse({ limit: PAGE_SIZE });
   // type titles in the reader's language where H5P translates them, as the client's later loads ask for them
   const locale = await getLocale();
-  // "Shared with me" (issue 27): only within a school, so a teacher without one sees My content alone
+  // "Shared with me" (issue 27, ?library=shared; ?view= is the grid/table view): only within a school, so a teacher
+  // without one sees My content alone
   const [first, facets, t, tree, shared, ts] = await Promise.all([
     listContents(user.id, query, locale),
     listFacetsOf(user.id, locale),
@@ -80,7 +81,7 @@ export default async function MyContentPage({ searchParams }: { searchParams: Pr
       {shared ? (
         <Tabs
           label={ts('libraryViews')}
-          urlParam="view"
+          urlParam="library"
           tabs={[
             { value: 'mine', label: t('title'), content: library, testId: 'view-mine' },
             {

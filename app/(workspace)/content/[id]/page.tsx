@@ -105,7 +105,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
             own
               ? [{ label: t('myContent'), href: '/content' }, { label: content.title }]
               : shared
-                ? [{ label: tc('sharing.sharedWithMe'), href: '/content?view=shared' }, { label: content.title }]
+                ? [{ label: tc('sharing.sharedWithMe'), href: '/content?library=shared' }, { label: content.title }]
                 : [{ label: t('marketplace'), href: '/marketplace' }, { label: content.title }]
           }
           title={<span data-testid="content-title">{content.title}</span>}
