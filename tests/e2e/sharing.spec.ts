@@ -76,5 +76,10 @@ test('the owner shares an item as editor; the colleague finds it under Shared wi
   await other.getByTestId('content-menu').click();
   await expect(other.getByTestId('export')).toBeVisible();
   await expect(other.getByTestId('delete')).toHaveCount(0);
+  await other.keyboard.press('Escape');
+  // the breadcrumb leads back to the Shared with me tab
+  await other.getByRole('link', { name: 'Shared with me' }).click();
+  await expect(other).toHaveURL(/\/content\?library=shared$/);
+  await expect(other.getByTestId('shared-item').filter({ hasText: title })).toBeVisible();
   await colleagueContext.close();
 });
