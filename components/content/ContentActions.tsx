@@ -5,7 +5,9 @@
 // when the item is public or in collections. Outcomes show a toast; a failure also stays beside the actions
 // (action-error). The status badge in the page header (`VisibilityBadge`) follows a change of visibility at once:
 // both sit inside `ContentVisibility`, which holds it (no server render: the player keeps its token and state).
-import { BarChart3, Download, Globe, Lock, Package, Pencil, Sparkles, Trash2, FileCode } from 'lucide-react';
+// An editor of a shared item (issue 27, `role="editor"`) gets Results, Edit and the exports only: no Publish, no
+// Delete and no Share; the owner's Share opens the share dialog (sharing/ShareDialog.tsx).
+import { BarChart3, Download, Globe, Lock, Package, Pencil, Share2, Sparkles, Trash2, FileCode } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { createContext, useContext, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -17,6 +19,7 @@ import { download, h5pApi } from './api';
 import { DeleteItemDescription } from './library/DeleteWarnings';
 import styles from './ContentActions.module.css';
 import { passMarkOf, withPassMark } from './pass-mark';
+import { ShareDialog } from './sharing/ShareDialog';
 
 export type Visibility = 'private' | 'public';
 type VisibilityState = readonly [Visibility, (v: Visibility) => void];
@@ -56,6 +59,7 @@ export function ContentActions({
   onDeleted,
   usedInCollections = 0,
   contentPassMark = null,
+  role = 'owner',
 }: {
   contentId: string;
   visibility: Visibility;
@@ -68,6 +72,8 @@ export function ContentActions({
   usedInCollections?: number;
   /** the content's own pass mark (a percentage) where its parameters have one: the package's default */
   contentPassMark?: number | null;
+  /** the caller's role on the item: an editor of a shared item sees no Publish, Delete or Share (issue 27) */
+  role?: 'owner' | 'editor';
 }) {
   const t = useTranslations('content');
   const tc = useTranslations('common');
@@ -79,6 +85,9 @@ export function ContentActions({
   const [toggling, setToggling] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const shareRef = useRef<HTMLButtonElement>(null);
+  const owner = role === 'owner';
   // the SCORM/cmi5 export waiting for its pass mark; the pass mark typed is kept for the next export of this visit
   const [pending, setPending] = useState<PackageExport | null>(null);
   const [passMark, setPassMark] = useState('');
@@ -148,18 +157,25 @@ export function ContentActions({
     { label: t('actions.exportHtml'), icon: FileCode, onSelect: () => void exportFile(`/h5p/content/${id}/export-html`, `${title}.html`), testId: 'export-html' },
     ...packages.map(({ testId, ...p }): MenuItem => ({ label: p.label, icon: Package, onSelect: () => askPassMark(p), testId, disabled: !!scormPlan, reason: gated })),
     ...(scormPlan ? [{ label: t('list.menu.upgrade', { plan: scormPlan }), icon: Sparkles, href: '/plans', testId: 'scorm-upgrade' }] : []),
-    { label: t('actions.delete'), icon: Trash2, onSelect: () => setDeleting(true), testId: 'delete', danger: true, separatorBefore: true },
+    ...(owner ? [{ label: t('actions.delete'), icon: Trash2, onSelect: () => setDeleting(true), testId: 'delete', danger: true, separatorBefore: true }] : []),
   ];
 
   return (
-    <div className={styles.actions}>
+    <div className={[styles.actions, owner ? '' : styles.editorActions].join(' ')}>
       <ButtonLink href={`/results/content/${id}`} icon={BarChart3} className={styles.results} data-testid="content-results-link">
         {t('play.results')}
       </ButtonLink>
-      {/* busy, not disabled, while it works: the button keeps the keyboard focus */}
-      <Button icon={visibility === 'public' ? Lock : Globe} className={styles.publish} aria-busy={toggling || undefined} onClick={() => void toggleVisibility()} data-testid="toggle-visibility">
-        {visibility === 'public' ? t('actions.makePrivate') : t('actions.publish')}
-      </Button>
+      {owner ? (
+        <>
+          {/* busy, not disabled, while it works: the button keeps the keyboard focus */}
+          <Button icon={visibility === 'public' ? Lock : Globe} className={styles.publish} aria-busy={toggling || undefined} onClick={() => void toggleVisibility()} data-testid="toggle-visibility">
+            {visibility === 'public' ? t('actions.makePrivate') : t('actions.publish')}
+          </Button>
+          <Button ref={shareRef} icon={Share2} className={styles.share} onClick={() => setSharing(true)} data-testid="content-share">
+            {t('sharing.share')}
+          </Button>
+        </>
+      ) : null}
       {/* a full page load: the editor's scripts run only on a page loaded with its own nonce */}
       <ButtonLink href={`/content/${id}/edit`} icon={Pencil} variant="primary" external className={styles.edit} data-testid="content-edit-link">
         {t('play.edit')}
@@ -230,6 +246,8 @@ export function ContentActions({
           </Field>
         </form>
       </Dialog>
+
+      {owner ? <ShareDialog kind="content" targetId={contentId} title={title} open={sharing} onOpenChange={setSharing} returnFocus={shareRef} /> : null}
 
       <ConfirmDialog
         open={deleting}

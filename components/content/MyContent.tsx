@@ -170,7 +170,10 @@ export function MyContent({ initialItems, initialTotal, initialNextCursor, initi
 
   // the address follows the filters (a reload or a shared link shows the same list)
   useEffect(() => {
-    const url = `${window.location.pathname}${filtersToQuery(filters)}`;
+    // the library page's tab (?library=shared, "Shared with me") stays in the address too
+    const tab = new URLSearchParams(window.location.search).get('library');
+    const query = filtersToQuery(filters);
+    const url = `${window.location.pathname}${query}${tab ? `${query ? '&' : '?'}library=${encodeURIComponent(tab)}` : ''}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
   }, [filters]);
 

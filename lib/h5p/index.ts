@@ -17,6 +17,7 @@ export {
   type ContentAccessFacts,
   type Reader,
 } from './content/access';
+export { contentRoleOf, isOwnerOrEditor, type ContentRole } from './content/roles';
 export { createContent } from './content/content';
 export { copyContent, COPY_SOURCE_SELECT } from './content/copy';
 export { MEDIA_ERR, storeUpload } from './content/media';

@@ -10,6 +10,7 @@ export const API_TAGS: TagDoc[] = [
   { name: 'Referral', description: 'Referral links and conversions.' },
   { name: 'Tenant', description: 'The tenant of the request\'s hostname and its branding.' },
   { name: 'Admin', description: 'Support tools of the super_admin: users and their plans, tenants (every change audited in the log).' },
+  { name: 'Sharing', description: 'Sharing content and folders with colleagues of the same school as viewer or editor, "Shared with me", ownership transfer and an admin\'s reassignment of a departing teacher\'s content (every change audited).' },
   { name: 'H5P content', description: 'Create, edit, play, export and import H5P content.' },
   { name: 'H5P libraries', description: 'Installed content types and installing them.' },
   { name: 'H5P player and editor', description: 'The routes the H5P player and editor call themselves (shapes of the H5P client).' },

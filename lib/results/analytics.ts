@@ -1,13 +1,13 @@
 // The results pages' numbers (issue 11, item 2): per content (summary, score histogram, attempts, item analysis),
 // per collection (a learner × item grid), per learner (their attempts on the caller's content) and a learner's
-// own results. Who may read them (item 3): the content's owner, a super admin, or an admin of the owner's
-// tenant; everyone else gets the same 404 as unknown content. Learners read only their own.
+// own results. Who may read them (item 3): the content's owner, a super admin, an admin of the owner's tenant, or
+// an editor the content is shared with (issue 27; per content only); everyone else gets the same 404 as unknown content. Learners read only their own.
 // Only attempts count (issue 23 item 1): a learner's play that never got an interaction is a view, the owner's own
 // play a preview (lib/results/intake.ts); neither is in any number, list or export here — the summary counts them apart.
 import { db, Prisma } from '@/lib/db/client';
 import type { Principal } from '@/lib/auth/types';
 import type { User } from '@/lib/generated/prisma/client';
-import { contentAccessFacts, CONTENT_NOT_FOUND, readerOf, readerTenant, type Reader } from '@/lib/h5p';
+import { contentAccessFacts, CONTENT_NOT_FOUND, contentRoleOf, readerOf, readerTenant, type Reader } from '@/lib/h5p';
 import { AppError } from '@/lib/errors';
 import { COLLECTION_NOT_FOUND } from '@/lib/collections';
 import { z } from 'zod';
@@ -32,7 +32,10 @@ export async function resultsReader(principal: Principal | null, user: User | nu
 /** Content whose results the reader may see: 404 Content not found otherwise (unknown content too). */
 export async function assertResultsAccess(reader: Reader, contentId: string): Promise<void> {
   const facts = await contentAccessFacts(contentId);
-  if (!facts || !mayReadResults(reader, facts.ownerId, facts.ownerTenantId)) throw new AppError(404, CONTENT_NOT_FOUND);
+  if (!facts) throw new AppError(404, CONTENT_NOT_FOUND);
+  if (mayReadResults(reader, facts.ownerId, facts.ownerTenantId)) return;
+  // an editor of the content (issue 27) sees its results; a viewer does not
+  if ((await contentRoleOf(reader, contentId, facts)) !== 'editor') throw new AppError(404, CONTENT_NOT_FOUND);
 }
 
 function mayReadResults(reader: Reader, ownerId: string | null | undefined, ownerTenantId: string | null | undefined): boolean {

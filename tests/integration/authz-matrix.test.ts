@@ -1,6 +1,8 @@
 // The authorization matrix (issue 7, standing guard): every route file under app/ (walked at test time), every
-// method it exports, run for six callers — anonymous, a student, the owner of the fixtures (a teacher), another
-// teacher, an admin of another tenant and a super_admin — against the expected statuses in TABLE below.
+// method it exports, run for eight callers — anonymous, a student, the owner of the fixtures (a teacher), another
+// teacher, an admin of another tenant and a super_admin, and (issue 27) a viewer and an editor: teachers of the
+// owner's school the private content is shared with — against the expected statuses in TABLE below. TABLE's rows
+// keep six columns; the viewer and the editor expect what the other teacher does unless SHARED names the case.
 // A route file or method without an entry fails the test with its name: a new route must say who may call it.
 // Requests are valid, so a status reflects authorization, not validation. Mutating requests get fresh fixtures
 // per call (prepare) so one caller's success does not change what the next one sees.
@@ -10,7 +12,7 @@ import path from 'node:path';
 import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { createIdpUser, createTenant, newLibraryPackage, signedIn, signedInTenant, uniqueEmail, uniqueWord } from '../support/factories';
+import { createContent as seedContent, createIdpUser, createTenant, newLibraryPackage, signedIn, signedInTenant, uniqueEmail, uniqueWord } from '../support/factories';
 import { api } from '../support/http';
 import { signed } from '../support/images';
 import { freshLimits } from '../support/rate-limits';
@@ -20,10 +22,10 @@ import { sampleFramework } from '../support/curriculum-standin';
 import { REALM } from '../support/idp-standin';
 import { DEFAULT_HIDDEN_TYPES } from '@/lib/h5p';
 
-const CALLERS = ['anonymous', 'student', 'owner', 'otherTeacher', 'foreignAdmin', 'superAdmin'] as const;
+const CALLERS = ['anonymous', 'student', 'owner', 'otherTeacher', 'foreignAdmin', 'superAdmin', 'viewer', 'editor'] as const;
 type Who = (typeof CALLERS)[number];
-type Caller = { token: string; user: { id: string; name: string } };
-/** expected status per caller, in the order of CALLERS */
+type Caller = { token: string; email: string; user: { id: string; name: string } };
+/** expected status per caller, in the order of CALLERS (the first six; viewer and editor: see SHARED) */
 type Row = [anonymous: number, student: number, owner: number, otherTeacher: number, foreignAdmin: number, superAdmin: number];
 
 interface Fixtures {
@@ -40,6 +42,11 @@ interface Fixtures {
   login: { email: string; password: string };
   /** a framework the curriculum stand-in serves */
   frameworkCode: string;
+  /** a teacher of the owner's school who is none of the callers: the one the sharing routes share with */
+  colleague: Caller;
+  /** two teachers of foreignAdmin's school (tenant A): an admin's reassignment moves one's content to the other */
+  leaverA: Caller;
+  heirA: Caller;
 }
 
 interface Req {
@@ -83,6 +90,19 @@ async function freshLocalFramework(fx: Fixtures): Promise<{ id: string; nodeId: 
 async function freshFolder(fx: Fixtures): Promise<string> {
   const f = await api('POST', '/api/folders', { token: fx.callers.owner.token, body: { name: uniqueWord('Folder') } });
   return f.body.data.id as string;
+}
+
+/** fresh private content of the owner (rows only: no quota taken), optionally shared with the colleague */
+async function freshShareable(fx: Fixtures, sharedWithColleague = false): Promise<string> {
+  const { id } = await seedContent({ ownerId: fx.callers.owner.user.id, title: 'Shareable' });
+  if (sharedWithColleague) await db().contentShare.create({ data: { contentId: id, userId: fx.colleague.user.id, role: 'viewer' } });
+  return id;
+}
+/** a fresh folder of the owner shared with the colleague */
+async function freshSharedFolder(fx: Fixtures): Promise<string> {
+  const id = await freshFolder(fx);
+  await db().contentShare.create({ data: { folderId: id, userId: fx.colleague.user.id, role: 'viewer' } });
+  return id;
 }
 
 async function freshContent(fx: Fixtures): Promise<string> {
@@ -174,6 +194,23 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/folders/[id]/route.ts PATCH': { req: async (fx) => json(`/api/folders/${await freshFolder(fx)}`, { name: uniqueWord('Renamed') }), expect: [401, 403, 200, 404, 404, 404] },
   'app/api/folders/[id]/route.ts DELETE': { req: async (fx) => json(`/api/folders/${await freshFolder(fx)}`), expect: [401, 403, 200, 404, 404, 404] },
   'app/api/folders/move/route.ts POST': { req: async (fx) => json('/api/folders/move', { contentIds: [fx.privateContent], folderId: null }), expect: [401, 403, 200, 404, 404, 404] },
+
+  // ------------------------------------------------------------ sharing (issue 27): a folder's shares are its owner's
+  // (its editors read them); anyone else's folder is 404 like the folders routes
+  'app/api/folders/[id]/shares/route.ts GET': { req: async (fx) => json(`/api/folders/${await freshFolder(fx)}/shares`), expect: [401, 403, 200, 404, 404, 404] },
+  'app/api/folders/[id]/shares/route.ts POST': { req: async (fx) => json(`/api/folders/${await freshFolder(fx)}/shares`, { email: fx.colleague.email, role: 'viewer' }), expect: [401, 403, 201, 404, 404, 404] },
+  'app/api/folders/[id]/shares/[userId]/route.ts PATCH': { req: async (fx) => json(`/api/folders/${await freshSharedFolder(fx)}/shares/${fx.colleague.user.id}`, { role: 'editor' }), expect: [401, 403, 200, 404, 404, 404] },
+  'app/api/folders/[id]/shares/[userId]/route.ts DELETE': { req: async (fx) => json(`/api/folders/${await freshSharedFolder(fx)}/shares/${fx.colleague.user.id}`), expect: [401, 403, 200, 404, 404, 404] },
+  // an item's shares: the owner changes them; readers who do not own it get 403 (the super admin), others 404
+  'app/h5p/content/[contentId]/shares/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/shares`), expect: [401, 403, 200, 404, 404, 403] },
+  'app/h5p/content/[contentId]/shares/route.ts POST': { req: async (fx) => json(`/h5p/content/${await freshShareable(fx)}/shares`, { email: fx.colleague.email, role: 'editor' }), expect: [401, 403, 201, 404, 404, 403] },
+  'app/h5p/content/[contentId]/shares/[userId]/route.ts PATCH': { req: async (fx) => json(`/h5p/content/${await freshShareable(fx, true)}/shares/${fx.colleague.user.id}`, { role: 'editor' }), expect: [401, 403, 200, 404, 404, 403] },
+  'app/h5p/content/[contentId]/shares/[userId]/route.ts DELETE': { req: async (fx) => json(`/h5p/content/${await freshShareable(fx, true)}/shares/${fx.colleague.user.id}`), expect: [401, 403, 200, 404, 404, 403] },
+  'app/h5p/content/[contentId]/transfer/route.ts POST': { req: async (fx) => json(`/h5p/content/${await freshShareable(fx)}/transfer`, { email: fx.colleague.email }), expect: [401, 403, 200, 404, 404, 403] },
+  // every teacher's own "Shared with me"
+  'app/h5p/content/shared/route.ts GET': { req: () => json('/h5p/content/shared'), expect: [401, 403, 200, 200, 200, 200] },
+  // an admin's reassignment within their school (tenant A's two teachers; the super admin: within any one school)
+  'app/api/admin/content/reassign/route.ts POST': { req: (fx) => json('/api/admin/content/reassign', { fromEmail: fx.leaverA.email, toEmail: fx.heirA.email }), expect: [401, 403, 403, 403, 200, 200] },
   'app/api/collections/route.ts GET': { req: () => json('/api/collections'), expect: USER },
   'app/api/collections/route.ts POST': { req: () => json('/api/collections', { title: 'Matrix collection' }), expect: [401, 403, 201, 201, 201, 201] },
   'app/api/collections/[id]/route.ts GET': { req: (fx) => json(`/api/collections/${fx.privateCollection}`), expect: [401, 404, 200, 404, 404, 404] },
@@ -264,6 +301,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/referral/stats/route.ts GET': { req: () => json('/api/referral/stats'), expect: USER },
   'app/api/tenant/current/route.ts GET': { req: () => json('/api/tenant/current'), expect: ALL_200 },
   // the super_admin's support tools
+  // the tenant's audit log: a tenant admin their own school's (foreignAdmin, tenant A), the super admin any
   'app/api/admin/audit/route.ts GET': { req: () => json('/api/admin/audit'), expect: [401, 403, 403, 403, 200, 200] },
   'app/api/admin/users/route.ts GET': { req: () => json('/api/admin/users?email=nobody'), expect: [401, 403, 403, 403, 403, 200] },
   'app/api/admin/users/[id]/plan/route.ts PUT': { req: (fx) => json(`/api/admin/users/${fx.callers.student.user.id}/plan`, { plan: 'free' }), expect: [401, 403, 403, 403, 403, 200] },
@@ -466,6 +504,40 @@ const TABLE: Record<string, Case | Case[]> = {
   ],
 };
 
+/**
+ * Where the viewer and the editor of the owner's private content (issue 27: teachers of the owner's school it is
+ * shared with) expect other than the other teacher: `<TABLE key>` or `<TABLE key> [<case name>]` → [viewer, editor].
+ */
+const SHARED: Record<string, [viewer: number, editor: number]> = {
+  // reading: play, preview, details, files, quality, the player's AJAX routes and statements
+  'app/h5p/content/[contentId]/route.ts GET': [200, 200],
+  'app/h5p/content/[contentId]/quality/route.ts GET': [200, 200],
+  'app/h5p/content/[contentId]/[...file]/route.ts GET': [200, 200],
+  'app/h5p/content/[contentId]/[...file]/route.ts HEAD': [200, 200],
+  'app/h5p/play/[contentId]/route.ts GET': [200, 200],
+  'app/h5p/embed/[contentId]/route.ts GET': [200, 200],
+  'app/h5p/xapi/[contentId]/route.ts POST': [201, 201],
+  'app/h5p/content/[contentId]/duplicate/route.ts POST [private content]': [201, 201],
+  'app/h5p/[...path]/route.ts GET [params of private content]': [200, 200],
+  'app/h5p/[...path]/route.ts GET [download of private content]': [200, 200],
+  'app/h5p/[...path]/route.ts GET [own state of private content]': [200, 200],
+  'app/h5p/[...path]/route.ts HEAD [params of private content]': [200, 200],
+  'app/h5p/[...path]/route.ts POST [state of private content]': [200, 200],
+  'app/h5p/[...path]/route.ts POST [result of private content]': [200, 200],
+  // the other teacher reads their own state there; the viewer and the editor ask for someone else's
+  'app/h5p/[...path]/route.ts GET [state ?asUserId= of public content]': [403, 403],
+  // editing, exporting and results: the editor only (the viewer gets the other teacher's answer)
+  'app/h5p/content/[contentId]/route.ts PUT': [403, 200],
+  'app/h5p/edit/[contentId]/route.ts GET': [403, 200],
+  'app/h5p/content/[contentId]/export/route.ts GET': [403, 200],
+  'app/h5p/content/[contentId]/export-scorm/route.ts GET': [403, 200],
+  'app/h5p/content/[contentId]/export-cmi5/route.ts GET': [403, 200],
+  'app/api/results/content/[contentId]/route.ts GET': [404, 200],
+  'app/api/results/content/[contentId]/attempts/route.ts GET': [404, 200],
+  // who the private content is shared with: its editors read the list, its viewers are refused
+  'app/h5p/content/[contentId]/shares/route.ts GET': [403, 200],
+};
+
 /** Every route file under app/ and the HTTP methods it exports. */
 function routeFiles(): { file: string; methods: string[] }[] {
   const out: { file: string; methods: string[] }[] = [];
@@ -494,16 +566,27 @@ beforeAll(async () => {
   await installTestLibraries();
   const tenantA = (await createTenant()).id;
   const tenantB = (await createTenant()).id;
-  const [student, owner, otherTeacher, foreignAdmin, superAdmin] = await Promise.all([
+  const [student, owner, otherTeacher, foreignAdmin, superAdmin, viewer, editor, colleague, leaverA, heirA] = await Promise.all([
     signedInTenant(['student'], tenantB),
     signedInTenant(['teacher'], tenantB),
     signedInTenant(['teacher'], tenantB),
     signedInTenant(['tenant_admin'], tenantA),
     signedIn(['super_admin']),
+    signedInTenant(['teacher'], tenantB),
+    signedInTenant(['teacher'], tenantB),
+    signedInTenant(['teacher'], tenantB),
+    signedInTenant(['teacher'], tenantA),
+    signedInTenant(['teacher'], tenantA),
   ]);
   const privateContent = await createContent(owner.token, 'H5P.TrueFalse', { title: 'Matrix private' });
   const publicContent = await createContent(owner.token, 'H5P.TrueFalse', { title: 'Matrix public' });
   expect((await api('PATCH', `/h5p/content/${publicContent}/visibility`, { token: owner.token, body: { visibility: 'public' } })).status).toBe(200);
+  // the viewer and the editor: teachers of the owner's school (tenant B) the private content is shared with
+  for (const [who, role] of [[viewer, 'viewer'], [editor, 'editor']] as const) {
+    const shared = await api('POST', `/h5p/content/${privateContent}/shares`, { token: owner.token, body: { email: who.email, role } });
+    expect(shared.status, shared.text).toBe(201);
+  }
+  await seedContent({ ownerId: leaverA.user.id, title: 'Leaver A' });
   const c = await api('POST', '/api/collections', { token: owner.token, body: { title: 'Matrix private collection' } });
   expect((await api('POST', `/api/collections/${c.body.data.id}/items`, { token: owner.token, body: { contentId: privateContent } })).status).toBe(201);
   const dir = path.join(inject('appDataDir'), 'h5p', 'content', privateContent, 'images');
@@ -514,7 +597,10 @@ beforeAll(async () => {
   const loaded = await fetch(`${inject('curriculumUrl')}/admin/frameworks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sampleFramework(frameworkCode)) });
   expect(loaded.ok).toBe(true);
   fx = {
-    callers: { student, owner, otherTeacher, foreignAdmin, superAdmin },
+    callers: { student, owner, otherTeacher, foreignAdmin, superAdmin, viewer, editor },
+    colleague,
+    leaverA,
+    heirA,
     privateContent,
     publicContent,
     privateCollection: c.body.data.id as string,
@@ -536,9 +622,12 @@ describe('authorization matrix', () => {
     const stale = Object.keys(TABLE).filter((k) => !keys.has(k));
     const noMethods = found.filter((r) => r.methods.length === 0).map((r) => r.file);
     expect({ missing, stale, noMethods }, 'add an authorization-matrix entry for each new route file and method (tests/integration/authz-matrix.test.ts TABLE)').toEqual({ missing: [], stale: [], noMethods: [] });
+    // every viewer/editor exception names a case of TABLE
+    const cases = new Set(Object.entries(TABLE).flatMap(([k, e]) => (Array.isArray(e) ? e : [e]).map((c) => `${k}${c.name ? ` [${c.name}]` : ''}`)));
+    expect(Object.keys(SHARED).filter((k) => !cases.has(k))).toEqual([]);
   });
 
-  it('answers every route and method with the expected status for each of the six callers', async () => {
+  it('answers every route and method with the expected status for each of the eight callers', async () => {
     const mismatches: string[] = [];
     const callerIds = Object.values(fx.callers).map((c) => c.user.id);
     for (const [key, entry] of Object.entries(TABLE)) {
@@ -551,14 +640,16 @@ describe('authorization matrix', () => {
           await freshLimits(...callerIds);
           const token = who === 'anonymous' ? undefined : fx.callers[who].token;
           const res = await api(method, r.path, { ...(token ? { token } : {}), ...(r.body !== undefined ? { body: r.body } : {}), ...(r.headers ? { headers: r.headers } : {}) });
-          if (res.status !== c.expect[i]) {
-            mismatches.push(`${key}${c.name ? ` [${c.name}]` : ''} as ${who}: expected ${c.expect[i]}, got ${res.status} ${res.text.slice(0, 160)}`);
+          const name = `${key}${c.name ? ` [${c.name}]` : ''}`;
+          const expected = who === 'viewer' || who === 'editor' ? (SHARED[name]?.[who === 'viewer' ? 0 : 1] ?? c.expect[3]) : c.expect[i];
+          if (res.status !== expected) {
+            mismatches.push(`${name} as ${who}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`);
           }
         }
       }
     }
     expect(mismatches).toEqual([]);
     // the refused callers left nothing behind on the owner's private content
-    expect(await db().h5pFinishedData.count({ where: { contentId: fx.privateContent, userId: { notIn: [fx.callers.owner.user.id, fx.callers.superAdmin.user.id] } } })).toBe(0);
+    expect(await db().h5pFinishedData.count({ where: { contentId: fx.privateContent, userId: { notIn: [fx.callers.owner.user.id, fx.callers.superAdmin.user.id, fx.callers.viewer.user.id, fx.callers.editor.user.id] } } })).toBe(0);
   }, 600_000);
 });

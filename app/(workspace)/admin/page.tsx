@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { AdminNav } from '@/components/admin/AdminNav';
 import { TenantActiveToggle, TenantSupport, UserPlanSupport } from '@/components/admin/AdminSupport';
+import { ReassignContent } from '@/components/admin/ReassignContent';
 import { DataTable } from '@/components/ui/DataTable';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { requirePageSession } from '@/lib/auth/session';
@@ -84,6 +85,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             </p>
           ) : null}
         </Card>
+        {/* a departing teacher's content to a colleague (issue 27): admins with a school, and super admins */}
+        {scope.kind !== 'none' ? <ReassignContent /> : null}
         {overview.tenants ? (
           <Card aria-labelledby="admin-tenants">
             <h2 id="admin-tenants">{t('tenants.title')}</h2>

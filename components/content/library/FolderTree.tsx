@@ -1,14 +1,16 @@
 'use client';
 // The folder tree of My content (issue 25 item 4): "My content" (the top level, selected as null) and the caller's
-// folders nested under it, each with expand/collapse, its item count and a menu (new subfolder, rename, delete).
+// folders nested under it, each with expand/collapse, its item count and a menu (new subfolder, rename, share with
+// colleagues — issue 27, sharing/ShareDialog.tsx —, delete).
 // A nested list of buttons (the current folder marked aria-current; ArrowRight/ArrowLeft expand and collapse). Every
 // row is a drop target for content cards: a drag that carries CONTENT_DRAG_TYPE (a JSON array of content ids) moves
 // them there (POST /api/folders/move). MoveToFolderDialog is the keyboard way to do the same.
-import { ChevronDown, ChevronRight, Folder, FolderOpen, FolderPlus, Home, Pencil, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronRight, Folder, FolderOpen, FolderPlus, Home, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiCallError, callApi } from '@/components/shared/api';
 import { Button, ConfirmDialog, Dialog, Field, IconButton, OverflowMenu, useToast } from '@/components/ui';
+import { ShareDialog } from '../sharing/ShareDialog';
 import styles from './FolderTree.module.css';
 
 /** A folder as GET /api/folders lists it. */
@@ -113,6 +115,7 @@ export function FolderTree({ folders, selectedId, onSelect, onChanged, rootItemC
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<FolderNode | null>(null);
+  const [sharing, setSharing] = useState<FolderNode | null>(null);
 
   // the selected folder's ancestors open when the selection changes (a link, the back button)
   useEffect(() => {
@@ -261,6 +264,7 @@ export function FolderTree({ folders, selectedId, onSelect, onChanged, rootItemC
                   items={[
                     { label: t('newSubfolder'), icon: FolderPlus, onSelect: () => openName({ mode: 'create', parentId: f.id }), testId: 'folder-new-sub', disabled: depth + 1 >= 8, reason: depth + 1 >= 8 ? t('tooDeep') : undefined },
                     { label: t('rename'), icon: Pencil, onSelect: () => openName({ mode: 'rename', folder: f }), testId: 'folder-rename' },
+                    { label: t('share'), icon: Share2, onSelect: () => setSharing(f), testId: 'folder-share' },
                     { label: t('delete'), icon: Trash2, onSelect: () => setDeleting(f), danger: true, testId: 'folder-delete', separatorBefore: true },
                   ]}
                 />
@@ -332,6 +336,7 @@ export function FolderTree({ folders, selectedId, onSelect, onChanged, rootItemC
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
         testId="folder-delete-dialog"
       />
+      {sharing ? <ShareDialog kind="folder" targetId={sharing.id} title={sharing.name} open onOpenChange={(o) => !o && setSharing(null)} /> : null}
     </nav>
   );
 }

@@ -5,7 +5,10 @@
 //   (a) it has no ownership row, or (b) it is public, or (c) the caller owns it, or
 //   (d) the caller is a super_admin or an internal service call, or
 //   (e) the caller is a tenant_admin/school_admin whose local record's tenant is the owner's tenant, or
-//   (f) the caller holds an embed (player) token for exactly that content.
+//   (f) the caller holds an embed (player) token for exactly that content, or
+//   (g) the caller is a user of the owner's tenant (the same non-null tenant) holding a viewer or editor share of the
+//       content or of a folder it lies in (issue 27 item 1; share-lookup.ts). Asked last, in one query, only when
+//       (a)–(e) have not decided; routes that need more than reading (export) ask for an editor's share.
 // Anything else answers like unknown content: 404 Content not found (no existence leak).
 import { isSuperAdmin } from '@/lib/auth/roles';
 import type { Principal } from '@/lib/auth/types';
@@ -13,6 +16,7 @@ import { userById } from '@/lib/auth/users';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 import { contentSnapshot, type ContentAccessFacts } from './content-cache';
+import { shareRoleOf, type ShareRole } from './share-lookup';
 
 export const CONTENT_NOT_FOUND = 'Content not found';
 
@@ -92,10 +96,25 @@ export async function contentAccessFacts(contentId: string): Promise<ContentAcce
   return (await contentSnapshot(contentId))?.facts ?? null;
 }
 
-/** The rule for facts already loaded, loading the reader's tenant when rule (e) needs it. */
-export async function readerMayRead(reader: Reader, contentId: string, facts: ContentAccessFacts): Promise<boolean> {
+/**
+ * The reader's share role on owned content (rule g): null unless the reader is a user of the owner's (non-null)
+ * tenant holding a share. The tenant comparison comes first, so readers of other tenants cost no share query.
+ */
+export async function readerShareRole(reader: Reader, contentId: string, facts: ContentAccessFacts): Promise<ShareRole | null> {
+  if (reader.kind !== 'user' || !reader.userId || !facts.ownerId || !facts.ownerTenantId || facts.ownerId === reader.userId) return null;
+  if ((await readerTenant(reader)) !== facts.ownerTenantId) return null;
+  return shareRoleOf(reader.userId, contentId);
+}
+
+/**
+ * The rule for facts already loaded, loading the reader's tenant when rule (e) needs it. `share`: the least share
+ * role that admits a reader the other rules keep out (rule g; 'editor' for export and the editor).
+ */
+export async function readerMayRead(reader: Reader, contentId: string, facts: ContentAccessFacts, share: ShareRole = 'viewer'): Promise<boolean> {
   if (needsTenant(reader, contentId, facts)) await readerTenant(reader);
-  return mayRead(reader, contentId, facts);
+  if (mayRead(reader, contentId, facts)) return true;
+  const role = await readerShareRole(reader, contentId, facts);
+  return role === 'editor' || (role === 'viewer' && share === 'viewer');
 }
 
 /** May this reader read this content? false for unknown content too. */
@@ -108,10 +127,10 @@ export async function canReadContent(reader: Reader, contentId: string): Promise
  * Throws 404 Content not found (the same answer as unknown content) unless the reader may read it. `notFound`
  * replaces the 404 text; `denied` replaces the refusal where the spec names another answer (export: 403).
  */
-export async function assertCanRead(reader: Reader, contentId: string, opts: { notFound?: string; denied?: AppError } = {}): Promise<ContentAccessFacts> {
+export async function assertCanRead(reader: Reader, contentId: string, opts: { notFound?: string; denied?: AppError; share?: ShareRole } = {}): Promise<ContentAccessFacts> {
   const facts = await contentAccessFacts(contentId);
   const missing = () => new AppError(404, opts.notFound ?? CONTENT_NOT_FOUND);
   if (!facts) throw missing();
-  if (!(await readerMayRead(reader, contentId, facts))) throw opts.denied ?? missing();
+  if (!(await readerMayRead(reader, contentId, facts, opts.share))) throw opts.denied ?? missing();
   return facts;
 }

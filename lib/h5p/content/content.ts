@@ -23,6 +23,7 @@ import { deleteQualityReport } from '@/lib/h5p/quality/store';
 import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 import { copyContent, COPY_SOURCE_SELECT } from './copy';
 import { assertQuotaLeft } from './create-owned';
+import { isOwnerOrEditor } from './roles';
 
 export const ERR = {
   missingFields: 'Library and params are required',
@@ -267,11 +268,14 @@ async function ownershipOf(contentId: string) {
   return ownership;
 }
 
-/** PUT /h5p/content/:id (rule 3): owner only; content without an owner is taken over by the updater. */
+/**
+ * PUT /h5p/content/:id (rule 3): the owner or one of its editors (issue 27: roles.ts); content without an owner is
+ * taken over by the updater.
+ */
 export async function updateContent(user: User, actor: H5pActor, contentId: string, raw: unknown) {
   const body = parseContentBody(raw);
   const ownership = await ownershipOf(contentId);
-  if (ownership && ownership.userId !== user.id) throw new AppError(403, ERR.updateForbidden);
+  if (ownership && ownership.userId !== user.id && !(await isOwnerOrEditor(user, contentId))) throw new AppError(403, ERR.updateForbidden);
   await assertLibraryInstalled(body.library);
   const { editor } = await h5p();
   const saved = await editor.saveOrUpdateContentReturnMetaData(contentId, body.params, body.metadata, body.library, actor).catch(mapH5pError);
@@ -483,9 +487,10 @@ async function notPlayable(contentId: string, err: unknown): Promise<never> {
 export async function editorModel(actor: H5pActor, language: string, contentId?: string, user?: User) {
   const { editor } = await h5p();
   if (contentId) {
-    // content the caller may not read is unknown to them (404); readable content of another owner is 403
+    // content the caller may not read is unknown to them (404); readable content of another owner is 403 unless the
+    // caller is one of its editors (issue 27)
     const facts = await assertCanRead(actor.reader, contentId);
-    if (facts.ownerId && user && facts.ownerId !== user.id) throw new AppError(403, ERR.notOwner);
+    if (facts.ownerId && user && facts.ownerId !== user.id && !(await isOwnerOrEditor(user, contentId))) throw new AppError(403, ERR.notOwner);
   }
   const model = (await editor.render(contentId ?? (undefined as unknown as string), language, actor)) as {
     integration: Record<string, unknown>;
@@ -500,7 +505,10 @@ export async function editorModel(actor: H5pActor, language: string, contentId?:
   return { ...base, library: content.library, params: content.params.params, metadata: content.h5p };
 }
 
-/** Export: the content read rule (access.ts), refusing with the 403 the export has always answered. */
+/**
+ * Export: the content read rule (access.ts), refusing with the 403 the export has always answered; of the shares,
+ * only an editor's lets a caller export (issue 27).
+ */
 export async function assertCanExport(reader: Reader, contentId: string) {
-  await assertCanRead(reader, contentId, { denied: new AppError(403, ERR.notOwner) });
+  await assertCanRead(reader, contentId, { denied: new AppError(403, ERR.notOwner), share: 'editor' });
 }

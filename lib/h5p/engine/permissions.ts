@@ -17,6 +17,7 @@ import type { Permissions } from '@/lib/auth/roles';
 import { permissionsFor } from '@/lib/auth/roles';
 import { canReadContent, contentAccessFacts, readerTenant, type Reader } from '@/lib/h5p/content/access';
 import type { H5pActor } from './actor';
+import { contentRoleOf } from '@/lib/h5p/content/roles';
 
 // the actor lives apart from the permission system, which needs the H5P library: the route wrapper builds actors
 // on every request without loading it (docs/performance.md, "Start-up on the embedded defaults")
@@ -54,8 +55,9 @@ export class RolePermissionSystem implements IPermissionSystem<IUser> {
         if (reader.kind !== 'user') return false;
         if (contentId === undefined || contentId === null) return true;
         const facts = await contentAccessFacts(String(contentId));
-        // spec H5P rule 3: the owner, or anyone for content without an owner
-        return !facts || !facts.ownerId || facts.ownerId === reader.userId;
+        // spec H5P rule 3: the owner, or anyone for content without an owner; an editor edits too (issue 27), never deletes
+        if (!facts || !facts.ownerId || facts.ownerId === reader.userId) return true;
+        return permission === ContentPermission.Edit && (await contentRoleOf(reader, String(contentId), facts)) === 'editor';
       }
       default:
         return false;

@@ -16,6 +16,7 @@ import { typeTitle } from '@/lib/h5p';
 import { contentOriginOf } from '@/lib/h5p/content/content';
 import { contentPassMark } from '@/lib/h5p/export/mastery';
 import { canReadContent, readerOf } from '@/lib/h5p/content/access';
+import { contentRoleOf } from '@/lib/h5p/content/roles';
 import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { PLANS, planHasFeature, requiredPlanFor, scormPlanFor, type FeatureFlag } from '@/lib/plans/plans';
@@ -63,8 +64,13 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
     where: { id },
     select: { title: true, mainLibrary: true, metadata: true, createdAt: true, updatedAt: true, ownership: true, originContentId: true, originTitle: true, originAuthor: true, originLicense: true, quality: { select: { overallScore: true, bloomsLevel: true } }, tags: { select: { tag: true }, orderBy: { tag: 'asc' } } },
   });
-  if (!content || !(await canReadContent(readerOf(principal, user), id))) notFound();
+  const reader = readerOf(principal, user);
+  if (!content || !(await canReadContent(reader, id))) notFound();
   const own = content.ownership?.userId === user.id;
+  // a colleague the item is shared with (issue 27): an editor gets Edit, the exports and the results; a viewer plays
+  const role = own ? 'owner' : await contentRoleOf(reader, id);
+  const editor = role === 'editor';
+  const shared = role === 'editor' || role === 'viewer';
   const pub = content.ownership?.visibility === 'public';
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
   const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary, usedIn, stored] = await Promise.all([
@@ -76,10 +82,10 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
     getFormatter(),
     db().h5pLibrary.findFirst({ where: { machineName: content.mainLibrary }, orderBy: [{ majorVersion: 'desc' }, { minorVersion: 'desc' }], select: { title: true } }),
     db().contentCurriculumMetadata.findUnique({ where: { contentId: id } }),
-    own ? contentResultsSummary(id) : null,
+    own || editor ? contentResultsSummary(id) : null,
     own ? db().collectionItem.count({ where: { contentId: id } }) : 0,
     // the default pass mark of a SCORM/cmi5 export (the owner's dialog says which it is)
-    own ? db().h5pContent.findUnique({ where: { id }, select: { parameters: true } }) : null,
+    own || editor ? db().h5pContent.findUnique({ where: { id }, select: { parameters: true } }) : null,
   ]);
   const typeName = typeTitle(content.mainLibrary, await getLocale(), lib?.title);
   // AI tools (issue 13) for teachers and admins who can read the item; what the plan lacks is decided here
@@ -95,20 +101,32 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
     <ContentVisibility initial={visibility}>
       <div className="page">
         <PageHeader
-          breadcrumbs={own ? [{ label: t('myContent'), href: '/content' }, { label: content.title }] : [{ label: t('marketplace'), href: '/marketplace' }, { label: content.title }]}
+          breadcrumbs={
+            own
+              ? [{ label: t('myContent'), href: '/content' }, { label: content.title }]
+              : shared
+                ? [{ label: tc('sharing.sharedWithMe'), href: '/content?library=shared' }, { label: content.title }]
+                : [{ label: t('marketplace'), href: '/marketplace' }, { label: content.title }]
+          }
           title={<span data-testid="content-title">{content.title}</span>}
           description={
             <p className={styles.meta}>
               <span>{typeName}</span>
               {content.ownership ? <VisibilityBadge initial={visibility} /> : null}
+              {shared ? (
+                <Badge tone="info" data-testid="shared-role">
+                  {tc(`sharing.roles.${role}`)}
+                </Badge>
+              ) : null}
               <span>
                 {t('updated')}: {format.relativeTime(content.updatedAt)}
               </span>
             </p>
           }
           actions={
-            own ? (
+            own || editor ? (
               <ContentActions
+                role={own ? 'owner' : 'editor'}
                 contentId={id}
                 visibility={visibility}
                 title={content.title}
