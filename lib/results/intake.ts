@@ -14,7 +14,8 @@ import type { Principal } from '@/lib/auth/types';
 import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
-import { assertCanRead, contentAccessFacts, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p';
+import { assertCanRead, contentAccessFacts, contentRoleOf, CONTENT_NOT_FOUND, readerOf } from '@/lib/h5p';
+import { localCache } from '@/lib/cache/local';
 import { z } from 'zod';
 import { apiError, AppError, errorCodeOf, errorOf } from '@/lib/errors';
 import { nudgeOutbox, OUTBOX } from '@/lib/db/outbox-worker';
@@ -131,14 +132,23 @@ export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
 
 /**
  * Whether the learner's plays of this content are previews (issue 23 item 1): decided here, never by the page —
- * the learner is a signed-in user who may edit the content (its owner; lib/h5p/engine/permissions.ts lets only the owner
- * edit owned content). Content without an owner has no author whose plays could be previews.
+ * the learner is a signed-in user who may edit the content (its owner, or an editor it is shared with: issue 27;
+ * lib/h5p/content/roles.ts). Content without an owner has no author whose plays could be previews.
  */
 export async function isPreview(contentId: string, learner: Pick<Learner, 'userId'>): Promise<boolean> {
   if (!learner.userId) return false;
   const facts = await contentAccessFacts(contentId);
-  return !!facts?.ownerId && facts.ownerId === learner.userId;
+  if (!facts?.ownerId) return false;
+  if (facts.ownerId === learner.userId) return true;
+  // an editor of a shared item (issue 27) previews it too; only content of a school can be shared
+  if (!facts.ownerTenantId) return false;
+  const userId = learner.userId;
+  return editorPlays().getOrLoad(`${contentId}:${userId}`, async () => (await contentRoleOf({ kind: 'user', userId, superAdmin: false, tenantAdmin: false }, contentId, facts)) === 'editor', () => EDITOR_PLAY_TTL_MS);
 }
+
+/** Whether a learner is an editor of the content, per instance for a short while (one share lookup per learner and item, not per batch). */
+const EDITOR_PLAY_TTL_MS = 30_000;
+const editorPlays = () => localCache<boolean>('intake-editor-plays', { ttlMs: EDITOR_PLAY_TTL_MS, max: 20_000, maxBytes: 4 * 1024 * 1024 });
 
 export const intakeResultSchema = z.object({
   attemptId: z.string(),

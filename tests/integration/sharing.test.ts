@@ -4,7 +4,9 @@
 // without any.
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { issuePlayerToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { createTenant, setPlan, signedIn, signedInTenant, uniqueEmail } from '../support/factories';
 import { api } from '../support/http';
@@ -348,5 +350,31 @@ describe("an admin reassigns a departing teacher's content", () => {
     expect(res.body.data).toEqual({ items: 1, folders: 0, from: x.email, to: y.email });
     expect((await db().contentOwnership.findUniqueOrThrow({ where: { contentId: id } })).userId).toBe(y.user.id);
     expect(await audits(tenantB, 'content.reassign', x.user.id)).toHaveLength(1);
+  });
+});
+
+describe('plays of a shared item', () => {
+  it('an editor’s play is a preview like the owner’s; a viewer’s and a student’s are learners’ plays', async () => {
+    const id = await createContent(owner.token, 'H5P.TrueFalse', { title: 'Previewed together' });
+    expect((await share(owner, id, editor.email, 'editor')).status).toBe(201);
+    expect((await share(owner, id, viewer.email, 'viewer')).status).toBe(201);
+    const play = async (who: Who) => {
+      const token = await issuePlayerToken(who.user.id, id);
+      const statement = {
+        id: randomUUID(),
+        actor: { name: 'browser', mbox: 'mailto:x@example.test' },
+        verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
+        object: { id: `${inject('appUrl')}/h5p/embed/${id}`, objectType: 'Activity', definition: { extensions: { 'http://h5p.org/x-api/h5p-local-content-id': id } } },
+        result: { success: true, completion: true, score: { raw: 1, max: 1, min: 0, scaled: 1 } },
+        timestamp: new Date().toISOString(),
+      };
+      const res = await api('POST', `/h5p/xapi/${id}?token=${encodeURIComponent(token)}`, { body: { attempt: randomUUID(), statements: [statement] }, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.kind as string;
+    };
+    expect(await play(owner)).toBe('preview');
+    expect(await play(editor)).toBe('preview');
+    expect(await play(viewer)).toBe('attempt');
+    expect(await play(student)).toBe('attempt');
   });
 });
