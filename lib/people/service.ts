@@ -394,3 +394,8 @@ export function linkBaseFor(headers: { get(name: string): string | null }, hostT
   if (host && hostTenantId && tenantId && hostTenantId === tenantId && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) return `${new URL(appUrl).protocol}//${host}`;
   return appUrl;
 }
+
+/** The schools a super admin picks from on the People page (active first, by name). */
+export async function schoolsForPicker(): Promise<{ id: string; name: string }[]> {
+  return db().tenant.findMany({ orderBy: [{ active: 'desc' }, { name: 'asc' }], take: 500, select: { id: true, name: true } });
+}
