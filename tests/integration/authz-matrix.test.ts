@@ -283,6 +283,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/referral/stats/route.ts GET': { req: () => json('/api/referral/stats'), expect: USER },
   'app/api/tenant/current/route.ts GET': { req: () => json('/api/tenant/current'), expect: ALL_200 },
   // the super_admin's support tools
+  'app/api/admin/audit/route.ts GET': { req: () => json('/api/admin/audit'), expect: [401, 403, 403, 403, 200, 200] },
   'app/api/admin/users/route.ts GET': { req: () => json('/api/admin/users?email=nobody'), expect: [401, 403, 403, 403, 403, 200] },
   'app/api/admin/users/[id]/plan/route.ts PUT': { req: (fx) => json(`/api/admin/users/${fx.callers.student.user.id}/plan`, { plan: 'free' }), expect: [401, 403, 403, 403, 403, 200] },
   // running a school (issue 27 items 4-5): the school's admin (foreignAdmin reads and invites in their own school A)
