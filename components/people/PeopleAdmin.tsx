@@ -49,7 +49,6 @@ export function PeopleAdmin({ tenantId, selfId }: { tenantId: string | null; sel
     } catch (err) {
       setError((err as Error).message);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offset, applied, q]);
   const loadInvitations = useCallback(async () => {
     try {
@@ -57,7 +56,6 @@ export function PeopleAdmin({ tenantId, selfId }: { tenantId: string | null; sel
     } catch (err) {
       setError((err as Error).message);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q]);
   useEffect(() => void loadPeople(), [loadPeople]);
   useEffect(() => void loadInvitations(), [loadInvitations]);

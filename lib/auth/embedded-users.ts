@@ -104,7 +104,7 @@ export async function updateEmbeddedAccount(email: string, patch: { roles?: stri
     ...(patch.password !== undefined ? { passwordHash: await hashPassword(patch.password) } : {}),
     ...(patch.tenantId !== undefined ? { tenantId: patch.tenantId } : {}),
   };
-  const updated = await db().embeddedIdpUser.updateMany({ where: { email: e }, data: data as Prisma.EmbeddedIdpUserUpdateManyMutationInput });
+  const updated = await db().embeddedIdpUser.updateMany({ where: { email: e }, data: data });
   if (updated.count > 0) return true;
   const file = fileUsers().find((u) => u.email.toLowerCase() === e);
   if (!file) return false;
@@ -123,7 +123,7 @@ export async function updateEmbeddedAccount(email: string, patch: { roles?: stri
     .catch(async (err) => {
       // another instance copied it meanwhile: change the copy
       if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
-      await db().embeddedIdpUser.updateMany({ where: { email: e }, data: data as Prisma.EmbeddedIdpUserUpdateManyMutationInput });
+      await db().embeddedIdpUser.updateMany({ where: { email: e }, data: data });
     });
   return true;
 }

@@ -13,7 +13,7 @@ import { db } from '@/lib/db/client';
 import { startApp, type AppProcess } from '../support/app-process';
 import { createIdpUser, createTenant, signedIn, signedInTenant, uniqueEmail } from '../support/factories';
 import { appEnv } from '../support/global-setup';
-import { CLIENT_ID, REALM } from '../support/idp-standin';
+import { CLIENT_ID } from '../support/idp-standin';
 import { api } from '../support/http';
 import { linkIn, startSmtpStandin, type SmtpStandin } from '../support/smtp-standin';
 
@@ -21,7 +21,7 @@ const PEOPLE = '/api/admin/people';
 const INVITES = '/api/admin/people/invitations';
 const tokenOf = (link: string) => link.split('/').pop()!;
 
-const standin = (p: string, init?: RequestInit) => fetch(`${inject('idpUrl')}${p}`, init).then((r) => r.json() as Promise<any>);
+const standin = (p: string, init?: RequestInit) => fetch(`${inject('idpUrl')}${p}`, init).then((r) => r.json());
 const standinUser = (email: string) => standin(`/admin/users/${encodeURIComponent(email)}`);
 const actionsEmails = (email: string) => standin(`/admin/actions-emails?email=${encodeURIComponent(email)}`) as Promise<{ actions: string[]; lifespan: number; clientId: string }[]>;
 /** the user did what Keycloak's mail asked: set a password (no required action left) */
@@ -164,7 +164,7 @@ describe('running a school with an external Keycloak (stand-in admin REST API) a
     expect(res.body.data).toMatchObject({ id: m.id, role: 'admin', roleName: 'tenant_admin', status: 'active' });
     expect((await standinUser(m.email)).roles).toEqual(['tenant_admin']);
     const login = await api('POST', '/api/auth/login', { body: { email: m.email, password: 'member-pass-1' } });
-    expect((decodeJwt(login.body.data.token as string) as any).realm_access.roles).toEqual(['tenant_admin']);
+    expect((decodeJwt<any>(login.body.data.token as string)).realm_access.roles).toEqual(['tenant_admin']);
     // with the new token they administer the school
     expect((await api('GET', PEOPLE, { token: login.body.data.token })).status).toBe(200);
     const back = await api('PATCH', `${PEOPLE}/${m.id}`, { token: admin.token, body: { role: 'teacher' } });
@@ -335,7 +335,7 @@ describe('running a school on the embedded identity provider (sign-up by invitat
 
     const signIn = await login(email, 'educator-pass-1');
     expect(signIn.status, signIn.text).toBe(200);
-    const claims = decodeJwt(signIn.body.data.token as string) as any;
+    const claims = decodeJwt<any>(signIn.body.data.token as string);
     expect([claims.realm_access.roles, claims.tenant_id, claims.name]).toEqual([['teacher'], tenantId, 'Ed Educator']);
     expect((await login(email, 'wrong-password')).status).toBe(401);
     expect((await audit(tenantId, 'user.join')).some((e) => e.targetLabel === email)).toBe(true);
@@ -349,7 +349,7 @@ describe('running a school on the embedded identity provider (sign-up by invitat
     const role = await call('PATCH', `${PEOPLE}/${id}`, { token, body: { role: 'student' } });
     expect(role.status, role.text).toBe(200);
     const next = await login(demoTeacher, 'demo-pass-1');
-    expect((decodeJwt(next.body.data.token as string) as any).realm_access.roles).toEqual(['student']);
+    expect((decodeJwt<any>(next.body.data.token as string)).realm_access.roles).toEqual(['student']);
 
     expect((await call('POST', `${PEOPLE}/${id}/disable`, { token })).status).toBe(200);
     expect((await call('GET', '/api/auth/me', { token: next.body.data.token })).body).toEqual({ success: false, error: 'Account is disabled' });

@@ -160,7 +160,7 @@ export async function startIdpStandin(): Promise<IdpStandin> {
         let roles: string[] = [];
         try {
           const { payload } = await jwtVerify(bearer ?? '', publicKey, { issuer: `${base}/realms/${REALM}` });
-          roles = ((payload.resource_access as Record<string, { roles?: string[] }> | undefined)?.['realm-management']?.roles ?? []) as string[];
+          roles = ((payload.resource_access as Record<string, { roles?: string[] }> | undefined)?.['realm-management']?.roles ?? []);
         } catch {
           return send(401, { error: 'HTTP 401 Unauthorized' });
         }
@@ -231,7 +231,7 @@ export async function startIdpStandin(): Promise<IdpStandin> {
             }
           }
           if (sub === '/execute-actions-email' && req.method === 'PUT') {
-            const actions = (await readJson()) as unknown;
+            const actions = (await readJson());
             if (!Array.isArray(actions) || !actions.every((a) => typeof a === 'string')) return send(400, { errorMessage: 'Invalid actions' });
             if (!u.enabled) return send(400, { errorMessage: 'User is disabled' });
             const lifespan = url.searchParams.get('lifespan');
