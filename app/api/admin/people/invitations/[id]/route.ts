@@ -1,8 +1,8 @@
 import { ADMIN_ERRORS } from '@/lib/admin/manage';
 import { NO_DATA, reply, route } from '@/lib/http/route';
-import { adminActor } from '@/lib/people/http';
+import { adminActor, invitationScope } from '@/lib/people/http';
 import { idParams, PEOPLE_ERRORS, tenantQuery } from '@/lib/people/schemas';
-import { peopleScope, revokeInvitation } from '@/lib/people/service';
+import { revokeInvitation } from '@/lib/people/service';
 
 // DELETE /api/admin/people/invitations/:id: the link stops working
 export const DELETE = route(
@@ -18,17 +18,8 @@ export const DELETE = route(
   },
   async (ctx) => {
     const actor = adminActor(ctx);
-    const tenantId = scopeOrNotFound(() => peopleScope(actor, ctx.query.tenantId, ctx.tenant?.id));
-    await revokeInvitation(actor, tenantId, ctx.params.id);
+    await revokeInvitation(actor, invitationScope(actor, ctx.query.tenantId, ctx.tenant?.id), ctx.params.id);
     return reply(undefined, { message: 'Invitation revoked' });
   },
 );
 
-/** A caller without a school of theirs finds no invitation: the same 404 as another school's. */
-function scopeOrNotFound(scope: () => string): string {
-  try {
-    return scope();
-  } catch {
-    return '00000000-0000-0000-0000-000000000000';
-  }
-}

@@ -1,8 +1,8 @@
 import { ADMIN_ERRORS } from '@/lib/admin/manage';
 import { reply, route } from '@/lib/http/route';
-import { adminActor, linkBase } from '@/lib/people/http';
+import { adminActor, invitationScope, linkBase } from '@/lib/people/http';
 import { idParams, inviteAnswerSchema, PEOPLE_ERRORS, tenantQuery } from '@/lib/people/schemas';
-import { peopleScope, resendInvitation } from '@/lib/people/service';
+import { resendInvitation } from '@/lib/people/service';
 
 // POST /api/admin/people/invitations/:id/resend: a new link, valid 7 more days (the old one stops working)
 export const POST = route(
@@ -18,12 +18,7 @@ export const POST = route(
   },
   async (ctx) => {
     const actor = adminActor(ctx);
-    let tenantId: string;
-    try {
-      tenantId = peopleScope(actor, ctx.query.tenantId, ctx.tenant?.id);
-    } catch {
-      tenantId = '00000000-0000-0000-0000-000000000000'; // no school of theirs: the same 404 as another school's
-    }
+    const tenantId = invitationScope(actor, ctx.query.tenantId, ctx.tenant?.id);
     return reply(await resendInvitation(actor, tenantId, ctx.params.id, linkBase(ctx, tenantId)));
   },
 );
