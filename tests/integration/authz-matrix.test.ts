@@ -430,6 +430,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/h5p/content/usage/route.ts GET': { req: (fx) => json(`/h5p/content/usage?ids=${fx.privateContent}`), expect: [401, 403, 200, 200, 200, 200] },
   'app/h5p/content/[contentId]/quality/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/quality`), expect: READ_PRIVATE },
   // export keeps the spec's 403 for content the caller may not read
+  'app/h5p/content/[contentId]/export-html/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-html`), expect: [401, 403, 200, 403, 403, 200] },
   'app/h5p/content/[contentId]/export/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export`), expect: [401, 403, 200, 403, 403, 200] },
   // feature scorm-export: the student's free plan lacks it (403 feature_not_available)
   'app/h5p/content/[contentId]/export-scorm/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-scorm`), expect: [401, 403, 200, 403, 403, 200] },
