@@ -2,14 +2,14 @@
 import tseslint from 'typescript-eslint';
 
 // ---- Layers (ARCHITECTURE.md "Layers"): a wrong arrow fails lint.
-//   base        lib/{errors,db,cache,files,shared,net,content,generated}, lib/config.ts, lib/log.ts, lib/test-pause.ts
+//   base        lib/{errors,db,cache,files,shared,net,content,mail,generated}, lib/config.ts, lib/log.ts, lib/test-pause.ts
 //   identity    lib/{auth,plans,tenant,settings,i18n}
-//   features    lib/{h5p,results,collections,curriculum,marketplace,referral,billing,lti,ai,admin,health}
+//   features    lib/{h5p,results,collections,curriculum,marketplace,referral,billing,lti,ai,admin,people,health}
 //   http        lib/http, lib/startup.ts, and each feature's HTTP adapter (lib/*/http.ts, lib/h5p/http/)
 //   top         app/, components/
 // A layer imports only from layers below it; one feature reaches another only through its public entry
 // (`@/lib/<feature>`, its index.ts), never its files; type-only imports of the HTTP layer are allowed below it.
-const FEATURES = ['h5p', 'results', 'collections', 'curriculum', 'marketplace', 'referral', 'billing', 'lti', 'ai', 'admin', 'health'];
+const FEATURES = ['h5p', 'results', 'collections', 'curriculum', 'marketplace', 'referral', 'billing', 'lti', 'ai', 'admin', 'people', 'health'];
 const IDENTITY = ['auth', 'plans', 'tenant', 'settings', 'i18n'];
 const topLayer = { group: ['@/app/*', '@/components/*', '**/app/*', '**/components/*'], message: 'lib/ never imports app/ or components/ (layers: ARCHITECTURE.md).' };
 const http = { group: ['@/lib/http', '@/lib/http/*', '@/lib/startup'], allowTypeImports: true, message: 'The HTTP layer sits above the features: only a feature\'s HTTP adapter (http.ts) imports it (ARCHITECTURE.md).' };
@@ -25,7 +25,7 @@ const internals = (self) => ({
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const layerRules = [
   {
-    files: ['lib/{errors,db,cache,files,shared,net,content}/**/*.ts', 'lib/config.ts', 'lib/log.ts', 'lib/test-pause.ts'],
+    files: ['lib/{errors,db,cache,files,shared,net,content,mail}/**/*.ts', 'lib/config.ts', 'lib/log.ts', 'lib/test-pause.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict(topLayer, { ...http, allowTypeImports: false }, features(), identity),
   },

@@ -85,6 +85,10 @@ const schema = z.object({
   IDP_REALM: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be a realm name').default('lumen')),
   IDP_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().default('lumen-app')),
   IDP_CLIENT_SECRET: str(),
+  IDP_ADMIN_CLIENT_ID: str(),
+  IDP_ADMIN_CLIENT_SECRET: str(),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional()),
+  SMTP_FROM: str(),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   INTERNAL_API_KEY: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
@@ -151,7 +155,11 @@ export interface AppConfig {
     realm: string;
     clientId: string;
     clientSecret: string;
+    /** the service account of Keycloak's admin REST API (client credentials grant): invitations, roles, accounts */
+    admin: { clientId: string; clientSecret: string };
   };
+  /** the service's own mail relay (a tenant's smtp_config wins for its school); undefined: links are handed over */
+  smtp: { url: string; from: string } | undefined;
   jwtSecret: string | undefined;
   internalApiKey: string | undefined;
   authSecret: string;
@@ -285,7 +293,9 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       realm: e.IDP_REALM,
       clientId: e.IDP_CLIENT_ID,
       clientSecret,
+      admin: { clientId: e.IDP_ADMIN_CLIENT_ID ?? e.IDP_CLIENT_ID, clientSecret: e.IDP_ADMIN_CLIENT_SECRET ?? clientSecret },
     },
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `Lumen Learn <no-reply@${e.BASE_DOMAIN}>` } : undefined,
     jwtSecret: e.JWT_SECRET,
     internalApiKey: e.INTERNAL_API_KEY,
     authSecret,

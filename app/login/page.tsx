@@ -6,10 +6,12 @@ import { AppShell } from '@/components/shell/AppShell';
 import { safeNextPath } from '@/lib/auth/redirect';
 import { currentSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
+import { keycloakResetUrl } from '@/lib/auth/idp-admin';
+import { config } from '@/lib/config';
 import styles from './login.module.css';
 
 /** why the last session ended (?ended=<reason>, set by the session checks and sign-out), each with its message */
-const ENDED_REASONS = ['signed_out', 'idle', 'expired', 'refresh_refused'] as const;
+const ENDED_REASONS = ['signed_out', 'idle', 'expired', 'refresh_refused', 'disabled'] as const;
 type EndedReason = (typeof ENDED_REASONS)[number];
 const isEndedReason = (v: string): v is EndedReason => (ENDED_REASONS as readonly string[]).includes(v);
 
@@ -31,7 +33,17 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               {ended}
             </p>
           ) : null}
-          <SignInForm next={next} />
+          {sp.joined === '1' ? (
+            <p className="notice" role="status" data-testid="joined">
+              {t('account.joined')}
+            </p>
+          ) : sp.reset === '1' ? (
+            <p className="notice" role="status" data-testid="password-changed">
+              {t('account.changed')}
+            </p>
+          ) : null}
+          {/* "Forgot password?": the embedded provider's own page, or Keycloak's reset page of the realm */}
+          <SignInForm next={next} forgotHref={config().idp.embedded ? '/login/forgot' : keycloakResetUrl()} email={typeof sp.email === 'string' ? sp.email.slice(0, 255) : undefined} />
         </div>
         <section className={styles.pitch} aria-labelledby="pitch-title">
           <h2 id="pitch-title">{t('pitch.title')}</h2>

@@ -1,9 +1,10 @@
-// The admin area's own navigation: overview (users, schools, support), content types, curriculum.
+// The admin area's own navigation: overview (users, schools, support), people, content types, curriculum.
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 
 const PAGES = [
   { href: '/admin', key: 'overview' },
+  { href: '/admin/people', key: 'people' },
   { href: '/admin/content-types', key: 'contentTypes' },
   { href: '/admin/curriculum', key: 'curriculum' },
   { href: '/settings/tenant', key: 'branding' },

@@ -35,7 +35,7 @@ async function jsonOf(res: Response): Promise<Record<string, unknown> | null> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
 }
 
-async function postSignIn(email: string, password: string, callbackUrl: string, signal: AbortSignal): Promise<Outcome> {
+export async function postSignIn(email: string, password: string, callbackUrl: string, signal: AbortSignal): Promise<Outcome> {
   const csrfRes = await fetch('/api/auth/csrf', { cache: 'no-store', signal });
   const csrfToken = csrfRes.ok ? (await jsonOf(csrfRes))?.csrfToken : undefined;
   if (typeof csrfToken !== 'string') return { kind: 'server' };
@@ -66,7 +66,7 @@ async function postSignIn(email: string, password: string, callbackUrl: string, 
   return { kind: 'refused', error: error ?? '' };
 }
 
-export function SignInForm({ next }: { next: string }) {
+export function SignInForm({ next, forgotHref, email }: { next: string; forgotHref?: string; email?: string }) {
   const router = useRouter();
   const t = useTranslations('auth');
   const [error, setError] = useState<string | null>(null);
@@ -124,9 +124,16 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <form onSubmit={onSubmit} aria-label={t('form.label')} aria-busy={busy}>
       <label htmlFor="email">{t('form.email')}</label>
-      <input id="email" name="email" type="email" autoComplete="username" required />
+      <input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} />
       <label htmlFor="password">{t('form.password')}</label>
       <input id="password" name="password" type="password" autoComplete="current-password" required />
+      {forgotHref ? (
+        <p className={styles.forgot}>
+          <a href={forgotHref} data-testid="forgot-password-link">
+            {t('forgot.link')}
+          </a>
+        </p>
+      ) : null}
       <Button variant="primary" type="submit" loading={busy} className={styles.submit}>
         {busy ? t('form.busy') : t('form.submit')}
       </Button>

@@ -5,6 +5,7 @@ import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 import { resolveBrowserSession, sessionIdFromCookie } from './browser-session';
 import { isEmbedToken, verifyEmbedToken } from './embed-token';
+import { ACCOUNT_DISABLED } from './idp';
 import { permissionsFor, userPrincipal } from './roles';
 import type { Principal, TokenPayload } from './types';
 import { provisionUser, userById } from './users';
@@ -106,6 +107,8 @@ export async function authenticate(headers: Headers, url: URL, method = 'GET'): 
   }
   const role = payload.role?.type ?? 'student';
   const user = await provisionUser(payload, role);
+  // an admin disabled the account: its tokens are refused at once, however long they would still live
+  if (user.disabledAt) throw new AppError(401, ACCOUNT_DISABLED);
   return { principal: userPrincipal(payload, user, 'bearer'), user, providerToken: () => token };
 }
 

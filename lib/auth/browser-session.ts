@@ -33,7 +33,7 @@ const REFRESH_CLAIM_MS = 15_000;
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-export type EndReason = 'signed_out' | 'idle' | 'expired' | 'refresh_refused' | 'user_removed';
+export type EndReason = 'signed_out' | 'idle' | 'expired' | 'refresh_refused' | 'user_removed' | 'disabled';
 
 const sessionKey = () => createHash('sha256').update(`lumen-session-tokens:${config().authSecret}`).digest();
 const hashId = (sid: string) => createHash('sha256').update(sid).digest('hex');
@@ -82,6 +82,14 @@ export async function createBrowserSession(userId: string, payload: TokenPayload
 export async function endBrowserSession(sid: string, reason: EndReason): Promise<void> {
   await db().browserSession.updateMany({ where: { id: hashId(sid), endedAt: null }, data: { endedAt: new Date(), endReason: reason } });
   await forgetSession(hashId(sid));
+}
+
+/** Ends every live session of a user (account disabled), on every instance at once. */
+export async function endUserSessions(userId: string, reason: EndReason): Promise<void> {
+  const live = await db().browserSession.findMany({ where: { userId, endedAt: null }, select: { id: true } });
+  if (!live.length) return;
+  await db().browserSession.updateMany({ where: { userId, endedAt: null }, data: { endedAt: new Date(), endReason: reason } });
+  await invalidate('sessions', ...live.map((r) => r.id));
 }
 
 export interface ResolvedSession {
@@ -169,6 +177,11 @@ export async function resolveBrowserSession(sid: string): Promise<ResolvedSessio
   }
   const found = await userById(row.userId);
   if (!found) throw new SessionEndedError('user_removed');
+  // an admin disabled the account: its sessions end at once (the user record's cache is dropped on every instance)
+  if (found.disabledAt) {
+    await endUserSessions(found.id, 'disabled');
+    throw new SessionEndedError('disabled');
+  }
   const user = await applyMonthlyReset(found);
   const sealed = row.accessToken;
   return { user, principal: userPrincipal(row.payload as unknown as TokenPayload, user, 'session'), providerToken: () => unseal(sealed) };

@@ -1,7 +1,8 @@
 // The embedded Keycloak-compatible identity provider, used when no IDP_BASE_URL is configured. It serves
 // Keycloak's token and certs endpoints at Keycloak's paths under the app's own address, so the login code
 // talks to it over HTTP exactly as it talks to a real Keycloak realm. Its state (RSA key, client secret,
-// demo accounts) is created by `npm start` (server/embedded/idp-state.mjs) under DATA_DIR.
+// demo accounts) is created by `npm start` (server/embedded/idp-state.mjs) under DATA_DIR; accounts added or changed
+// at run time (invitations, roles, disabled accounts, new passwords) are kept in PostgreSQL (lib/auth/embedded-users.ts).
 // Refresh tokens behave as Keycloak's with "Revoke Refresh Token" on: every refresh answers a new one and spends
 // the one presented (a claim on its jti in the shared cache, so every instance sees it at once); presenting a
 // spent one again is a sign it was stolen, so it also revokes its whole session (OAuth 2.0 Security BCP 4.14).
@@ -13,6 +14,7 @@ import { importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { cache, keys } from '@/lib/cache';
 import { config, embeddedIdpStatePath } from '@/lib/config';
 import { realmUrl } from './idp';
+import { embeddedAccountByEmail, embeddedAccountById, type EmbeddedAccount } from './embedded-users';
 
 export interface EmbeddedUser {
   id: string;
@@ -62,7 +64,7 @@ interface ProviderSession {
   authTime: number;
 }
 
-async function issue(state: EmbeddedState, user: EmbeddedUser, session: ProviderSession): Promise<Answer> {
+async function issue(state: EmbeddedState, user: EmbeddedAccount, session: ProviderSession): Promise<Answer> {
   const key = await importJWK(state.key.privateJwk, 'RS256');
   const iss = realmUrl(config().idp.baseUrl);
   const now = Math.floor(Date.now() / 1000);
@@ -124,8 +126,8 @@ export async function tokenGrant(form: URLSearchParams): Promise<Answer> {
   const grant = form.get('grant_type');
   if (grant === 'password') {
     const username = (form.get('username') ?? '').trim().toLowerCase();
-    const user = state.users.find((u) => u.email.toLowerCase() === username);
-    if (!user || !same(form.get('password') ?? '', user.password)) return kcError(401, 'invalid_grant', 'Invalid user credentials');
+    const user = await embeddedAccountByEmail(username);
+    if (!user || !(await user.checkPassword(form.get('password') ?? ''))) return kcError(401, 'invalid_grant', 'Invalid user credentials');
     if (!user.enabled) return kcError(400, 'invalid_grant', 'Account disabled');
     return issue(state, user, { sid: randomUUID(), authTime: Math.floor(Date.now() / 1000) });
   }
@@ -141,7 +143,7 @@ async function refreshTokenGrant(state: EmbeddedState, token: string): Promise<A
   } catch {
     return kcError(400, 'invalid_grant', 'Invalid refresh token');
   }
-  const user = state.users.find((u) => u.id === payload.sub);
+  const user = await embeddedAccountById(payload.sub ?? '');
   const sid = typeof payload.sid === 'string' ? payload.sid : '';
   if (payload.typ !== 'Refresh' || !user || !sid) return kcError(400, 'invalid_grant', 'Invalid refresh token');
   // tokens issued before auth_time was carried started their session at the latest at their own iat

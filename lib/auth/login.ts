@@ -1,7 +1,7 @@
 // The login service shared by POST /api/auth/login and the browser session (next-auth credentials).
 import { z } from 'zod';
 import { passwordGrant, refreshGrant } from './idp';
-import { publicUser, publicUserSchema, provisionUser } from './users';
+import { admitSignIn, publicUser, publicUserSchema, provisionUser } from './users';
 import { verifyAccessToken } from './verify';
 
 /** The tokens POST /api/auth/refresh answers (expiresIn in seconds). */
@@ -15,6 +15,7 @@ export async function login(email: string, password: string): Promise<LoginResul
   const tokens = await passwordGrant(email.trim(), password);
   const payload = await verifyAccessToken(tokens.access_token);
   const user = await provisionUser(payload, payload.role?.type ?? 'student');
+  await admitSignIn(user);
   return { token: tokens.access_token, refreshToken: tokens.refresh_token, expiresIn: tokens.expires_in, user: publicUser(user) };
 }
 

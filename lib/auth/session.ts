@@ -22,7 +22,7 @@ import {
 } from './browser-session';
 import { INVALID_CREDENTIALS, passwordGrant } from './idp';
 import { safeNextPath } from './redirect';
-import { provisionUser } from './users';
+import { admitSignIn, provisionUser } from './users';
 import { verifyAccessToken } from './verify';
 
 declare module 'next-auth' {
@@ -68,6 +68,7 @@ export function authOptions(): NextAuthOptions {
             const tokens = await passwordGrant(credentials.email.trim(), credentials.password);
             const payload = await verifyAccessToken(tokens.access_token, { clockTolerance: PROVIDER_TOKEN_TOLERANCE_S });
             const user = await provisionUser(payload, payload.role?.type ?? 'student');
+            await admitSignIn(user);
             const sid = await createBrowserSession(user.id, payload, tokens);
             return { id: user.id, email: user.email, name: user.name, plan: user.plan, sid };
           } catch (err) {

@@ -4,7 +4,8 @@ import { invalidate, localCache } from '@/lib/cache/local';
 import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { z } from 'zod';
-import { errorOf } from '@/lib/errors';
+import { AppError, errorOf } from '@/lib/errors';
+import { ACCOUNT_DISABLED } from './idp';
 import { defaultPlanFor, type Role } from './roles';
 import type { TokenPayload } from './types';
 
@@ -100,6 +101,15 @@ export async function provisionUser(payload: TokenPayload, role: Role): Promise<
     await forgetUser(user.id);
   }
   return applyMonthlyReset(user);
+}
+
+/**
+ * A password sign-in succeeded at the provider: 401 Account is disabled when an admin disabled the account here
+ * (whatever the provider says), otherwise the last sign-in is noted.
+ */
+export async function admitSignIn(user: User): Promise<void> {
+  if (user.disabledAt) throw new AppError(401, ACCOUNT_DISABLED);
+  await db().user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
 }
 
 /** 401 of a route whose caller has no local record (lib/http/route.ts requireUser). */

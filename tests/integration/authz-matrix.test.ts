@@ -162,6 +162,25 @@ async function ltiPlatform(fx?: Fixtures, clientId = 'matrix-client'): Promise<s
   return row.id;
 }
 
+/** The school of the fixtures' owner (tenant B): a super admin manages its people, foreignAdmin (tenant A) never. */
+async function schoolB(fx: Fixtures): Promise<string> {
+  return (await db().user.findUniqueOrThrow({ where: { id: fx.callers.owner.user.id }, select: { tenantId: true } })).tenantId!;
+}
+/** a fresh member of school B with a Keycloak (stand-in) account, signed in once */
+async function freshMember(fx: Fixtures): Promise<string> {
+  const email = uniqueEmail('mx-member');
+  await createIdpUser({ email, roles: ['student'], tenantId: await schoolB(fx), password: 'member-pass-1' });
+  const res = await api('POST', '/api/auth/login', { body: { email, password: 'member-pass-1' } });
+  return res.body.data.user.id as string;
+}
+/** a fresh pending invitation of school B (made by the super admin; no SMTP: the answer has the link) */
+async function freshInvitation(fx: Fixtures): Promise<{ id: string; token: string }> {
+  const res = await api('POST', `/api/admin/people/invitations?tenantId=${await schoolB(fx)}`, { token: fx.callers.superAdmin.token, body: { email: uniqueEmail('mx-invite'), role: 'student' } });
+  return { id: res.body.data.invitation.id as string, token: (res.body.data.link as string).split('/').pop()! };
+}
+/** a people route of school B: an admin of another school (foreignAdmin) finds nothing there */
+const SCHOOL_B_ADMIN: Row = [401, 403, 403, 403, 404, 200];
+
 /** One entry per route file and method: `<file> <METHOD>`. Several cases only where one file serves several routes. */
 const TABLE: Record<string, Case | Case[]> = {
   // ------------------------------------------------------------ auth
@@ -305,6 +324,25 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/admin/audit/route.ts GET': { req: () => json('/api/admin/audit'), expect: [401, 403, 403, 403, 200, 200] },
   'app/api/admin/users/route.ts GET': { req: () => json('/api/admin/users?email=nobody'), expect: [401, 403, 403, 403, 403, 200] },
   'app/api/admin/users/[id]/plan/route.ts PUT': { req: (fx) => json(`/api/admin/users/${fx.callers.student.user.id}/plan`, { plan: 'free' }), expect: [401, 403, 403, 403, 403, 200] },
+  // running a school (issue 27 items 4-5): the school's admin (foreignAdmin reads and invites in their own school A)
+  'app/api/admin/people/route.ts GET': { req: async (fx) => json(`/api/admin/people?tenantId=${await schoolB(fx)}`), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/people/invitations/route.ts GET': { req: async (fx) => json(`/api/admin/people/invitations?tenantId=${await schoolB(fx)}`), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/people/invitations/route.ts POST': {
+    req: async (fx) => json(`/api/admin/people/invitations?tenantId=${await schoolB(fx)}`, { email: uniqueEmail('mx-invite'), role: 'teacher' }),
+    expect: [401, 403, 403, 403, 201, 201],
+  },
+  'app/api/admin/people/invitations/[id]/route.ts DELETE': { req: async (fx) => json(`/api/admin/people/invitations/${(await freshInvitation(fx)).id}?tenantId=${await schoolB(fx)}`), expect: SCHOOL_B_ADMIN },
+  'app/api/admin/people/invitations/[id]/resend/route.ts POST': { req: async (fx) => json(`/api/admin/people/invitations/${(await freshInvitation(fx)).id}/resend?tenantId=${await schoolB(fx)}`), expect: SCHOOL_B_ADMIN },
+  'app/api/admin/people/[id]/route.ts PATCH': { req: async (fx) => json(`/api/admin/people/${await freshMember(fx)}`, { role: 'teacher' }), expect: SCHOOL_B_ADMIN },
+  'app/api/admin/people/[id]/disable/route.ts POST': { req: async (fx) => json(`/api/admin/people/${await freshMember(fx)}/disable`), expect: SCHOOL_B_ADMIN },
+  'app/api/admin/people/[id]/enable/route.ts POST': { req: async (fx) => json(`/api/admin/people/${await freshMember(fx)}/enable`), expect: SCHOOL_B_ADMIN },
+  'app/api/admin/people/[id]/password-reset/route.ts POST': { req: async (fx) => json(`/api/admin/people/${await freshMember(fx)}/password-reset`), expect: [401, 403, 403, 403, 404, 201] },
+  // the invitee's and the forgetful user's public routes (the token is the key)
+  'app/api/invitations/[token]/route.ts GET': { req: async (fx) => json(`/api/invitations/${(await freshInvitation(fx)).token}`), expect: ALL_200 },
+  'app/api/invitations/[token]/route.ts POST': { req: async (fx) => json(`/api/invitations/${(await freshInvitation(fx)).token}`, { name: 'Matrix Invitee' }), expect: [201, 201, 201, 201, 201, 201] },
+  'app/api/auth/forgot-password/route.ts POST': { req: () => json('/api/auth/forgot-password', { email: uniqueEmail('mx-forgot') }), expect: ALL_200 },
+  // an external Keycloak resets passwords itself: no link of this app is valid
+  'app/api/auth/reset-password/route.ts POST': { req: () => json('/api/auth/reset-password', { token: 'x'.repeat(43), password: 'long-enough-1' }), expect: [400, 400, 400, 400, 400, 400] },
   'app/api/admin/tenants/route.ts GET': { req: () => json('/api/admin/tenants'), expect: [401, 403, 403, 403, 403, 200] },
   'app/api/admin/tenants/route.ts POST': {
     req: () => {
