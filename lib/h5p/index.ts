@@ -18,6 +18,7 @@ export {
   type Reader,
 } from './content/access';
 export { createContent } from './content/content';
+export { forgetContent } from './content/content-cache';
 export { copyContent, COPY_SOURCE_SELECT } from './content/copy';
 export { MEDIA_ERR, storeUpload } from './content/media';
 export { typeFacts, type TypeFacts } from './content/type-icons';
