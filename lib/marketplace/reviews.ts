@@ -56,7 +56,7 @@ const plainText = (max: number) =>
         .string()
         .max(max, `must be at most ${max} characters`)
         .refine((s) => !/<[a-z!/?]/i.test(s) && !/&(#\d+|#x[0-9a-f]+|[a-z]+);/i.test(s), 'must be plain text (no markup)')
-        .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters'),
+        .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'control characters are not allowed'),
     );
 
 export const reviewBody = z.object({
