@@ -9,6 +9,7 @@ const PAGES = [
   { href: '/admin/curriculum', key: 'curriculum' },
   { href: '/settings/tenant', key: 'branding' },
   { href: '/settings/lti', key: 'lms' },
+  { href: '/admin/moderation', key: 'moderation' },
   { href: '/admin/audit', key: 'audit' },
 ] as const;
 

@@ -15,6 +15,7 @@ import { difficultyLabel, licenceLabel } from './labels';
 import type { FacetNames, Facets, PublicItem as Item } from '@/lib/marketplace/schemas';
 import type { PublicType } from '@/lib/marketplace/service';
 import { useThumbFallback } from '@/components/content/library/parts';
+import { Stars } from './Reviews';
 import styles from './Marketplace.module.css';
 
 type Names = Partial<FacetNames>;
@@ -26,7 +27,7 @@ const FILTERS = [
   { key: 'difficulty', facet: 'difficulties' },
   { key: 'language', facet: 'languages' },
 ] as const satisfies readonly { key: string; facet: keyof Facets }[];
-const SORTS = ['newest', 'popular', 'quality'] as const;
+const SORTS = ['newest', 'popular', 'quality', 'rating'] as const;
 const PAGE = 20;
 const REASON_ID = 'clone-quota-reason';
 
@@ -57,6 +58,7 @@ export function MarketplaceBrowser({
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const t = useTranslations('marketplace');
+  const tr = useTranslations('marketplace.reviews');
   const format = useFormatter();
   const toast = useToast();
 
@@ -264,6 +266,13 @@ export function MarketplaceBrowser({
                       <Eye aria-hidden size={14} />
                       {t('list.views', { views: it.viewCount })}
                     </span>
+                    {it.rating?.average != null ? (
+                      <span className={styles.views} data-testid="result-rating">
+                        <Stars value={it.rating.average} label={tr('average', { average: format.number(it.rating.average, { maximumFractionDigits: 1 }) })} />
+                        {format.number(it.rating.average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                        <span className={styles.muted}>({it.rating.count})</span>
+                      </span>
+                    ) : null}
                   </span>
                   {canClone ? (
                     <Button

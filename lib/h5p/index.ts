@@ -19,6 +19,7 @@ export {
 } from './content/access';
 export { contentRoleOf, isOwnerOrEditor, type ContentRole } from './content/roles';
 export { createContent } from './content/content';
+export { forgetContent } from './content/content-cache';
 export { copyContent, COPY_SOURCE_SELECT } from './content/copy';
 export { MEDIA_ERR, storeUpload } from './content/media';
 export { typeFacts, type TypeFacts } from './content/type-icons';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURSOR_ERR, MAX_CURSOR_LENGTH } from '@/lib/db/keyset';
 import { errorOf, VALIDATION_ERROR } from '@/lib/errors';
 import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum';
+import { ratingSummarySchema } from './rating';
 import { bloomLevelSchema } from '@/lib/content/blooms';
 import { CLONE_LIMIT_REACHED } from '@/lib/plans/allowance';
 
@@ -24,7 +25,7 @@ export const MARKETPLACE_ERR = {
   limitReached: errorOf(403, CONTENT_LIMIT_REACHED),
 } as const;
 
-export const SORTS = ['newest', 'popular', 'quality'] as const;
+export const SORTS = ['newest', 'popular', 'quality', 'rating'] as const;
 
 export const listQuery = z.object({
   search: z.string().max(500).optional(),
@@ -59,6 +60,7 @@ export const publicItemSchema = z.object({
   authorName: z.string(),
   viewCount: z.number().int(),
   publishedAt: z.string().nullable(),
+  rating: ratingSummarySchema,
   curriculum: curriculumSummarySchema.nullable(),
   quality: qualitySummarySchema.nullable(),
   /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */

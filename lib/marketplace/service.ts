@@ -11,6 +11,7 @@ import { machineNameFor, prefixTsQuery } from '@/lib/content/search';
 import { thumbnailUrlOf, typeFacts } from '@/lib/h5p';
 import { describe, descriptionSql } from './description';
 import { licenceOf } from './licence';
+import { ratingOf } from './rating';
 
 // ---------------------------------------------------------------- facets
 
@@ -101,6 +102,8 @@ interface ListRow extends CurriculumColumns {
   author_name: string | null;
   view_count: number;
   published_at: Date | null;
+  rating_count: number;
+  rating_sum: number;
   overall_score: number | null;
   blooms_level: string | null;
   dimensions: unknown;
@@ -137,6 +140,7 @@ function whereOf(callerId: string, q: ListQuery, owner: 'exclude' | 'any' | 'onl
 /** The columns a sort reads, under the aliases of one query. */
 interface SortColumns {
   score: Prisma.Sql;
+  rating: Prisma.Sql;
   published: Prisma.Sql;
   views: Prisma.Sql;
   id: Prisma.Sql;
@@ -148,6 +152,8 @@ function sortKeys(sort: ListQuery['sortBy'], c: SortColumns): SortKey[] {
   const id: SortKey = { expr: c.id, type: 'text', dir: 'asc' };
   if (sort === 'newest') return [published, id];
   if (sort === 'popular') return [{ expr: c.views, type: 'int', dir: 'desc' }, published, id];
+  // rating: the Bayesian average (content_ownership_public_rating_idx), then newest
+  if (sort === 'rating') return [{ expr: c.rating, type: 'float8', dir: 'desc' }, published, id];
   // quality: assessed content by score, then unassessed content by newest (the index
   // content_ownership_public_quality_idx holds these very expressions)
   return [
@@ -157,8 +163,8 @@ function sortKeys(sort: ListQuery['sortBy'], c: SortColumns): SortKey[] {
   ];
 }
 
-const OWNERSHIP: SortColumns = { score: Prisma.sql`o.quality_score`, published: Prisma.sql`o.published_at`, views: Prisma.sql`o.view_count`, id: Prisma.sql`o.content_id` };
-const PAGE: SortColumns = { score: Prisma.sql`p.score`, published: Prisma.sql`p.published_at`, views: Prisma.sql`p.view_count`, id: Prisma.sql`p.id` };
+const OWNERSHIP: SortColumns = { score: Prisma.sql`o.quality_score`, rating: Prisma.sql`o.rating_score`, published: Prisma.sql`o.published_at`, views: Prisma.sql`o.view_count`, id: Prisma.sql`o.content_id` };
+const PAGE: SortColumns = { score: Prisma.sql`p.score`, rating: Prisma.sql`p.rating_score`, published: Prisma.sql`p.published_at`, views: Prisma.sql`p.view_count`, id: Prisma.sql`p.id` };
 
 /** What a cursor of this list is valid for: the sort and every filter. */
 function scopeOf(q: ListQuery): string {
@@ -193,7 +199,7 @@ export async function listPublic(callerId: string, q: ListQuery, locale = 'en'):
   // into the index at any depth instead of a walk from its start.
   const readable = Prisma.sql`JOIN h5p_contents h ON h.id = o.content_id`;
   const arm = (cond: Prisma.Sql) =>
-    Prisma.sql`(SELECT o.content_id, o.quality_score, o.published_at, o.view_count, o.user_id FROM content_ownership o ${readable} WHERE ${whereOf(callerId, q)} AND ${cond} ORDER BY ${order} LIMIT ${q.limit + 1})`;
+    Prisma.sql`(SELECT o.content_id, o.quality_score, o.rating_score, o.rating_count, o.rating_sum, o.published_at, o.view_count, o.user_id FROM content_ownership o ${readable} WHERE ${whereOf(callerId, q)} AND ${cond} ORDER BY ${order} LIMIT ${q.limit + 1})`;
   const arms = after ? keysetArms(ownKeys, after) : [];
   const candidates = after
     ? Prisma.sql`(${arms.length ? Prisma.join(arms.map(arm), ' UNION ALL ') : arm(Prisma.sql`FALSE`)}) o`
@@ -222,11 +228,11 @@ export async function listPublic(callerId: string, q: ListQuery, locale = 'en'):
     // index and a sort of its matches), then its rows enriched in a batch (random_page_cost: lib/db/client.ts)
     db().$queryRaw<ListRow[]>`
       WITH p AS MATERIALIZED (
-        SELECT o.content_id AS id, o.quality_score AS score, o.published_at, o.view_count, o.user_id
+        SELECT o.content_id AS id, o.quality_score AS score, o.rating_score, o.rating_count, o.rating_sum, o.published_at, o.view_count, o.user_id
           FROM ${candidates}
          ORDER BY ${order}
          LIMIT ${q.limit + 1} OFFSET ${q.offset})
-      SELECT p.id, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, p.user_id AS author_id, u.name AS author_name, p.view_count, p.published_at,
+      SELECT p.id, ${keysetValues(pageKeys)} AS keys, h.title, h.main_library, p.user_id AS author_id, u.name AS author_name, p.view_count, p.published_at, p.rating_count, p.rating_sum,
              m.framework_code, m.framework_name, m.stage_code, m.stage_name, m.grade_code, m.grade_name, m.subject_code, m.subject_name,
              m.topic_codes, m.topic_names, m.difficulty, m.language, q.overall_score, q.blooms_level, q.report -> 'dimensions' AS dimensions,
              ${
@@ -261,6 +267,7 @@ export async function listPublic(callerId: string, q: ListQuery, locale = 'en'):
       authorName: r.author_name && r.author_name.trim() ? r.author_name : 'Anonymous',
       viewCount: r.view_count ?? 0,
       publishedAt: r.published_at ? r.published_at.toISOString() : null,
+      rating: ratingOf(r.rating_count, r.rating_sum),
       curriculum: curriculumFromColumns(r),
       quality:
         r.overall_score === null

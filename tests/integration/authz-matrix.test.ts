@@ -108,6 +108,12 @@ async function freshSharedFolder(fx: Fixtures): Promise<string> {
 async function freshContent(fx: Fixtures): Promise<string> {
   return createContent(fx.callers.owner.token, 'H5P.TrueFalse', { title: 'Fresh' });
 }
+/** a fresh public item of the owner that nobody has used yet (reviews) */
+async function freshPublic(fx: Fixtures): Promise<string> {
+  const id = await freshContent(fx);
+  await api('PATCH', `/h5p/content/${id}/visibility`, { token: fx.callers.owner.token, body: { visibility: 'public' } });
+  return id;
+}
 async function freshCollection(fx: Fixtures): Promise<{ id: string; itemId: string }> {
   const c = await api('POST', '/api/collections', { token: fx.callers.owner.token, body: { title: 'Fresh collection' } });
   const item = await api('POST', `/api/collections/${c.body.data.id}/items`, { token: fx.callers.owner.token, body: { contentId: fx.privateContent } });
@@ -311,6 +317,20 @@ const TABLE: Record<string, Case | Case[]> = {
   // ------------------------------------------------------------ marketplace, referral, tenant, health, LTI
   'app/api/marketplace/public-contents/route.ts GET': { req: () => json('/api/marketplace/public-contents'), expect: USER },
   'app/api/marketplace/public-contents/facets/route.ts GET': { req: () => json('/api/marketplace/public-contents/facets'), expect: USER },
+  // reviews (issue 28 item 4): nobody has used a fresh item (403 for every teacher), the owner may not review their own
+  'app/api/marketplace/public-contents/[contentId]/reviews/route.ts GET': { req: (fx) => json(`/api/marketplace/public-contents/${fx.publicContent}/reviews`), expect: [401, 200, 200, 200, 200, 200] },
+  'app/api/marketplace/public-contents/[contentId]/reviews/mine/route.ts PUT': { req: async (fx) => json(`/api/marketplace/public-contents/${await freshPublic(fx)}/reviews/mine`, { rating: 5 }), expect: [401, 403, 403, 403, 403, 403] },
+  'app/api/marketplace/public-contents/[contentId]/reviews/mine/route.ts DELETE': { req: async (fx) => json(`/api/marketplace/public-contents/${await freshPublic(fx)}/reviews/mine`), expect: [401, 403, 404, 404, 404, 404] },
+  'app/api/marketplace/public-contents/[contentId]/reviews/[reviewId]/reply/route.ts POST': {
+    req: async (fx) => json(`/api/marketplace/public-contents/${await freshPublic(fx)}/reviews/${randomUUID()}/reply`, { body: 'Thanks' }),
+    expect: [401, 403, 404, 403, 403, 403],
+  },
+  'app/api/marketplace/public-contents/[contentId]/report/route.ts POST': [
+    { name: 'public content', req: async (fx) => json(`/api/marketplace/public-contents/${await freshPublic(fx)}/report`, { reason: 'spam' }), expect: [401, 201, 201, 201, 201, 201] },
+    { name: 'private content', req: (fx) => json(`/api/marketplace/public-contents/${fx.privateContent}/report`, { reason: 'spam' }), expect: [401, 404, 404, 404, 404, 404] },
+  ],
+  'app/api/admin/moderation/route.ts GET': { req: () => json('/api/admin/moderation'), expect: [401, 403, 403, 403, 200, 200] },
+  'app/api/admin/moderation/[reportId]/route.ts POST': { req: () => json(`/api/admin/moderation/${randomUUID()}`, { action: 'dismiss' }), expect: [401, 403, 403, 403, 404, 404] },
   'app/api/marketplace/public-contents/[contentId]/clone/route.ts POST': [
     { name: 'public content', req: (fx) => json(`/api/marketplace/public-contents/${fx.publicContent}/clone`), expect: [401, 403, 201, 201, 201, 201] },
     { name: 'private content', req: (fx) => json(`/api/marketplace/public-contents/${fx.privateContent}/clone`), expect: [401, 403, 404, 404, 404, 404] },

@@ -37,6 +37,7 @@ export const ERR = {
   deleteForbidden: 'Only the owner can delete this content',
   visibilityForbidden: 'Only the owner can change the visibility of this content',
   invalidVisibility: 'Visibility must be "private" or "public"',
+  hiddenByModerator: 'This content was hidden by a moderator and cannot be published',
 } as const;
 
 /** The content routes' own errors (the API document's catalogue; the codes are the texts', see errorOf). */
@@ -51,6 +52,7 @@ export const CONTENT_ERRORS = {
   updateForbidden: errorOf(403, ERR.updateForbidden),
   deleteForbidden: errorOf(403, ERR.deleteForbidden),
   visibilityForbidden: errorOf(403, ERR.visibilityForbidden),
+  hiddenByModerator: errorOf(403, ERR.hiddenByModerator),
   quota: errorOf(429, ERR.quota),
 } as const;
 
@@ -311,6 +313,8 @@ export async function deleteContent(user: User, contentId: string) {
 export async function setVisibility(user: User, contentId: string, visibility: 'private' | 'public'): Promise<VisibilityResult> {
   const ownership = await ownershipOf(contentId);
   if (!ownership || ownership.userId !== user.id) throw new AppError(403, ERR.visibilityForbidden);
+  // a moderator hid it from the marketplace (lib/marketplace/reviews.ts): only a moderator's restore publishes it
+  if (visibility === 'public' && ownership.hiddenAt) throw new AppError(403, ERR.hiddenByModerator);
   await db().contentOwnership.update({
     where: { contentId, userId: user.id },
     data: { visibility, ...(visibility === 'public' && !ownership.publishedAt ? { publishedAt: new Date() } : {}) },

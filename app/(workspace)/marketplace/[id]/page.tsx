@@ -6,6 +6,8 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { CircleCheck } from 'lucide-react';
 import { H5pPlayer } from '@/components/content/H5pPlayer';
 import { CloneForm } from '@/components/marketplace/CloneForm';
+import { Reviews } from '@/components/marketplace/Reviews';
+import { listReviews } from '@/lib/marketplace/reviews';
 import { bloomsLabel, difficultyLabel, licenceLabel } from '@/components/marketplace/labels';
 import { Badge, Card, PageHeader, Thumbnail } from '@/components/ui';
 import { issuePlayerToken } from '@/lib/auth/embed-token';
@@ -33,7 +35,7 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
   const locale = await getLocale();
   const item = await publicItem(id, user.id, locale);
   if (!item) notFound();
-  const [playerToken, t, format] = await Promise.all([issuePlayerToken(user.id, item.id), getTranslations('marketplace'), getFormatter()]);
+  const [playerToken, t, format, reviews] = await Promise.all([issuePlayerToken(user.id, item.id), getTranslations('marketplace'), getFormatter(), listReviews(item.id, user, { limit: 10 })]);
   const canClone = isTeacherOrAbove(principal.role);
   const c = item.curriculum;
   const none = t('item.none');
@@ -117,6 +119,12 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
             <p className={styles.description} data-testid="item-description">
               {item.description ?? t('list.noDescription')}
             </p>
+          </Card>
+          <Card aria-labelledby="reviews-heading">
+            <h2 id="reviews-heading" className={styles.heading}>
+              {t('reviews.heading')}
+            </h2>
+            <Reviews contentId={item.id} initial={reviews} />
           </Card>
         </div>
         <aside className={styles.side} aria-label={t('item.details')}>

@@ -18,7 +18,7 @@ export const PATCH = route(
     summary: 'Make content public or private (owner)',
     response: visibilityResultSchema,
     message: true,
-    errors: [CONTENT_ERRORS.invalidVisibility, USER_ERR.notFound, CONTENT_ERRORS.visibilityForbidden, CONTENT_ERRORS.notFound],
+    errors: [CONTENT_ERRORS.invalidVisibility, USER_ERR.notFound, CONTENT_ERRORS.visibilityForbidden, CONTENT_ERRORS.hiddenByModerator, CONTENT_ERRORS.notFound],
   },
   async (ctx) => {
     const user = requireUser(ctx);
