@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 
 const MC = () => libraryString('H5P.MultiChoice');
-const mcParams = (question: string, answers = SAMPLE_PARAMS['H5P.MultiChoice'].answers) => ({ ...SAMPLE_PARAMS['H5P.MultiChoice'], question, answers });
+const MC_SAMPLE = SAMPLE_PARAMS['H5P.MultiChoice'] as { question: string; answers: unknown[] } & Record<string, unknown>;
+const mcParams = (question: string, answers: unknown[] = MC_SAMPLE.answers) => ({ ...MC_SAMPLE, question, answers });
 const put = (token: string, id: string, params: unknown, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
   api('PUT', `/h5p/content/${id}`, { token, body: { library: MC(), params, metadata: { title: 'Maths' }, ...extra }, ...(headers ? { headers } : {}) });
 const revisions = (contentId: string) => db().contentRevision.findMany({ where: { contentId }, orderBy: { number: 'asc' } });
@@ -156,7 +157,7 @@ describe('compare, preview and restore', () => {
   it('compares two revisions in words with a word diff', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice', { title: 'Maths' }, mcParams('<p>What is 2 + 2?</p>'));
-    const answers = [...SAMPLE_PARAMS['H5P.MultiChoice'].answers, { text: '6', correct: false, tipsAndFeedback: { chosenFeedback: '', notChosenFeedback: '' } }];
+    const answers = [...MC_SAMPLE.answers, { text: '6', correct: false, tipsAndFeedback: { chosenFeedback: '', notChosenFeedback: '' } }];
     expect((await put(t.token, id, mcParams('<p>What is 3 + 3?</p>', answers))).status).toBe(200);
     const [a, b] = await revisions(id);
     const res = await api('GET', `/h5p/content/${id}/revisions/compare?from=${a!.id}&to=${b!.id}`, { token: t.token });

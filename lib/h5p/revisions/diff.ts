@@ -57,7 +57,7 @@ export function labelOf(path: Seg[]): string {
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
     if (i === 0 && typeof s === 'string' && s in ROOT_LABEL) {
-      if (ROOT_LABEL[s]) parts.push(ROOT_LABEL[s]!);
+      if (ROOT_LABEL[s]) parts.push(ROOT_LABEL[s]);
       continue;
     }
     if (typeof s === 'number') {

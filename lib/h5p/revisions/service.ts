@@ -3,7 +3,7 @@
 // the player. Who may read them: whoever may manage the item's data — its owner, an admin of the owner's tenant, a
 // super admin (access.ts mayManageContentData, after the read rule) — everyone else gets the answer unknown content
 // gets. A restore is a save: the owner only, as PUT /h5p/content/:id (content.ts), recorded in the tenant's audit log.
-import type { IContentMetadata, IUser } from '@lumieducation/h5p-server';
+import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
 import { db, Prisma } from '@/lib/db/client';
@@ -220,7 +220,7 @@ export async function revisionPlayerModel(actor: H5pActor, contentId: string, re
   const row = await revisionRow(contentId, revisionId);
   const { h5p } = await import('@/lib/h5p/engine/server');
   const { player } = await h5p();
-  const model = (await player.render(contentId, actor as IUser, language, {
+  const model = (await player.render(contentId, actor, language, {
     parametersOverride: row.parameters as never,
     metadataOverride: row.metadata as never,
     ignoreUserPermissions: true,

@@ -5,6 +5,7 @@ import { ContentActions, ContentVisibility, VisibilityBadge } from '@/components
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { ContentTabs } from '@/components/content/page/ContentTabs';
+import { HistoryPanel } from '@/components/content/history/HistoryPanel';
 import { OriginNote } from '@/components/content/OriginNote';
 import { PreviewPanel, type RightsOfUse } from '@/components/content/page/PreviewPanel';
 import { RightsDetails } from '@/components/content/page/RightsDetails';
@@ -15,7 +16,7 @@ import { db } from '@/lib/db/client';
 import { typeTitle } from '@/lib/h5p';
 import { contentOriginOf } from '@/lib/h5p/content/content';
 import { contentPassMark } from '@/lib/h5p/export/mastery';
-import { canReadContent, readerOf } from '@/lib/h5p/content/access';
+import { canReadContent, contentAccessFacts, mayManageContentData, readerOf } from '@/lib/h5p/content/access';
 import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { PLANS, planHasFeature, requiredPlanFor, scormPlanFor, type FeatureFlag } from '@/lib/plans/plans';
@@ -65,6 +66,9 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   });
   if (!content || !(await canReadContent(readerOf(principal, user), id))) notFound();
   const own = content.ownership?.userId === user.id;
+  // the History tab: for whoever may see the item's revisions (owner, an admin of the owner's tenant, a super admin)
+  const facts = await contentAccessFacts(id);
+  const seesHistory = !!facts && (await mayManageContentData(readerOf(principal, user), facts));
   const pub = content.ownership?.visibility === 'public';
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
   const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary, usedIn, stored] = await Promise.all([
@@ -177,6 +181,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
               </Card>
             ) : null
           }
+          history={seesHistory ? <HistoryPanel contentId={id} canRestore={own || !content.ownership} /> : null}
           details={
             <div className={styles.detailsGrid}>
               <Card aria-labelledby="details-rights">
