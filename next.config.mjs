@@ -8,7 +8,7 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Server-only packages with native addons, worker threads or WASM are loaded by Node, not bundled.
-  serverExternalPackages: ['@lumieducation/h5p-server', 'yauzl-promise', 'yazl', 'busboy', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite', 'pg-boss', 'linkedom', '@mozilla/readability', 'unpdf'],
+  serverExternalPackages: ['@lumieducation/h5p-server', '@lumieducation/h5p-html-exporter', 'uglify-js', 'yauzl-promise', 'yazl', 'busboy', 'pino', 'ioredis', 'pg', '@prisma/adapter-pg', '@electric-sql/pglite', 'pg-boss', 'linkedom', '@mozilla/readability', 'unpdf'],
   poweredByHeader: false,
   // The build also writes .next/standalone: the server files and only the node_modules they use, which the
   // Dockerfile copies into the image (there server/docker-start.mjs hands Next this build's configuration and

@@ -8,6 +8,7 @@ const PAGES = [
   { href: '/admin/curriculum', key: 'curriculum' },
   { href: '/settings/tenant', key: 'branding' },
   { href: '/settings/lti', key: 'lms' },
+  { href: '/admin/audit', key: 'audit' },
 ] as const;
 
 export async function AdminNav({ current }: { current: (typeof PAGES)[number]['href'] }) {

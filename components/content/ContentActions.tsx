@@ -5,7 +5,7 @@
 // when the item is public or in collections. Outcomes show a toast; a failure also stays beside the actions
 // (action-error). The status badge in the page header (`VisibilityBadge`) follows a change of visibility at once:
 // both sit inside `ContentVisibility`, which holds it (no server render: the player keeps its token and state).
-import { BarChart3, Download, Globe, Lock, Package, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import { BarChart3, Download, Globe, Lock, Package, Pencil, Sparkles, Trash2, FileCode } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { createContext, useContext, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -145,6 +145,7 @@ export function ContentActions({
   ];
   const items: MenuItem[] = [
     { label: t('actions.exportH5p'), icon: Download, onSelect: () => void exportFile(`/h5p/content/${id}/export`, `${title}.h5p`), testId: 'export' },
+    { label: t('actions.exportHtml'), icon: FileCode, onSelect: () => void exportFile(`/h5p/content/${id}/export-html`, `${title}.html`), testId: 'export-html' },
     ...packages.map(({ testId, ...p }): MenuItem => ({ label: p.label, icon: Package, onSelect: () => askPassMark(p), testId, disabled: !!scormPlan, reason: gated })),
     ...(scormPlan ? [{ label: t('list.menu.upgrade', { plan: scormPlan }), icon: Sparkles, href: '/plans', testId: 'scorm-upgrade' }] : []),
     { label: t('actions.delete'), icon: Trash2, onSelect: () => setDeleting(true), testId: 'delete', danger: true, separatorBefore: true },

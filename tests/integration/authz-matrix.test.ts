@@ -268,6 +268,7 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/api/referral/stats/route.ts GET': { req: () => json('/api/referral/stats'), expect: USER },
   'app/api/tenant/current/route.ts GET': { req: () => json('/api/tenant/current'), expect: ALL_200 },
   // the super_admin's support tools
+  'app/api/admin/audit/route.ts GET': { req: () => json('/api/admin/audit'), expect: [401, 403, 403, 403, 200, 200] },
   'app/api/admin/users/route.ts GET': { req: () => json('/api/admin/users?email=nobody'), expect: [401, 403, 403, 403, 403, 200] },
   'app/api/admin/users/[id]/plan/route.ts PUT': { req: (fx) => json(`/api/admin/users/${fx.callers.student.user.id}/plan`, { plan: 'free' }), expect: [401, 403, 403, 403, 403, 200] },
   'app/api/admin/tenants/route.ts GET': { req: () => json('/api/admin/tenants'), expect: [401, 403, 403, 403, 403, 200] },
@@ -413,6 +414,7 @@ const TABLE: Record<string, Case | Case[]> = {
   },
   'app/h5p/content/[contentId]/quality/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/quality`), expect: READ_PRIVATE },
   // export keeps the spec's 403 for content the caller may not read
+  'app/h5p/content/[contentId]/export-html/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-html`), expect: [401, 403, 200, 403, 403, 200] },
   'app/h5p/content/[contentId]/export/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export`), expect: [401, 403, 200, 403, 403, 200] },
   // feature scorm-export: the student's free plan lacks it (403 feature_not_available)
   'app/h5p/content/[contentId]/export-scorm/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-scorm`), expect: [401, 403, 200, 403, 403, 200] },
