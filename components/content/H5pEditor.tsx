@@ -15,6 +15,7 @@ import { createElement, useEffect, useRef, useState } from 'react';
 import { apiFetch, reportSessionEnded } from '@/components/shared/api';
 import { Button, Dialog } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
+import { EditingNotice } from './history/EditingNotice';
 
 interface Draft {
   library: string;
@@ -227,6 +228,7 @@ export function H5pEditor({ contentId, library }: { contentId?: string; library?
           </button>
         </p>
       ) : null}
+      {contentId ? <EditingNotice contentId={contentId} announce /> : null}
       {createElement('h5p-editor', { ref, 'content-id': elementId, 'data-testid': 'h5p-editor' })}
       <Dialog
         open={!!conflict}

@@ -94,6 +94,13 @@ test('two windows edit one item: the second save meets the conflict dialog, "Sav
   await expect(items.nth(0)).toContainText(`Saved by ${teacherName}`);
   await expect(items.nth(1)).toContainText('Revision 2');
   await expect(items.nth(2)).toContainText('Created');
+  // the first revision in the player
+  await second.getByTestId('history-preview-1').click();
+  const preview = second.getByTestId('history-preview-dialog');
+  await expect(preview.getByRole('heading', { name: 'Revision 1' })).toBeVisible();
+  await expect(preview.frameLocator(`#h5p-iframe-${id}`).getByText('What is 2 + 2?')).toBeVisible({ timeout: 20_000 });
+  await second.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
   // compare the two saves: the title change in words, its words highlighted
   await second.getByTestId('history-select-2').check();
   await second.getByTestId('history-select-3').check();

@@ -394,6 +394,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/h5p/content/bulk/route.ts POST': { req: (fx) => json('/h5p/content/bulk', { action: 'unpublish', contentIds: [fx.privateContent] }), expect: [401, 403, 200, 200, 200, 200] },
   // usage (the delete dialogs' warnings): teachers; only the caller's own items are answered (others are left out, 200)
   'app/h5p/content/usage/route.ts GET': { req: (fx) => json(`/h5p/content/usage?ids=${fx.privateContent}`), expect: [401, 403, 200, 200, 200, 200] },
+  'app/h5p/content/[contentId]/presence/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/presence`), expect: READ_PRIVATE },
+  'app/h5p/content/[contentId]/presence/route.ts POST': { req: (fx) => json(`/h5p/content/${fx.privateContent}/presence`, {}), expect: [401, 403, 200, 403, 403, 403] },
   'app/h5p/content/[contentId]/revisions/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/revisions`), expect: READ_PRIVATE },
   'app/h5p/content/[contentId]/revisions/compare/route.ts GET': {
     req: async (fx) => {

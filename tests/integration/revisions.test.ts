@@ -311,3 +311,23 @@ describe('who may read and restore', () => {
     expect(crossed.body).toEqual({ success: false, error: 'Revision not found' });
   });
 });
+
+describe('who is editing', () => {
+  it("an open editor announces its user; the item's history readers see who is editing, the editor sees the others", async () => {
+    const owner = await signedIn(['teacher']);
+    const admin = await signedIn(['super_admin']);
+    const other = await signedIn(['teacher']);
+    const id = await createContent(owner.token, 'H5P.MultiChoice');
+    const mine = await api('POST', `/h5p/content/${id}/presence`, { token: owner.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual({ editors: [] });
+    const seen = await api('GET', `/h5p/content/${id}/presence`, { token: admin.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.editors).toEqual([{ id: owner.user.id, name: owner.user.name, since: expect.any(String) }]);
+    const refused = await api('POST', `/h5p/content/${id}/presence`, { token: other.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, error: 'Only the owner can update this content' });
+    const hidden = await api('GET', `/h5p/content/${id}/presence`, { token: other.token });
+    expect(hidden.status).toBe(404);
+  });
+});

@@ -79,7 +79,7 @@ const summaryOf = (r: SummaryRow): RevisionSummary => ({
 });
 
 /** The read rule, then the manage rule: who may see an item's history (404 for everyone else). */
-async function assertHistoryReader(reader: Reader, contentId: string) {
+export async function assertHistoryReader(reader: Reader, contentId: string) {
   const facts = await assertCanRead(reader, contentId);
   if (!(await mayManageContentData(reader, facts))) throw new AppError(404, CONTENT_NOT_FOUND);
   return facts;
@@ -131,18 +131,27 @@ export async function compare(reader: Reader, contentId: string, fromId: string,
 }
 
 /**
+ * The update rule (content.ts updateContent, spec H5P rule 3): 404 for unknown content, 403 for content another user
+ * owns; content without an owner is open to any teacher. Answers the ownership row.
+ */
+export async function assertMayUpdate(user: Pick<User, 'id'>, contentId: string) {
+  const [content, ownership] = await Promise.all([
+    db().h5pContent.findUnique({ where: { id: contentId }, select: { id: true } }),
+    db().contentOwnership.findUnique({ where: { contentId }, select: { userId: true, user: { select: { tenantId: true } } } }),
+  ]);
+  if (!content) throw new AppError(404, CONTENT_NOT_FOUND);
+  if (ownership && ownership.userId !== user.id) throw new AppError(403, REVISION_ERR.updateForbidden);
+  return ownership;
+}
+
+/**
  * POST …/revisions/:revisionId/restore: the item's parameters, metadata and files become the revision's, as a new
  * revision (kind restore, "Restored revision <n>"); nothing is removed from the history. The files are put back
  * from the blob store first (present and overwritten ones), then the row, the revision, the storage charge and the
  * audit event commit together, then files the revision did not have are removed.
  */
 export async function restoreRevision(user: User, contentId: string, revisionId: string, note?: string) {
-  const [content, ownership] = await Promise.all([
-    db().h5pContent.findUnique({ where: { id: contentId }, select: { id: true, title: true } }),
-    db().contentOwnership.findUnique({ where: { contentId }, select: { userId: true, user: { select: { tenantId: true } } } }),
-  ]);
-  if (!content) throw new AppError(404, CONTENT_NOT_FOUND);
-  if (ownership && ownership.userId !== user.id) throw new AppError(403, REVISION_ERR.updateForbidden);
+  const ownership = await assertMayUpdate(user, contentId);
   const source = await revisionRow(contentId, revisionId);
   const files = await filesOfRow(source);
   const store = fileStore();

@@ -6,6 +6,7 @@ import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { ContentTabs } from '@/components/content/page/ContentTabs';
 import { HistoryPanel } from '@/components/content/history/HistoryPanel';
+import { EditingNotice } from '@/components/content/history/EditingNotice';
 import { OriginNote } from '@/components/content/OriginNote';
 import { PreviewPanel, type RightsOfUse } from '@/components/content/page/PreviewPanel';
 import { RightsDetails } from '@/components/content/page/RightsDetails';
@@ -124,6 +125,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
           }
         />
         <OriginNote origin={contentOriginOf(content)} />
+        {seesHistory ? <EditingNotice contentId={id} announce={false} /> : null}
         <ContentTabs
           preview={
             <>
