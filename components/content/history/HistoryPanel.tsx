@@ -1,15 +1,14 @@
 'use client';
 // The content page's History tab (issue 27 item 3): every saved revision (number, who, when — relative and
 // absolute —, kind, note), newest first; two selected are compared (each change in words, text differences
-// highlighted word by word); any one plays in the player; the owner restores one (confirmed; it becomes a new
+// highlighted word by word); any one plays in the player (its own page, /content/<id>/revisions/<revision id>); the owner restores one (confirmed; it becomes a new
 // revision, nothing is removed).
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiCallError, callApi } from '@/components/shared/api';
-import { Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, type BadgeTone } from '@/components/ui';
+import { Badge, Button, ButtonLink, Card, ConfirmDialog, EmptyState, type BadgeTone } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
-import { RevisionPlayer } from './RevisionPlayer';
 import styles from './HistoryPanel.module.css';
 
 interface Revision {
@@ -54,7 +53,6 @@ export function HistoryPanel({ contentId, canRestore }: { contentId: string; can
   const [selected, setSelected] = useState<string[]>([]);
   const [comparison, setComparison] = useState<Comparison | null>(null);
   const [comparing, setComparing] = useState(false);
-  const [preview, setPreview] = useState<Revision | null>(null);
   const [restoring, setRestoring] = useState<Revision | null>(null);
 
   const base = `/h5p/content/${encodeURIComponent(contentId)}/revisions`;
@@ -167,9 +165,10 @@ export function HistoryPanel({ contentId, canRestore }: { contentId: string; can
                 {r.note ? <p className={styles.note}>{r.note}</p> : null}
               </div>
               <div className={styles.actions}>
-                <Button size="sm" onClick={() => setPreview(r)} data-testid={`history-preview-${r.number}`}>
+                {/* a full page load: the player page has its own script policy (server/header-policy.mjs) */}
+                <ButtonLink size="sm" external href={`/content/${encodeURIComponent(contentId)}/revisions/${r.id}`} data-testid={`history-preview-${r.number}`}>
                   {t('preview')}
-                </Button>
+                </ButtonLink>
                 {canRestore && r.id !== latest ? (
                   <Button size="sm" variant="secondary" onClick={() => setRestoring(r)} data-testid={`history-restore-${r.number}`}>
                     {t('restore')}
@@ -224,9 +223,6 @@ export function HistoryPanel({ contentId, canRestore }: { contentId: string; can
           )}
         </section>
       ) : null}
-      <Dialog open={!!preview} onOpenChange={(o) => !o && setPreview(null)} title={preview ? t('previewTitle', { number: preview.number }) : ''} wide testId="history-preview-dialog" closeLabel={t('close')}>
-        {preview ? <RevisionPlayer key={preview.id} contentId={contentId} revisionId={preview.id} /> : null}
-      </Dialog>
       <ConfirmDialog
         open={!!restoring}
         onOpenChange={(o) => !o && setRestoring(null)}
