@@ -10,8 +10,13 @@ export function RevisionPlayer({ contentId, revisionId }: { contentId: string; r
   const locale = useLocale();
   const ref = useRef<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  const failed = useRef(t('previewFailed'));
 
   useEffect(() => {
+    // the element renders once per page: a second load would add a second player
+    if (started.current) return;
+    started.current = true;
     let cancelled = false;
     const el = ref.current;
     (async () => {
@@ -21,8 +26,9 @@ export function RevisionPlayer({ contentId, revisionId }: { contentId: string; r
       (el as unknown as { loadContentCallback: (id: string) => Promise<unknown> }).loadContentCallback = async () => {
         const res = await apiFetch(`/h5p/content/${encodeURIComponent(contentId)}/revisions/${encodeURIComponent(revisionId)}/play?language=${encodeURIComponent(locale)}`);
         const body = (await res.json()) as { data?: Record<string, unknown>; error?: string };
-        if (!res.ok || !body.data) throw new Error(body.error ?? t('previewFailed'));
-        return { ...body.data, contentId, embedTypes: ['iframe'] };
+        if (!res.ok || !body.data) throw new Error(body.error ?? failed.current);
+        // div mode: the player adds its scripts to this page by address (no inline script, which the page's policy refuses)
+        return { ...body.data, contentId, embedTypes: ['div'] };
       };
       // the element loads when it has its callback and its content id
       el.setAttribute('content-id', contentId);
@@ -30,7 +36,7 @@ export function RevisionPlayer({ contentId, revisionId }: { contentId: string; r
     return () => {
       cancelled = true;
     };
-  }, [contentId, revisionId, locale, t]);
+  }, [contentId, revisionId, locale]);
 
   return (
     <div data-testid="revision-player">
