@@ -135,14 +135,16 @@ export function applyHeaderPolicy(pathname, h) {
 export const isWorkspacePage = (pathname) => pathClass(pathname) === 'app' && !/^\/(api|realms|lti|_next)(\/|$)/.test(pathname);
 
 /** The pages that host the H5P editor, whose frame it writes with parser-inserted <script src> of this origin. */
-const EDITOR_PAGE = /^\/content\/(new|[^/]+\/edit)\/?$/;
+// …and the page that plays a revision with the same H5P web components (/content/<id>/revisions/<revision id>)
+const EDITOR_PAGE = /^\/content\/(new|[^/]+\/edit|[^/]+\/revisions\/[^/]+)\/?$/;
 
 /**
  * The policy of a workspace page (set by proxy.ts, which hands Next.js the nonce in the request's
  * Content-Security-Policy: Next.js stamps it on every script it renders). Only the page's nonce'd scripts and
  * those they add run ('strict-dynamic'); no inline handler or injected script, no plugins, no <base>, forms only
- * to this origin, framed only by this origin. The editor pages keep this origin's files ('self' instead of
- * 'strict-dynamic'): the H5P editor writes its frame's script tags itself, which inherit the page's policy.
+ * to this origin, framed only by this origin. The editor pages and the revision preview keep this origin's files
+ * ('self' instead of 'strict-dynamic'): the H5P web components write their frame's script tags themselves, which
+ * inherit the page's policy.
  * @param {string} nonce
  * @param {string} pathname
  */

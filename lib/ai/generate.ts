@@ -150,7 +150,7 @@ export async function generateItem(user: User, actor: H5pActor, r: GenerationReq
     const images = (r.attach ?? []).filter((a) => a.folder === 'images').map((a) => a.name);
     const d: Generated['draft'] = { library, params, metadata: { title: t, language: r.language }, ...(images.length ? { tempImageFiles: images } : {}) };
     if (!r.save) return { d, contentId: null };
-    const saved = await createContent(user, actor, { library, params, metadata: d.metadata }, { attach: r.attach ?? [] });
+    const saved = await createContent(user, actor, { library, params, metadata: d.metadata }, { attach: r.attach ?? [], revisionKind: 'ai' });
     // generated for an objective: the item carries that curriculum (the caller owns it, so they may write it)
     if (r.curriculum) await saveMetadata(saved.contentId, { ...r.curriculum, language: r.curriculum.language || r.language }, actor.reader);
     return { d, contentId: saved.contentId };

@@ -105,6 +105,10 @@ async function freshSharedFolder(fx: Fixtures): Promise<string> {
   return id;
 }
 
+/** The first revision of a content item (created through the API, so it has one). */
+async function firstRevision(contentId: string): Promise<string> {
+  return (await db().contentRevision.findFirstOrThrow({ where: { contentId }, orderBy: { number: 'asc' }, select: { id: true } })).id;
+}
 async function freshContent(fx: Fixtures): Promise<string> {
   return createContent(fx.callers.owner.token, 'H5P.TrueFalse', { title: 'Fresh' });
 }
@@ -486,6 +490,26 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/h5p/content/bulk/route.ts POST': { req: (fx) => json('/h5p/content/bulk', { action: 'unpublish', contentIds: [fx.privateContent] }), expect: [401, 403, 200, 200, 200, 200] },
   // usage (the delete dialogs' warnings): teachers; only the caller's own items are answered (others are left out, 200)
   'app/h5p/content/usage/route.ts GET': { req: (fx) => json(`/h5p/content/usage?ids=${fx.privateContent}`), expect: [401, 403, 200, 200, 200, 200] },
+  'app/h5p/content/[contentId]/presence/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/presence`), expect: READ_PRIVATE },
+  'app/h5p/content/[contentId]/presence/route.ts POST': { req: (fx) => json(`/h5p/content/${fx.privateContent}/presence`, {}), expect: [401, 403, 200, 403, 403, 403] },
+  'app/h5p/content/[contentId]/revisions/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/revisions`), expect: READ_PRIVATE },
+  'app/h5p/content/[contentId]/revisions/compare/route.ts GET': {
+    req: async (fx) => {
+      const rev = await firstRevision(fx.privateContent);
+      return json(`/h5p/content/${fx.privateContent}/revisions/compare?from=${rev}&to=${rev}`);
+    },
+    expect: READ_PRIVATE,
+  },
+  'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts GET': { req: async (fx) => json(`/h5p/content/${fx.privateContent}/revisions/${await firstRevision(fx.privateContent)}`), expect: READ_PRIVATE },
+  'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts GET': { req: async (fx) => json(`/h5p/content/${fx.privateContent}/revisions/${await firstRevision(fx.privateContent)}/play`), expect: READ_PRIVATE },
+  // a restore is an update: the owner only (as PUT /h5p/content/:id)
+  'app/h5p/content/[contentId]/revisions/[revisionId]/restore/route.ts POST': {
+    req: async (fx) => {
+      const id = await freshContent(fx);
+      return json(`/h5p/content/${id}/revisions/${await firstRevision(id)}/restore`, {});
+    },
+    expect: [401, 403, 200, 403, 403, 403],
+  },
   'app/h5p/content/[contentId]/quality/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/quality`), expect: READ_PRIVATE },
   // export keeps the spec's 403 for content the caller may not read
   'app/h5p/content/[contentId]/export-html/route.ts GET': { req: (fx) => json(`/h5p/content/${fx.privateContent}/export-html`), expect: [401, 403, 200, 403, 403, 200] },

@@ -1,4 +1,4 @@
-import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, createContent, savedContentSchema } from '@/lib/h5p/content/content';
+import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, createContent, revisionReply, savedContentSchema } from '@/lib/h5p/content/content';
 import { CONTENT_LIST_ERRORS, contentListBatches, contentListExtra, contentListItemSchema, listContents, listContentsQuery } from '@/lib/h5p/content/content-list';
 import { streamedEnvelope } from '@/lib/http/json-stream';
 import { anyBody, jsonBodyDoc, languageCode } from '@/lib/h5p/http/request';
@@ -49,12 +49,13 @@ export const POST = route(
     status: 201,
     requestBody: jsonBodyDoc(contentBodyDoc),
     response: savedContentSchema,
+    extra: { revisionId: z.string().nullable() },
     message: true,
     errors: [...CONTENT_BODY_ERRORS, CONTENT_ERRORS.quota, USER_ERR.notFound],
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    const data = await createContent(user, ctx.caller, ctx.body);
-    return reply(data, { status: 201, message: 'Content created successfully' });
+    const { revisionId, ...data } = await createContent(user, ctx.caller, ctx.body);
+    return reply(data, { status: 201, message: 'Content created successfully', ...revisionReply(revisionId, 'revisionId') });
   },
 );

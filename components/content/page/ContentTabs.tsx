@@ -1,11 +1,11 @@
 'use client';
-// The content page's tabs: Preview, Share & embed, Results, Details. Every panel stays mounted (the player keeps
+// The content page's tabs: Preview, Share & embed, Results, Details, History (its revisions). Every panel stays mounted (the player keeps
 // playing while another tab is open); the chosen tab is kept in the address (?tab=).
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Tabs } from '@/components/ui';
 
-export function ContentTabs({ preview, share, results, details }: { preview: ReactNode; share: ReactNode; results: ReactNode | null; details: ReactNode }) {
+export function ContentTabs({ preview, share, results, details, history }: { preview: ReactNode; share: ReactNode; results: ReactNode | null; details: ReactNode; history?: ReactNode | null }) {
   const t = useTranslations('content.page');
   return (
     <Tabs
@@ -17,6 +17,7 @@ export function ContentTabs({ preview, share, results, details }: { preview: Rea
         { value: 'share', label: t('tabShare'), content: share, testId: 'tab-share' },
         ...(results ? [{ value: 'results', label: t('tabResults'), content: results, testId: 'tab-results' }] : []),
         { value: 'details', label: t('tabDetails'), content: details, testId: 'tab-details' },
+        ...(history ? [{ value: 'history', label: t('tabHistory'), content: history, testId: 'tab-history' }] : []),
       ]}
     />
   );

@@ -24,6 +24,8 @@ import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 import { copyContent, COPY_SOURCE_SELECT } from './copy';
 import { assertQuotaLeft } from './create-owned';
 import { isOwnerOrEditor } from './roles';
+import { withSave, type RevisionKind, type SaveContext } from '@/lib/h5p/revisions/context';
+import { latestRevision, NOTE_MAX, settleRevisionFiles } from '@/lib/h5p/revisions/record';
 
 export const ERR = {
   missingFields: 'Library and params are required',
@@ -220,15 +222,18 @@ async function attachTempImages(contentId: string, ownerId: string, files: strin
  * create-owned.ts), so no crash leaves content without an owner. `opts.attach`: the caller's uploads the
  * parameters refer to (e.g. a generated video), copied into the content's folders; a missing one undoes the save.
  */
-export async function createContent(user: User, actor: H5pActor, raw: unknown, opts: { attach?: { folder: string; name: string }[] } = {}) {
+export async function createContent(user: User, actor: H5pActor, raw: unknown, opts: { attach?: { folder: string; name: string }[]; revisionKind?: RevisionKind } = {}) {
   const body = parseContentBody(raw);
+  const note = revisionNoteOf(raw);
   await assertLibraryInstalled(body.library);
   // refused before the parameters are validated or anything is stored; the charge itself goes with the row
   await assertQuotaLeft(user.id, new AppError(429, ERR.quota));
   const { editor } = await h5p();
   // the acting user is the owner (addContent makes the acting user the owner of new content)
   const owner = actor.id === user.id ? actor : { ...actor, id: user.id };
-  const saved = await editor.saveOrUpdateContentReturnMetaData(undefined as unknown as string, body.params, body.metadata, body.library, owner).catch(mapH5pError);
+  // the item's first revision is written with its row (lib/h5p/revisions); its files once they are in place
+  const save: SaveContext = { kind: opts.revisionKind ?? 'create', author: { id: user.id, name: user.name || user.email }, note };
+  const saved = await withSave(save, () => editor.saveOrUpdateContentReturnMetaData(undefined as unknown as string, body.params, body.metadata, body.library, owner)).catch(mapH5pError);
   const contentId = String(saved.id);
   try {
     await attachTempImages(contentId, user.id, body.tempImageFiles);
@@ -240,8 +245,9 @@ export async function createContent(user: User, actor: H5pActor, raw: unknown, o
     await undoCreate(user.id, contentId).catch(() => undefined);
     throw err;
   }
+  if (save.revisionId) await settleRevisionFiles(save.revisionId);
   scheduleQualityReport(contentId);
-  return { contentId, metadata: saved.metadata };
+  return { contentId, metadata: saved.metadata, revisionId: save.revisionId ?? null };
 }
 
 /**
@@ -274,22 +280,45 @@ async function ownershipOf(contentId: string) {
  * PUT /h5p/content/:id (rule 3): the owner or one of its editors (issue 27: roles.ts); content without an owner is
  * taken over by the updater.
  */
-export async function updateContent(user: User, actor: H5pActor, contentId: string, raw: unknown) {
+export async function updateContent(user: User, actor: H5pActor, contentId: string, raw: unknown, opts: { baseRevision?: string } = {}) {
   const body = parseContentBody(raw);
+  const note = revisionNoteOf(raw);
+  const baseRevision = opts.baseRevision ?? baseRevisionOf(raw);
   const ownership = await ownershipOf(contentId);
   if (ownership && ownership.userId !== user.id && !(await isOwnerOrEditor(user, contentId))) throw new AppError(403, ERR.updateForbidden);
   await assertLibraryInstalled(body.library);
   const { editor } = await h5p();
-  const saved = await editor.saveOrUpdateContentReturnMetaData(contentId, body.params, body.metadata, body.library, actor).catch(mapH5pError);
+  // one revision per save, written with the row; a named base that is no longer the latest revision is refused with
+  // 409 before anything changes (lib/h5p/revisions/record.ts)
+  const save: SaveContext = { kind: 'edit', author: { id: user.id, name: user.name || user.email }, note, ...(baseRevision !== undefined ? { baseRevision } : {}) };
+  const saved = await withSave(save, () => editor.saveOrUpdateContentReturnMetaData(contentId, body.params, body.metadata, body.library, actor)).catch(mapH5pError);
   if (!ownership) {
     await db().contentOwnership.upsert({ where: { contentId }, create: { contentId, userId: user.id, visibility: 'private' }, update: {} });
     await forgetContent(contentId);
   }
   await attachTempImages(contentId, user.id, body.tempImageFiles);
+  if (save.revisionId) await settleRevisionFiles(save.revisionId);
   // the quality report describes the old parameters
   await deleteQualityReport(contentId).catch(() => undefined);
   scheduleQualityReport(contentId);
-  return { contentId: String(saved.id), metadata: saved.metadata };
+  return { contentId: String(saved.id), metadata: saved.metadata, revisionId: save.revisionId ?? null };
+}
+
+/** The optional revision note of a save body (`note`, at most 500 characters). */
+export function revisionNoteOf(raw: unknown): string | null {
+  const n = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).note : undefined;
+  if (n === undefined || n === null || n === '') return null;
+  if (typeof n !== 'string') throw new AppError(400, 'Validation error: note: must be a string');
+  if (n.length > NOTE_MAX) throw new AppError(400, `Validation error: note: at most ${NOTE_MAX} characters`);
+  return n.trim() || null;
+}
+
+/** The revision a save body names as its start (`baseRevision`); undefined when it names none. */
+export function baseRevisionOf(raw: unknown): string | undefined {
+  const b = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).baseRevision : undefined;
+  if (b === undefined || b === null || b === '') return undefined;
+  if (typeof b !== 'string' || b.length > 100) throw new AppError(400, 'Validation error: baseRevision: must be a revision id');
+  return b;
 }
 
 /** DELETE /h5p/content/:id (rule 4): files, quality report, user data and ownership; curriculum rows stay. */
@@ -350,6 +379,19 @@ export async function getContentInfo(contentId: string, reader: Reader): Promise
     embedTypes: meta.embedTypes?.length ? meta.embedTypes : CONTENT_DEFAULTS.embedTypes,
     ...(row.originContentId ? { origin: contentOriginOf(row) ?? undefined } : {}),
   };
+}
+
+/**
+ * The item's latest revision id (lib/h5p/revisions), null before its first: what a save names as its base
+ * (`baseRevision` or `If-Match`). The item's GET and the editor model answer it as `currentRevision` and `ETag`.
+ */
+export async function currentRevisionOf(contentId: string): Promise<string | null> {
+  return (await latestRevision(db(), contentId))?.id ?? null;
+}
+
+/** The envelope's extra member and the ETag header naming a revision. */
+export function revisionReply(revisionId: string | null, member: 'currentRevision' | 'revisionId' = 'currentRevision') {
+  return { extra: { [member]: revisionId }, headers: revisionId ? { ETag: `"${revisionId}"` } : ({} as Record<string, string>) };
 }
 
 /**

@@ -19,6 +19,8 @@ import { pauseAt } from '@/lib/test-pause';
 import { forgetContent } from './content-cache';
 import { contentPrefix } from '@/lib/h5p/engine/paths';
 import { scheduleQualityReport } from '@/lib/h5p/quality/background';
+import type { RevisionAuthor, RevisionKind } from '@/lib/h5p/revisions/context';
+import { currentFiles, recordRevision, type RevisionFile } from '@/lib/h5p/revisions/record';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -47,6 +49,8 @@ export interface CommitOptions {
   pending?: boolean;
   /** further rows of the same item (curriculum metadata, tags, the clone record), in the same transaction */
   extra?: (tx: Tx) => Promise<void>;
+  /** the item's first revision (lib/h5p/revisions), written in the same transaction; default: kind create by the owner */
+  revision?: { kind: RevisionKind; author?: RevisionAuthor | null; note?: string | null; files?: RevisionFile[] | null };
 }
 
 /** Thrown when a pending record was swept (its files are gone) before the item could be committed. */
@@ -72,8 +76,8 @@ export async function dropPending(contentId: string): Promise<void> {
  * Writes the content row, its private ownership by `ownerId` and the quota (and storage) charge in one transaction;
  * throws `opts.quotaExceeded` (or 403 Storage limit reached) with nothing written.
  */
-export async function commitOwnedContent(row: NewContentRow, ownerId: string, opts: CommitOptions): Promise<void> {
-  await db().$transaction(
+export async function commitOwnedContent(row: NewContentRow, ownerId: string, opts: CommitOptions): Promise<{ id: string; number: number }> {
+  const revision = await db().$transaction(
     async (tx) => {
       if (opts.pending && (await tx.pendingContent.deleteMany({ where: { contentId: row.id } })).count !== 1) throw new AbandonedContentError(row.id);
       if (!(await consumeContentQuota(ownerId, tx))) throw opts.quotaExceeded;
@@ -83,12 +87,24 @@ export async function commitOwnedContent(row: NewContentRow, ownerId: string, op
       await pauseAt('content-row-written');
       await tx.contentOwnership.create({ data: { contentId: row.id, userId: ownerId, visibility: 'private' } });
       await opts.extra?.(tx);
+      return recordRevision(tx, {
+        contentId: row.id,
+        kind: opts.revision?.kind ?? 'create',
+        title: row.title,
+        mainLibrary: row.mainLibrary,
+        parameters: row.parameters,
+        metadata: row.metadata,
+        ...(opts.revision?.files !== undefined ? { files: opts.revision.files } : {}),
+        author: opts.revision?.author ?? { id: ownerId, name: null },
+        note: opts.revision?.note ?? null,
+      });
     },
     { timeout: 60_000 },
   );
   // the cached user (its counters) and any cached miss of the new id
   await forgetUser(ownerId);
   await forgetContent(row.id);
+  return revision;
 }
 
 /**
@@ -110,6 +126,8 @@ export interface CreateOwnedOptions {
   storeFiles?: (contentId: string) => Promise<number>;
   /** further rows of the new item, in the same transaction */
   extra?: (tx: Tx, contentId: string) => Promise<void>;
+  /** the kind of the item's first revision (default create: a copy; import for a package) */
+  revisionKind?: RevisionKind;
 }
 
 /**
@@ -132,7 +150,16 @@ export async function createOwnedContent(ownerId: string, opts: CreateOwnedOptio
       bytes = await opts.storeFiles(id);
     }
     const extra = opts.extra;
-    await commitOwnedContent(row, ownerId, { quotaExceeded: opts.quotaExceeded, storageBytes: bytes, pending, ...(extra ? { extra: (tx: Tx) => extra(tx, id) } : {}) });
+    // the first revision lists the files stored above, by content hash (their blobs written before the commit; a
+    // failed commit leaves blobs no revision names, which the sweep removes)
+    const files = opts.storeFiles ? await currentFiles(id) : [];
+    await commitOwnedContent(row, ownerId, {
+      quotaExceeded: opts.quotaExceeded,
+      storageBytes: bytes,
+      pending,
+      revision: { kind: opts.revisionKind ?? 'create', files },
+      ...(extra ? { extra: (tx: Tx) => extra(tx, id) } : {}),
+    });
   } catch (err) {
     if (pending) await dropPending(id).catch((e: unknown) => log.error({ err: e, contentId: id }, 'could not remove the files of a failed creation'));
     throw err;

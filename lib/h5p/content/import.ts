@@ -146,6 +146,7 @@ export async function installPackage(file: string, actor: H5pActor, ownerId: str
         row: (id) => contentRow(id, metadata, parameters, actor.id, contentStorage.semantics),
         quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED),
         storeFiles: async (id) => (await contentStorage.adoptFiles(id, path.join(dir, 'content'))).bytes,
+        revisionKind: 'import',
       });
       return { contentId, installedLibraries: installed.length, metadata };
     } catch (err) {

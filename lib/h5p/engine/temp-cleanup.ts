@@ -1,5 +1,5 @@
 // Expired temporary files (editor uploads, media uploads; each carries its expiry in a .metadata file) are
-// removed once an hour. With several instances the cache lock lets one of them do it per period.
+// removed once an hour, and so are revision blobs no revision names (lib/h5p/revisions/sweep.ts). With several instances the cache lock lets one of them do it per period.
 import { randomUUID } from 'node:crypto';
 import { cache } from '@/lib/cache';
 import { log } from '@/lib/log';
@@ -25,6 +25,11 @@ export function scheduleTemporaryFileCleanup(): void {
     cleanTemporaryFiles()
       .then((ran) => ran && log.info('expired temporary files removed'))
       .catch((err) => log.warn({ err: (err as Error).message }, 'temporary file clean-up failed'));
+    // and the revision blobs no revision names any more (lib/h5p/revisions/sweep.ts; its own lock per period)
+    import('@/lib/h5p/revisions/sweep')
+      .then(({ sweepRevisionBlobs }) => sweepRevisionBlobs())
+      .then((r) => r?.removed && log.info(r, 'unreferenced revision blobs removed'))
+      .catch((err) => log.warn({ err: (err as Error).message }, 'revision blob sweep failed'));
   };
   g.__lumenTempCleanup = setInterval(run, TEMP_CLEANUP_EVERY_MS);
   g.__lumenTempCleanup.unref();

@@ -5,6 +5,8 @@ import { ContentActions, ContentVisibility, VisibilityBadge } from '@/components
 import { EmbedSnippet } from '@/components/content/EmbedSnippet';
 import { contentPageMetadata } from '@/components/content/page-title';
 import { ContentTabs } from '@/components/content/page/ContentTabs';
+import { HistoryPanel } from '@/components/content/history/HistoryPanel';
+import { EditingNotice } from '@/components/content/history/EditingNotice';
 import { OriginNote } from '@/components/content/OriginNote';
 import { PreviewPanel, type RightsOfUse } from '@/components/content/page/PreviewPanel';
 import { RightsDetails } from '@/components/content/page/RightsDetails';
@@ -15,7 +17,7 @@ import { db } from '@/lib/db/client';
 import { typeTitle } from '@/lib/h5p';
 import { contentOriginOf } from '@/lib/h5p/content/content';
 import { contentPassMark } from '@/lib/h5p/export/mastery';
-import { canReadContent, readerOf } from '@/lib/h5p/content/access';
+import { canReadContent, contentAccessFacts, mayManageContentData, readerOf } from '@/lib/h5p/content/access';
 import { contentRoleOf } from '@/lib/h5p/content/roles';
 import { playerKeepsOrigin, playerOrigin } from '@/lib/h5p/player/player-origin';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
@@ -71,6 +73,9 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const role = own ? 'owner' : await contentRoleOf(reader, id);
   const editor = role === 'editor';
   const shared = role === 'editor' || role === 'viewer';
+  // the History tab: for whoever may see the item's revisions (owner, an editor, an admin of the owner's tenant, a super admin)
+  const facts = await contentAccessFacts(id);
+  const seesHistory = editor || (!!facts && (await mayManageContentData(reader, facts)));
   const pub = content.ownership?.visibility === 'public';
   // the player frame holds a token for this item and this viewer only; only the owner gets an embed snippet
   const [playerToken, previewToken, embedToken, t, tc, format, lib, curriculum, summary, usedIn, stored] = await Promise.all([
@@ -138,6 +143,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
           }
         />
         <OriginNote origin={contentOriginOf(content)} />
+        {seesHistory ? <EditingNotice contentId={id} announce={false} /> : null}
         <ContentTabs
           preview={
             <>
@@ -195,6 +201,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
               </Card>
             ) : null
           }
+          history={seesHistory ? <HistoryPanel contentId={id} canRestore={own || !content.ownership} /> : null}
           details={
             <div className={styles.detailsGrid}>
               <Card aria-labelledby="details-rights">

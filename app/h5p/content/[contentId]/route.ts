@@ -1,4 +1,6 @@
-import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, contentInfoSchema, deleteContent, getContentInfo, savedContentSchema, updateContent } from '@/lib/h5p/content/content';
+import { z } from 'zod';
+import { CONTENT_BODY_ERRORS, CONTENT_ERRORS, contentBodyDoc, contentInfoSchema, currentRevisionOf, deleteContent, getContentInfo, revisionReply, savedContentSchema, updateContent } from '@/lib/h5p/content/content';
+import { baseFromIfMatch, REVISION_ERRORS } from '@/lib/h5p/revisions/http';
 import { readerOf } from '@/lib/h5p/content/access';
 import { anyBody, contentIdParams, jsonBodyDoc } from '@/lib/h5p/http/request';
 import { NO_DATA, reply, requireUser, route } from '@/lib/http/route';
@@ -9,8 +11,21 @@ export const dynamic = 'force-dynamic';
 const contract = { tags: ['H5P content'] };
 
 export const GET = route(
-  { action: 'get content', auth: 'user', params: contentIdParams, ...contract, summary: 'Content details', response: contentInfoSchema, errors: [CONTENT_ERRORS.notFound] },
-  async (ctx) => reply(await getContentInfo(ctx.params.contentId, readerOf(ctx.principal, ctx.user))),
+  {
+    action: 'get content',
+    auth: 'user',
+    params: contentIdParams,
+    ...contract,
+    summary: 'Content details',
+    description: 'Also answers the latest revision id as `currentRevision` and `ETag` (what a save names as its base).',
+    response: contentInfoSchema,
+    extra: { currentRevision: z.string().nullable() },
+    errors: [CONTENT_ERRORS.notFound],
+  },
+  async (ctx) => {
+    const info = await getContentInfo(ctx.params.contentId, readerOf(ctx.principal, ctx.user));
+    return reply(info, revisionReply(await currentRevisionOf(ctx.params.contentId)));
+  },
 );
 
 export const PUT = route(
@@ -21,15 +36,19 @@ export const PUT = route(
     body: anyBody,
     ...contract,
     summary: 'Update content (owner)',
-    requestBody: jsonBodyDoc(contentBodyDoc),
+    description:
+      'Every save keeps a revision (note: optional, at most 500 characters). A save that names the revision it started from (`baseRevision` in the body, or `If-Match: "<revision id>"`) is refused with 409 when another save came after it; the envelope then carries `conflict` (revisionId, number, savedBy, savedAt). The new revision id comes back as `revisionId` and `ETag`.',
+    requestBody: jsonBodyDoc(contentBodyDoc.extend({ baseRevision: z.string().optional(), note: z.string().max(500).optional() })),
     response: savedContentSchema,
+    extra: { revisionId: z.string().nullable() },
     message: true,
-    errors: [...CONTENT_BODY_ERRORS, CONTENT_ERRORS.updateForbidden, CONTENT_ERRORS.notFound, USER_ERR.notFound],
+    errors: [...CONTENT_BODY_ERRORS, CONTENT_ERRORS.updateForbidden, CONTENT_ERRORS.notFound, USER_ERR.notFound, REVISION_ERRORS.conflict],
   },
   async (ctx) => {
     const user = requireUser(ctx);
-    const data = await updateContent(user, ctx.caller, ctx.params.contentId, ctx.body);
-    return reply(data, { message: 'Content updated successfully' });
+    const base = baseFromIfMatch(ctx.req.headers.get('if-match'));
+    const { revisionId, ...data } = await updateContent(user, ctx.caller, ctx.params.contentId, ctx.body, base !== undefined ? { baseRevision: base } : {});
+    return reply(data, { message: 'Content updated successfully', ...revisionReply(revisionId, 'revisionId') });
   },
 );
 

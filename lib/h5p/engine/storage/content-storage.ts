@@ -17,6 +17,8 @@ import { filterContentParams, type SemanticsLoader } from '@/lib/h5p/engine/sani
 import { commitOwnedContent, type NewContentRow } from '@/lib/h5p/content/create-owned';
 import { thumbnailPathFor } from '@/lib/h5p/content/thumbnail';
 import { AppError } from '@/lib/errors';
+import { currentSave } from '@/lib/h5p/revisions/context';
+import { assertBase, lockContent, recordRevision, settleUnrecorded } from '@/lib/h5p/revisions/record';
 import { CONTENT_QUOTA_EXCEEDED } from '@/lib/plans/quota';
 
 const MAX_FILENAME = 200;
@@ -122,14 +124,49 @@ export class DbContentStorage implements IContentStorage {
     if (contentId === undefined) {
       if (!UUID.test(user?.id ?? '')) throw new Error('new content needs a user to own it');
       const id = randomUUID();
-      await commitOwnedContent(await contentRow(id, metadata, content, user.id, this.semantics), user.id, { quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED) });
+      const save = currentSave();
+      const rev = await commitOwnedContent(await contentRow(id, metadata, content, user.id, this.semantics), user.id, {
+        quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED),
+        revision: { kind: save?.kind ?? 'create', author: save?.author ?? { id: user.id, name: user.name ?? null }, note: save?.note ?? null },
+      });
+      if (save) save.revisionId = rev.id;
       return id;
     }
     const id = String(contentId);
     const { title, mainLibrary, metadata: meta, parameters, thumbnailPath } = await contentRow(id, metadata, content, null, this.semantics);
-    const updated = await db().h5pContent.updateMany({ where: { id }, data: { title, mainLibrary, metadata: meta, parameters, thumbnailPath } });
+    // the row and its revision in one transaction, under the row's lock: a save that names the revision it started
+    // from is refused (409) when another save came first (lib/h5p/revisions/record.ts)
+    const save = currentSave();
+    const found = await db().$transaction(
+      async (tx) => {
+        if (!(await lockContent(tx, id))) return false;
+        const data = { title, mainLibrary, metadata: meta, parameters, thumbnailPath };
+        if (save?.revisionId) {
+          // the library's second write of the same save (it renamed a file): the same revision
+          await tx.h5pContent.update({ where: { id }, data });
+          await tx.contentRevision.updateMany({ where: { id: save.revisionId, contentId: id }, data: { title, mainLibrary, metadata: meta, parameters } });
+          return true;
+        }
+        await assertBase(tx, id, save?.baseRevision);
+        await settleUnrecorded(tx, id);
+        await tx.h5pContent.update({ where: { id }, data });
+        const rev = await recordRevision(tx, {
+          contentId: id,
+          kind: save?.kind ?? 'edit',
+          title,
+          mainLibrary,
+          metadata: meta,
+          parameters,
+          author: save?.author ?? { id: user?.id ?? null, name: user?.name ?? null },
+          note: save?.note ?? null,
+        });
+        if (save) save.revisionId = rev.id;
+        return true;
+      },
+      { timeout: 60_000 },
+    );
     await forgetContent(id);
-    if (updated.count === 0) throw new H5pError('content-not-found', { contentId: id }, 404);
+    if (!found) throw new H5pError('content-not-found', { contentId: id }, 404);
     // content imported before content.json was refused as a file still has the stale copy: gone on update
     if ((await keySize(fileStore(), fileKey(id, 'content.json'))) > 0) await this.deleteFile(id, 'content.json', user);
     return id;
