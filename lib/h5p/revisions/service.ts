@@ -1,8 +1,9 @@
 // The revisions of a content item as the API serves them (issue 27 item 3): the list (newest first), one revision,
 // the comparison of two, a restore (a new revision of kind restore; nothing is removed) and a revision played in
 // the player. Who may read them: whoever may manage the item's data — its owner, an admin of the owner's tenant, a
-// super admin (access.ts mayManageContentData, after the read rule) — everyone else gets the answer unknown content
-// gets. A restore is a save: the owner only, as PUT /h5p/content/:id (content.ts), recorded in the tenant's audit log.
+// super admin (access.ts mayManageContentData, after the read rule), an editor it is shared with — everyone else gets
+// the answer unknown content gets. A restore is a save: the owner or an editor, as PUT /h5p/content/:id (content.ts),
+// recorded in the tenant's audit log.
 import type { IContentMetadata } from '@lumieducation/h5p-server';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit';
@@ -11,6 +12,7 @@ import { AppError } from '@/lib/errors';
 import { fileStore } from '@/lib/files/store';
 import type { User } from '@/lib/generated/prisma/client';
 import { assertCanRead, CONTENT_NOT_FOUND, mayManageContentData, type Reader } from '@/lib/h5p/content/access';
+import { contentRoleOf, isOwnerOrEditor } from '@/lib/h5p/content/roles';
 import { forgetContent } from '@/lib/h5p/content/content-cache';
 import { thumbnailPathFor } from '@/lib/h5p/content/thumbnail';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
@@ -81,7 +83,8 @@ const summaryOf = (r: SummaryRow): RevisionSummary => ({
 /** The read rule, then the manage rule: who may see an item's history (404 for everyone else). */
 export async function assertHistoryReader(reader: Reader, contentId: string) {
   const facts = await assertCanRead(reader, contentId);
-  if (!(await mayManageContentData(reader, facts))) throw new AppError(404, CONTENT_NOT_FOUND);
+  // an editor of a shared item (issue 27 item 1) sees its history as its owner does
+  if (!(await mayManageContentData(reader, facts)) && (await contentRoleOf(reader, contentId, facts)) !== 'editor') throw new AppError(404, CONTENT_NOT_FOUND);
   return facts;
 }
 
@@ -134,13 +137,13 @@ export async function compare(reader: Reader, contentId: string, fromId: string,
  * The update rule (content.ts updateContent, spec H5P rule 3): 404 for unknown content, 403 for content another user
  * owns; content without an owner is open to any teacher. Answers the ownership row.
  */
-export async function assertMayUpdate(user: Pick<User, 'id'>, contentId: string) {
+export async function assertMayUpdate(user: Pick<User, 'id' | 'tenantId'>, contentId: string) {
   const [content, ownership] = await Promise.all([
     db().h5pContent.findUnique({ where: { id: contentId }, select: { id: true } }),
     db().contentOwnership.findUnique({ where: { contentId }, select: { userId: true, user: { select: { tenantId: true } } } }),
   ]);
   if (!content) throw new AppError(404, CONTENT_NOT_FOUND);
-  if (ownership && ownership.userId !== user.id) throw new AppError(403, REVISION_ERR.updateForbidden);
+  if (ownership && ownership.userId !== user.id && !(await isOwnerOrEditor(user, contentId))) throw new AppError(403, REVISION_ERR.updateForbidden);
   return ownership;
 }
 
