@@ -60,7 +60,6 @@ export const publicItemSchema = z.object({
   authorName: z.string(),
   viewCount: z.number().int(),
   publishedAt: z.string().nullable(),
-  rating: ratingSummarySchema,
   curriculum: curriculumSummarySchema.nullable(),
   quality: qualitySummarySchema.nullable(),
   /** the item's Bloom's level (lib/content/blooms.ts), as every screen shows it */
@@ -73,6 +72,7 @@ export const publicItemSchema = z.object({
   thumbnailUrl: z.string().nullable().optional().describe("include=card: the content's first image (same origin), null when it has none"),
   /** the H5P licence of the content's metadata ("CC BY-SA 4.0", "U" for undisclosed); null when none is set */
   license: z.string().nullable().optional().describe('include=card: the H5P licence of the content, code and version, e.g. "CC BY-SA 4.0", "U" (undisclosed)'),
+  rating: ratingSummarySchema.optional().describe("include=card: the item's rating from teachers' reviews (average and count)"),
   /** the content's own introduction as plain text (its question, task or intro), cut at about 220 characters */
   description: z.string().nullable().optional().describe("include=card: the content's introduction (question, task or intro) as plain text, about 220 characters at most"),
 });

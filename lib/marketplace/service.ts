@@ -267,7 +267,6 @@ export async function listPublic(callerId: string, q: ListQuery, locale = 'en'):
       authorName: r.author_name && r.author_name.trim() ? r.author_name : 'Anonymous',
       viewCount: r.view_count ?? 0,
       publishedAt: r.published_at ? r.published_at.toISOString() : null,
-      rating: ratingOf(r.rating_count, r.rating_sum),
       curriculum: curriculumFromColumns(r),
       quality:
         r.overall_score === null
@@ -282,6 +281,7 @@ export async function listPublic(callerId: string, q: ListQuery, locale = 'en'):
             // the content's first image (public content: its files are readable by anyone signed in)
             thumbnailUrl: thumbnailUrlOf(r.id, r.thumbnail_path),
             license: licenceOf({ license: r.license, licenseVersion: r.license_version }),
+            rating: ratingOf(r.rating_count, r.rating_sum),
             description: describe(r.description),
           }
         : {}),

@@ -502,7 +502,7 @@ const TABLE: Record<string, Case | Case[]> = {
   },
   'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts GET': { req: async (fx) => json(`/h5p/content/${fx.privateContent}/revisions/${await firstRevision(fx.privateContent)}`), expect: READ_PRIVATE },
   'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts GET': { req: async (fx) => json(`/h5p/content/${fx.privateContent}/revisions/${await firstRevision(fx.privateContent)}/play`), expect: READ_PRIVATE },
-  // a restore is an update: the owner only (as PUT /h5p/content/:id)
+  // a restore is an update: the owner or an editor (as PUT /h5p/content/:id)
   'app/h5p/content/[contentId]/revisions/[revisionId]/restore/route.ts POST': {
     req: async (fx) => {
       const id = await freshContent(fx);
@@ -614,6 +614,15 @@ const SHARED: Record<string, [viewer: number, editor: number]> = {
   'app/h5p/content/[contentId]/export/route.ts GET': [403, 200],
   'app/h5p/content/[contentId]/export-scorm/route.ts GET': [403, 200],
   'app/h5p/content/[contentId]/export-cmi5/route.ts GET': [403, 200],
+  'app/h5p/content/[contentId]/export-html/route.ts GET': [403, 200],
+  // the history (revisions, presence): the editor as the owner; a restore is an update (the matrix's restore
+  // case restores a fresh item that is not shared)
+  'app/h5p/content/[contentId]/revisions/route.ts GET': [404, 200],
+  'app/h5p/content/[contentId]/revisions/compare/route.ts GET': [404, 200],
+  'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts GET': [404, 200],
+  'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts GET': [404, 200],
+  'app/h5p/content/[contentId]/presence/route.ts GET': [404, 200],
+  'app/h5p/content/[contentId]/presence/route.ts POST': [403, 200],
   'app/api/results/content/[contentId]/route.ts GET': [404, 200],
   'app/api/results/content/[contentId]/attempts/route.ts GET': [404, 200],
   // who the private content is shared with: its editors read the list, its viewers are refused

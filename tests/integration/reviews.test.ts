@@ -49,7 +49,7 @@ describe('reviews', () => {
     expect(page.body.data).toMatchObject({ rating: { average: 2, count: 1 }, canReview: true, isAuthor: false, mine: { rating: 2 }, nextCursor: null });
 
     const viewer = await signedIn(['teacher']);
-    const card = await api('GET', `/api/marketplace/public-contents?search=${item.title}`, { token: viewer.token });
+    const card = await api('GET', `/api/marketplace/public-contents?search=${item.title}&include=card`, { token: viewer.token });
     expect(card.body.data[0]).toMatchObject({ id: item.id, rating: { average: 2, count: 1 } });
 
     const removed = await api('DELETE', `${base(item.id)}/reviews/mine`, { token: t.token });
@@ -142,7 +142,7 @@ describe('reviews', () => {
       if (!mine) await api('DELETE', `${base(id)}/reviews/mine`, { token: t.token });
     }
     const viewer = await signedIn(['teacher']);
-    const res = await api('GET', `/api/marketplace/public-contents?search=${word}&sortBy=rating`, { token: viewer.token });
+    const res = await api('GET', `/api/marketplace/public-contents?search=${word}&sortBy=rating&include=card`, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.body.data.map((d: { id: string }) => d.id)).toEqual([many.id, one.id, none.id, low.id]);
     expect(res.body.data[0].rating).toEqual({ average: 4.8, count: 10 });
