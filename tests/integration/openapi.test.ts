@@ -142,7 +142,7 @@ describe('GET /api/openapi.json', () => {
 
     const list = op('/api/marketplace/public-contents', 'get');
     expect(queryParam(list, 'limit')).toEqual({ name: 'limit', in: 'query', required: false, schema: { default: 20, type: 'integer', minimum: 1, maximum: 50 } });
-    expect(queryParam(list, 'sortBy')?.schema).toEqual({ default: 'newest', type: 'string', enum: ['newest', 'popular', 'quality'] });
+    expect(queryParam(list, 'sortBy')?.schema).toEqual({ default: 'newest', type: 'string', enum: ['newest', 'popular', 'quality', 'rating'] });
 
     const remove = op('/api/collections/{id}/items/{itemId}', 'delete');
     expect((remove.parameters as Json[]).map((p) => [p.name, p.in, p.required])).toEqual([
