@@ -58,7 +58,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <h2 id="admin-users">{t('users.title')}</h2>
           {/* the home checklist's "Add your teachers" step links here: teachers come from the identity provider */}
           <p className="muted" data-testid="admin-users-how">
-            {t('users.how')}
+            {t.rich('users.how', { people: (chunks) => <Link href="/admin/people">{chunks}</Link> })}
           </p>
           <DataTable
             testId="admin-users"
