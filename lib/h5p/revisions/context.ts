@@ -24,7 +24,11 @@ export interface SaveContext {
   revisionId?: string;
 }
 
-const store = new AsyncLocalStorage<SaveContext>();
+// One store per process, not per module copy: the H5P engine is a process singleton (engine/server.ts) created by
+// whichever bundle asks first — a Next.js route or the fast lane (lib/http/fast-lane.ts), which loads its own copy of
+// these modules — so the storage that reads the save and the route that starts it may hold different copies.
+const g = globalThis as unknown as { __lumenSaveContext?: AsyncLocalStorage<SaveContext> };
+const store = (g.__lumenSaveContext ??= new AsyncLocalStorage<SaveContext>());
 
 /** Runs `fn` as one save with these revision facts. */
 export function withSave<T>(ctx: SaveContext, fn: () => Promise<T>): Promise<T> {
