@@ -107,10 +107,10 @@ test("the owner's actions sit in the header: Publish follows the status at once,
   await trigger.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Export .h5p', 'Export SCORM 1.2', 'Export SCORM 2004', 'Export cmi5', 'Delete']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Export .h5p', 'Export offline HTML', 'Export SCORM 1.2', 'Export SCORM 2004', 'Export cmi5', 'Delete']);
   await expect(menu.getByRole('menuitem', { name: 'Export .h5p' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Export SCORM 1.2' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Export offline HTML' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(trigger).toBeFocused();
@@ -126,6 +126,7 @@ test("the owner's actions sit in the header: Publish follows the status at once,
   await expect(trigger).toBeFocused();
   // a SCORM export from the keyboard: the pass-mark field has the focus; Escape backs out to the menu button
   await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const dialog = page.getByTestId('export-dialog');
