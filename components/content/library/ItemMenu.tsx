@@ -2,7 +2,7 @@
 // The one overflow menu of a library item: every per-item action (open, edit, duplicate, tags, publish / make
 // private, export .h5p / SCORM / cmi5, results, delete). The list owns what the actions change (the item's
 // visibility and tags, the delete confirmation); exports download here. Outcomes show in a toast.
-import { BarChart3, Copy, Download, Eye, FolderInput, Globe, Lock, Package, Pencil, Sparkles, Tags, Trash2, FileCode } from 'lucide-react';
+import { BarChart3, Copy, Download, Eye, FolderInput, Globe, Lock, Package, Pencil, Sparkles, Tags, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { OverflowMenu, type MenuItem } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
@@ -56,7 +56,6 @@ export function ItemMenu({ item, scormPlan, onDuplicate, onEditTags, onToggleVis
       separatorBefore: true,
     },
     { label: t('actions.exportH5p'), icon: Download, onSelect: () => exportFile(`/h5p/content/${id}/export`, `${item.title}.h5p`), testId: 'export', separatorBefore: true },
-    { label: t('actions.exportHtml'), icon: FileCode, onSelect: () => exportFile(`/h5p/content/${id}/export-html`, `${item.title}.html`), testId: 'export-html' },
     { label: t('list.menu.scorm12'), icon: Package, onSelect: () => exportFile(`/h5p/content/${id}/export-scorm?version=1.2`, `${item.title}_scorm1.2.zip`), testId: 'export-scorm-12', disabled: !!scormPlan, reason: gated },
     { label: t('list.menu.scorm2004'), icon: Package, onSelect: () => exportFile(`/h5p/content/${id}/export-scorm?version=2004`, `${item.title}_scorm2004.zip`), testId: 'export-scorm-2004', disabled: !!scormPlan, reason: gated },
     // cmi5-launch comes with the same plans as scorm-export (Pro and Premium)
