@@ -23,6 +23,8 @@ interface LinkAnswer {
 type InviteResult = { email: string; ok: true; answer: LinkAnswer } | { email: string; ok: false; error: string };
 
 export function PeopleAdmin({ tenantId, selfId }: { tenantId: string | null; selfId: string }) {
+  // relative times against one moment (next-intl wants `now` given; the lists load after mount, so no SSR mismatch)
+  const [now] = useState(() => Date.now());
   const t = useTranslations('people');
   const format = useFormatter();
   const toast = useToast();
@@ -181,7 +183,7 @@ export function PeopleAdmin({ tenantId, selfId }: { tenantId: string | null; sel
                   cell: (p) =>
                     p.lastSignInAt ? (
                       <time dateTime={p.lastSignInAt} title={format.dateTime(new Date(p.lastSignInAt), { dateStyle: 'medium', timeStyle: 'short' })}>
-                        {format.relativeTime(new Date(p.lastSignInAt))}
+                        {format.relativeTime(new Date(p.lastSignInAt), Math.max(now, new Date(p.lastSignInAt).getTime()))}
                       </time>
                     ) : (
                       <span className="muted">{t('users.never')}</span>
@@ -252,7 +254,7 @@ export function PeopleAdmin({ tenantId, selfId }: { tenantId: string | null; sel
                 { header: t('users.role'), cell: (i) => t(`roles.${i.role}`) },
                 {
                   header: t('pending.expires'),
-                  cell: (i) => (i.expired ? <Badge tone="warning">{t('pending.expired')}</Badge> : <time dateTime={i.expiresAt}>{format.relativeTime(new Date(i.expiresAt))}</time>),
+                  cell: (i) => (i.expired ? <Badge tone="warning">{t('pending.expired')}</Badge> : <time dateTime={i.expiresAt}>{format.relativeTime(new Date(i.expiresAt), now)}</time>),
                 },
                 { header: t('pending.invitedBy'), cell: (i) => i.invitedBy ?? '—' },
                 {

@@ -43,6 +43,8 @@ const short = (v: unknown) => {
 };
 
 export function HistoryPanel({ contentId, canRestore }: { contentId: string; canRestore: boolean }) {
+  // relative times against one moment (next-intl wants `now` given; the list loads after mount, so no SSR mismatch)
+  const [now] = useState(() => Date.now());
   const t = useTranslations('content.history');
   const format = useFormatter();
   const toast = useToast();
@@ -159,7 +161,7 @@ export function HistoryPanel({ contentId, canRestore }: { contentId: string; can
                 <div className="muted">
                   {t('savedBy', { name: r.savedBy.name ?? t('unknownAuthor') })} ·{' '}
                   <time dateTime={r.savedAt} title={format.dateTime(at, { dateStyle: 'full', timeStyle: 'long' })}>
-                    {format.relativeTime(at)} ({format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' })})
+                    {format.relativeTime(at, Math.max(now, at.getTime()))} ({format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' })})
                   </time>
                 </div>
                 {r.note ? <p className={styles.note}>{r.note}</p> : null}
