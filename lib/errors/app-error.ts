@@ -5,7 +5,21 @@ import type { ZodError } from 'zod';
 import type { ApiError } from './catalogue';
 import { errorCodeOf } from './catalogue';
 
+/** The mark every AppError carries, shared by every copy of this module in the process (Symbol.for). */
+const APP_ERROR = Symbol.for('lumen.AppError');
+
 export class AppError extends Error {
+  /**
+   * `x instanceof AppError` holds for an AppError of any copy of this module: the fast lane (lib/http/fast-lane.ts)
+   * loads its own copy of the modules, and the H5P engine — a process singleton made by whichever copy asks first —
+   * throws its errors (a stale save's 409, a quota's 429) from that copy into a route of the other. Subclasses keep
+   * the ordinary check.
+   */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, x)) return true;
+    return this === AppError && typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[APP_ERROR] === true;
+  }
+
   /** a stable machine code (snake_case); by default derived from the text, see errorCodeOf() */
   readonly code: string;
   constructor(
@@ -18,6 +32,7 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
     this.code = code ?? errorCodeOf(message);
+    Object.defineProperty(this, APP_ERROR, { value: true });
   }
 
   /** The error of a catalogue entry, optionally with a detail after its text (`<text>: <detail>`). */
