@@ -6,6 +6,7 @@ import { contentPageMetadata } from '@/components/content/page-title';
 import { ButtonLink, Card, PageHeader } from '@/components/ui';
 import { db } from '@/lib/db/client';
 import { contentAccessFacts, mayManageContentData, readerOf } from '@/lib/h5p/content/access';
+import { contentRoleOf } from '@/lib/h5p/content/roles';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
 
 export const dynamic = 'force-dynamic';
@@ -21,7 +22,9 @@ export default async function RevisionPreviewPage({ params }: { params: Promise<
   const { id, revisionId } = await params;
   const { user, principal } = await workspaceContext(`/content/${id}/revisions/${revisionId}`);
   const facts = await contentAccessFacts(id);
-  if (!facts || !UUID.test(revisionId) || !(await mayManageContentData(readerOf(principal, user), facts))) notFound();
+  const reader = readerOf(principal, user);
+  // who sees the history: whoever manages the item's data, or an editor it is shared with (issue 27)
+  if (!facts || !UUID.test(revisionId) || !((await mayManageContentData(reader, facts)) || (await contentRoleOf(reader, id, facts)) === 'editor')) notFound();
   const rev = await db().contentRevision.findFirst({ where: { id: revisionId, contentId: id }, select: { number: true, title: true, authorName: true, createdAt: true } });
   if (!rev) notFound();
   const [t, format] = await Promise.all([getTranslations('content.history'), getFormatter()]);
