@@ -122,7 +122,7 @@ test('two windows edit one item: the second save meets the conflict dialog, "Sav
   await expect(second).toHaveURL(new RegExp(`/content/${id}/revisions/[0-9a-f-]{36}$`));
   await hydrated(second);
   await expect(second.getByRole('heading', { name: 'Revision 1' })).toBeVisible();
-  await expect(second.getByTestId('revision-player').getByText('What is 2 + 2?')).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByTestId('revision-player').getByText('What is 2 + 2?').first()).toBeVisible({ timeout: 30_000 });
   await second.goBack();
   await hydrated(second);
   await expect(items).toHaveCount(3, { timeout: 30_000 });
