@@ -201,7 +201,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
               </Card>
             ) : null
           }
-          history={seesHistory ? <HistoryPanel contentId={id} canRestore={own || !content.ownership} /> : null}
+          history={seesHistory ? <HistoryPanel contentId={id} canRestore={own || editor || !content.ownership} /> : null}
           details={
             <div className={styles.detailsGrid}>
               <Card aria-labelledby="details-rights">
