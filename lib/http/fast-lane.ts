@@ -95,8 +95,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
       : { url, method: 'GET', headers, [FAST_LANE]: true };
   const response = await handler(request, { params: Promise.resolve(hit.params) });
   const out: Record<string, string | string[]> = { [REQUEST_ID_HEADER]: requestId };
-  // the rest of a body past the limit is not read: the connection closes after the answer
-  if (tooLarge) out.connection = 'close';
+  // the rest of a body past the limit is read and thrown away after the answer (a lingering close, as nginx's): closing
+  // at once with the client still sending makes the kernel answer its next bytes with a reset, which can reach the
+  // client before it has read the 413 (it then sees EPIPE, not the answer). No `Connection: close` (Node would cut the
+  // socket as soon as the answer is written); bounded in time, then the socket goes.
+  if (tooLarge) {
+    res.once('finish', () => lingerThenClose(req));
+  }
   response.headers.forEach((v, k) => {
     if (k !== 'set-cookie') out[k] = v;
   });
@@ -125,6 +130,18 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   res.writeHead(response.status, out);
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
+}
+
+/** How long the rest of a refused body is drained before the connection is cut. */
+const LINGER_MS = 5_000;
+
+function lingerThenClose(req: IncomingMessage): void {
+  const socket = req.socket;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  req.on('end', () => clearTimeout(timer));
+  req.resume();
 }
 
 /** Lets the front server answer the fast-lane routes (called once at start-up). */
