@@ -91,9 +91,10 @@ function streamPost(path: string, total: number, opts: { chunked: boolean; conte
       written += part.length;
       if (!req.write(part)) return void req.once('drain', pump);
       // a pause between chunks: on localhost the kernel takes 30 MB in a few ms, faster than a busy server's first
-      // answer; at this pace the body takes about half a second (a millisecond a chunk was too fast for a server
-      // busy with the rest of the suite), and an answer before its end is the server's doing
-      setTimeout(pump, 4);
+      // answer; at this pace the body takes over a second (a millisecond a chunk was too fast for a server
+      // busy with the rest of the suite; 4 ms was too fast once the server drained a refused body instead of cutting
+      // the connection), and an answer before its end is the server's doing
+      setTimeout(pump, 10);
     };
     pump();
   });
