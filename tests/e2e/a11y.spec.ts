@@ -62,6 +62,9 @@ for (const width of [1440, 390]) {
   });
 
   test(`an admin's pages pass axe at ${width} px, with no overflow`, async ({ page }) => {
+    // six pages, each loaded to network idle and scanned: over a minute on a busy 2-core machine (the dark-mode runs
+    // of the same pages have 120 s)
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, demoAccount('super_admin'));
     for (const path of ADMIN_PAGES) {
