@@ -74,7 +74,14 @@ export const upgradeJobSchema = z.object({
 });
 export type UpgradeJobView = z.infer<typeof upgradeJobSchema>;
 
-const changeSchema = z.object({ path: z.string(), kind: z.enum(['added', 'removed', 'changed']), text: z.string(), before: z.unknown(), after: z.unknown() });
+const changeSchema = z.object({
+  path: z.string(),
+  kind: z.enum(['added', 'removed', 'changed']),
+  text: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  words: z.array(z.object({ op: z.enum(['same', 'added', 'removed']), text: z.string() })).optional(),
+});
 
 export const upgradeItemSchema = z.object({
   position: z.number().int(),
