@@ -62,7 +62,21 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-upgrade-data-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'server', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, E2E_TEST_CODE: 'bench', LOG_LEVEL: 'warn', NEXT_DIST_DIR: distDir, IDP_BASE_URL: '', IDP_CLIENT_SECRET: '', H5P_HUB_URL: 'http://127.0.0.1:9' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      E2E_TEST_CODE: 'bench',
+      LOG_LEVEL: 'warn',
+      NEXT_DIST_DIR: distDir,
+      IDP_BASE_URL: '',
+      IDP_CLIENT_SECRET: '',
+      H5P_HUB_URL: 'http://127.0.0.1:9',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -78,9 +92,15 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
     }
     await db.connect();
-    const idp = JSON.parse(fs.readFileSync(path.join(dataDir, 'embedded', 'idp.json'), 'utf8')) as { users: { email: string; password: string; roles: string[] }[] };
+    const idp = JSON.parse(fs.readFileSync(path.join(dataDir, 'embedded', 'idp.json'), 'utf8')) as {
+      users: { email: string; password: string; roles: string[] }[];
+    };
     const u = idp.users.find((x) => x.roles.includes('super_admin'))!;
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: u.email, password: u.password }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: u.email, password: u.password }),
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     await db.query(`UPDATE users SET plan = 'premium' WHERE email = $1`, [u.email.toLowerCase()]);
     const auth = { Authorization: `Bearer ${token}` };
@@ -94,7 +114,8 @@ async function main() {
     // five cards an item, as a small real deck
     const cards = ['Sun', 'Moon', 'Mars', 'Venus', 'Earth'].map((t) => ({ text: ` ${t} `, answer: `About ${t}` }));
     const source = await importPkg(lumenCardsPackage('1.0', { title: 'Bench source', cards }));
-    const owner = (await db.query<{ user_id: string }>('SELECT user_id FROM content_ownership WHERE content_id = $1', [source])).rows[0]!.user_id;
+    const owner = (await db.query<{ user_id: string }>('SELECT user_id FROM content_ownership WHERE content_id = $1', [source])).rows[0]!
+      .user_id;
     const t0 = performance.now();
     await db.query(
       `INSERT INTO h5p_contents (id, title, main_library, metadata, parameters, creator_id, created_at, updated_at)
@@ -111,13 +132,21 @@ async function main() {
     await importPkg(lumenCardsPackage('1.1', { title: 'Installs 1.1' }));
 
     const run = async (dryRun: boolean) => {
-      const start = await fetch(`${base}/api/admin/content-upgrades`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ machineName: 'H5P.LumenCards', dryRun }) });
+      const start = await fetch(`${base}/api/admin/content-upgrades`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ machineName: 'H5P.LumenCards', dryRun }),
+      });
       if (start.status !== 202) throw new Error(`start: ${start.status} ${await start.text()}`);
       const { id, total } = ((await start.json()) as { data: { id: string; total: number } }).data;
       const began = performance.now();
       for (;;) {
         await new Promise((r) => setTimeout(r, 500));
-        const j = ((await (await fetch(`${base}/api/admin/content-upgrades/${id}`, { headers: auth })).json()) as { data: { status: string; done: number; upgraded: number; failed: number } }).data;
+        const j = (
+          (await (await fetch(`${base}/api/admin/content-upgrades/${id}`, { headers: auth })).json()) as {
+            data: { status: string; done: number; upgraded: number; failed: number };
+          }
+        ).data;
         if (!['queued', 'running'].includes(j.status)) return { ...j, total, seconds: (performance.now() - began) / 1000 };
       }
     };
@@ -125,13 +154,21 @@ async function main() {
     const rssBefore = rssOf(pid);
     const dry = await sampled(pid, () => run(true));
     const real = await sampled(pid, () => run(false));
-    const revisions = (await db.query<{ n: string }>("SELECT count(*)::text AS n FROM content_revisions WHERE kind = 'upgrade'")).rows[0]!.n;
-    console.log(`\n${ITEMS + 1} items of Lumen Cards 1.0 (5 cards each: the main hook and each card's hook), app RSS before ${mib(rssBefore)}\n`);
+    const revisions = (await db.query<{ n: string }>("SELECT count(*)::text AS n FROM content_revisions WHERE kind = 'upgrade'")).rows[0]!
+      .n;
+    console.log(
+      `\n${ITEMS + 1} items of Lumen Cards 1.0 (5 cards each: the main hook and each card's hook), app RSS before ${mib(rssBefore)}\n`,
+    );
     console.log('| Run | Items | Upgraded | Failed | Time | Items/s | App peak RSS | Sandbox peak RSS |');
     console.log('|---|---|---|---|---|---|---|---|');
-    for (const [name, r] of [['Dry run', dry], ['Upgrade', real]] as const) {
+    for (const [name, r] of [
+      ['Dry run', dry],
+      ['Upgrade', real],
+    ] as const) {
       const j = r.result;
-      console.log(`| ${name} | ${j.total} | ${j.upgraded} | ${j.failed} | ${j.seconds.toFixed(1)} s | ${(j.total / j.seconds).toFixed(0)} | ${mib(r.app)} | ${mib(r.sandbox)} |`);
+      console.log(
+        `| ${name} | ${j.total} | ${j.upgraded} | ${j.failed} | ${j.seconds.toFixed(1)} s | ${(j.total / j.seconds).toFixed(0)} | ${mib(r.app)} | ${mib(r.sandbox)} |`,
+      );
     }
     console.log(`\n${revisions} upgrade revisions written`);
   } finally {

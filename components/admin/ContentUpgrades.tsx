@@ -18,8 +18,20 @@ const POLL_MS = 1_000;
 const PAGE = 50;
 const ACTIVE = ['queued', 'running'];
 
-const STATUS_TONE: Record<UpgradeItemView['status'], BadgeTone> = { pending: 'neutral', upgraded: 'success', unchanged: 'neutral', failed: 'danger' };
-const JOB_TONE: Record<UpgradeJobView['status'], BadgeTone> = { queued: 'neutral', running: 'info', completed: 'success', completed_with_errors: 'warning', cancelled: 'neutral', failed: 'danger' };
+const STATUS_TONE: Record<UpgradeItemView['status'], BadgeTone> = {
+  pending: 'neutral',
+  upgraded: 'success',
+  unchanged: 'neutral',
+  failed: 'danger',
+};
+const JOB_TONE: Record<UpgradeJobView['status'], BadgeTone> = {
+  queued: 'neutral',
+  running: 'info',
+  completed: 'success',
+  completed_with_errors: 'warning',
+  cancelled: 'neutral',
+  failed: 'danger',
+};
 
 function useUpgradeJob(initial: UpgradeJobView | null, onEnd: () => void) {
   const [job, setJob] = useState<UpgradeJobView | null>(initial);
@@ -51,7 +63,7 @@ function JobItems({ job }: { job: UpgradeJobView }) {
       if (after !== undefined) q.set('after', String(after));
       const r = await callApi<UpgradeItemView[]>('GET', `/api/admin/content-upgrades/${job.id}/items?${q}`);
       setItems((old) => (after !== undefined ? [...old, ...r.data] : r.data));
-      setNext(typeof r.next === "number" ? r.next : null);
+      setNext(typeof r.next === 'number' ? r.next : null);
     },
     [job.id, filter],
   );
@@ -63,7 +75,14 @@ function JobItems({ job }: { job: UpgradeJobView }) {
     <div data-testid="upgrade-items">
       <div className={styles.filters} role="group" aria-label={t('filterLabel')}>
         {(['', 'upgraded', 'unchanged', 'failed'] as const).map((f) => (
-          <Button key={f || 'all'} size="sm" variant={filter === f ? 'primary' : 'ghost'} aria-pressed={filter === f} onClick={() => setFilter(f)} data-testid={`upgrade-filter-${f || 'all'}`}>
+          <Button
+            key={f || 'all'}
+            size="sm"
+            variant={filter === f ? 'primary' : 'ghost'}
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+            data-testid={`upgrade-filter-${f || 'all'}`}
+          >
             {t(`filter.${f || 'all'}`)}
           </Button>
         ))}
@@ -73,8 +92,11 @@ function JobItems({ job }: { job: UpgradeJobView }) {
           {items.map((i) => (
             <li key={i.position} data-testid="upgrade-item" data-status={i.status} data-content-id={i.contentId}>
               <div className={styles.upgradeItemHead}>
-                <Badge tone={STATUS_TONE[i.status]}>{job.dryRun && i.status === 'upgraded' ? t('status.wouldUpgrade') : t(`status.${i.status}`)}</Badge>{' '}
-                <Link href={`/content/${i.contentId}`}>{i.title || i.contentId}</Link> <span className="muted">{t('from', { version: i.fromVersion })}</span>
+                <Badge tone={STATUS_TONE[i.status]}>
+                  {job.dryRun && i.status === 'upgraded' ? t('status.wouldUpgrade') : t(`status.${i.status}`)}
+                </Badge>{' '}
+                <Link href={`/content/${i.contentId}`}>{i.title || i.contentId}</Link>{' '}
+                <span className="muted">{t('from', { version: i.fromVersion })}</span>
               </div>
               {i.error ? (
                 <p className="error-text" data-testid="upgrade-item-error">
@@ -107,15 +129,43 @@ function JobReport({ job, onCancel, onUpgradeForReal }: { job: UpgradeJobView; o
   const format = useFormatter();
   const active = ACTIVE.includes(job.status);
   return (
-    <section className={styles.upgradeJob} aria-labelledby={`job-${job.id}`} data-testid="upgrade-job" data-status={job.status} data-dry-run={String(job.dryRun)}>
+    <section
+      className={styles.upgradeJob}
+      aria-labelledby={`job-${job.id}`}
+      data-testid="upgrade-job"
+      data-status={job.status}
+      data-dry-run={String(job.dryRun)}
+    >
       <h3 id={`job-${job.id}`}>
-        {t(job.dryRun ? 'jobTitleDry' : 'jobTitle', { type: job.machineName, version: job.toVersion })} <Badge tone={JOB_TONE[job.status]}>{t(`jobStatus.${job.status}`)}</Badge>
+        {t(job.dryRun ? 'jobTitleDry' : 'jobTitle', { type: job.machineName, version: job.toVersion })}{' '}
+        <Badge tone={JOB_TONE[job.status]}>{t(`jobStatus.${job.status}`)}</Badge>
       </h3>
       <p role="status" aria-live="polite" data-testid="upgrade-job-status">
-        {t(job.dryRun ? 'countsDry' : 'counts', { done: job.done, total: job.total, upgraded: job.upgraded, unchanged: job.unchanged, failed: job.failed })}
-        {job.createdBy.name ? <span className="muted"> · {t('startedBy', { name: job.createdBy.name, when: format.dateTime(new Date(job.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</span> : null}
+        {t(job.dryRun ? 'countsDry' : 'counts', {
+          done: job.done,
+          total: job.total,
+          upgraded: job.upgraded,
+          unchanged: job.unchanged,
+          failed: job.failed,
+        })}
+        {job.createdBy.name ? (
+          <span className="muted">
+            {' '}
+            ·{' '}
+            {t('startedBy', {
+              name: job.createdBy.name,
+              when: format.dateTime(new Date(job.createdAt), { dateStyle: 'medium', timeStyle: 'short' }),
+            })}
+          </span>
+        ) : null}
       </p>
-      <progress className={styles.progress} max={Math.max(job.total, 1)} value={job.done} aria-label={t('progress')} data-testid="upgrade-progress">
+      <progress
+        className={styles.progress}
+        max={Math.max(job.total, 1)}
+        value={job.done}
+        aria-label={t('progress')}
+        data-testid="upgrade-progress"
+      >
         {job.done}/{job.total}
       </progress>
       {job.detail ? <p className="muted">{job.detail}</p> : null}
@@ -170,10 +220,12 @@ export function ContentUpgrades({ types, jobs }: { types: UpgradableType[]; jobs
   const running = !!job && ACTIVE.includes(job.status);
   const reachable = (type: UpgradableType, version: string) => {
     const [maj, min] = version.split('.').map(Number) as [number, number];
-    return type.versions.filter((v) => {
-      const [a, b] = v.version.split('.').map(Number) as [number, number];
-      return a < maj || (a === maj && b < min);
-    }).reduce((n, v) => n + v.items, 0);
+    return type.versions
+      .filter((v) => {
+        const [a, b] = v.version.split('.').map(Number) as [number, number];
+        return a < maj || (a === maj && b < min);
+      })
+      .reduce((n, v) => n + v.items, 0);
   };
 
   return (
@@ -205,7 +257,11 @@ export function ContentUpgrades({ types, jobs }: { types: UpgradableType[]; jobs
                       {type.installed.length > 1 ? (
                         <label>
                           {t('target')}{' '}
-                          <select value={version} onChange={(e) => setTargets((m) => ({ ...m, [type.machineName]: e.target.value }))} data-testid="upgrade-target">
+                          <select
+                            value={version}
+                            onChange={(e) => setTargets((m) => ({ ...m, [type.machineName]: e.target.value }))}
+                            data-testid="upgrade-target"
+                          >
                             {type.installed.map((v) => (
                               <option key={v} value={v}>
                                 {v}
@@ -214,10 +270,20 @@ export function ContentUpgrades({ types, jobs }: { types: UpgradableType[]; jobs
                           </select>
                         </label>
                       ) : null}
-                      <Button variant="secondary" disabled={busy || running || !count} onClick={() => void start(type.machineName, version, true)} data-testid="upgrade-dry-run">
+                      <Button
+                        variant="secondary"
+                        disabled={busy || running || !count}
+                        onClick={() => void start(type.machineName, version, true)}
+                        data-testid="upgrade-dry-run"
+                      >
                         {t('dryRun')}
                       </Button>
-                      <Button variant="primary" disabled={busy || running || !count} onClick={() => setConfirm({ type, version, count })} data-testid="upgrade-start">
+                      <Button
+                        variant="primary"
+                        disabled={busy || running || !count}
+                        onClick={() => setConfirm({ type, version, count })}
+                        data-testid="upgrade-start"
+                      >
                         {t('upgrade', { count, version })}
                       </Button>
                     </div>
@@ -229,7 +295,7 @@ export function ContentUpgrades({ types, jobs }: { types: UpgradableType[]; jobs
             })}
           </ul>
         ) : (
-          <EmptyState title={t("emptyTitle")} body={t("empty")} testId="upgrade-empty" />
+          <EmptyState title={t('emptyTitle')} body={t('empty')} testId="upgrade-empty" />
         )}
       </Card>
       {job ? (

@@ -10,7 +10,11 @@ import { lumenCardsPackage } from '../support/h5p-packages';
 
 async function apiToken(): Promise<string> {
   const a = demoAccount('super_admin');
-  const res = await fetch(`${E2E.appUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: a.email, password: a.password }) });
+  const res = await fetch(`${E2E.appUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: a.email, password: a.password }),
+  });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
@@ -25,10 +29,13 @@ async function importPkg(token: string, pkg: Buffer): Promise<string> {
 const made: string[] = [];
 test.afterAll(async () => {
   const token = await apiToken();
-  for (const id of made) await fetch(`${E2E.appUrl}/h5p/content/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+  for (const id of made)
+    await fetch(`${E2E.appUrl}/h5p/content/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
 });
 
-test('a super admin tries the upgrade of a content type, sees what would change, upgrades, and the item plays on the new version', async ({ page }) => {
+test('a super admin tries the upgrade of a content type, sees what would change, upgrades, and the item plays on the new version', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const word = `Upg${randomUUID().slice(0, 6)}`;
   const token = await apiToken();
@@ -58,7 +65,14 @@ test('a super admin tries the upgrade of a content type, sees what would change,
   await item.locator('summary').click();
   await expect(item.getByTestId('upgrade-change').filter({ hasText: 'params.prompt' })).toBeVisible();
   await expect(item.getByTestId('upgrade-change').filter({ hasText: 'params.cards[0].library' })).toContainText('H5P.LumenCard 1.1');
-  expect((await sql<{ v: string }>(`SELECT d ->> 'minorVersion' AS v FROM h5p_contents c, jsonb_array_elements(c.metadata -> 'preloadedDependencies') d WHERE c.id = $1 AND d ->> 'machineName' = 'H5P.LumenCards'`, [id]))[0]?.v).toBe('0');
+  expect(
+    (
+      await sql<{ v: string }>(
+        `SELECT d ->> 'minorVersion' AS v FROM h5p_contents c, jsonb_array_elements(c.metadata -> 'preloadedDependencies') d WHERE c.id = $1 AND d ->> 'machineName' = 'H5P.LumenCards'`,
+        [id],
+      )
+    )[0]?.v,
+  ).toBe('0');
 
   // the upgrade itself, confirmed
   await page.getByTestId('upgrade-after-dry-run').click();

@@ -39,7 +39,8 @@ async function itemsOf(token: string, jobId: string): Promise<Json[]> {
   return res.body.data;
 }
 
-const contentRow = (id: string) => db().h5pContent.findUniqueOrThrow({ where: { id }, select: { parameters: true, metadata: true, updatedAt: true } });
+const contentRow = (id: string) =>
+  db().h5pContent.findUniqueOrThrow({ where: { id }, select: { parameters: true, metadata: true, updatedAt: true } });
 const mainVersion = (metadata: any) => {
   const d = metadata.preloadedDependencies.find((x: any) => x.machineName === metadata.mainLibrary);
   return `${d.majorVersion}.${d.minorVersion}`;
@@ -71,7 +72,10 @@ beforeAll(async () => {
   }
   // another school's item, out of this school's admin's reach
   const other = await createTenant();
-  otherSchoolItem = await importPkg((await signedInTenant(['teacher'], other.id)).token, lumenCardsPackage('1.0', { title: 'Other school', withLibraries: false }));
+  otherSchoolItem = await importPkg(
+    (await signedInTenant(['teacher'], other.id)).token,
+    lumenCardsPackage('1.0', { title: 'Other school', withLibraries: false }),
+  );
   // then the super admin installs 1.1 (with content of its own, made on 1.1)
   await importPkg(superToken, lumenCardsPackage('1.1', { title: 'Installs Lumen Cards 1.1' }));
   await importPkg(superToken, lumenHostilePackage('1.1', 'none', { title: 'Installs Lumen Hostile 1.1' }));
@@ -82,7 +86,12 @@ describe('the content versions an admin sees (GET /api/admin/content-upgrades)',
     const res = await api('GET', '/api/admin/content-upgrades', { token: adminToken });
     expect(res.status, res.text.slice(0, 300)).toBe(200);
     const cards = res.body.data.types.find((t: Json) => t.machineName === 'H5P.LumenCards');
-    expect(cards).toMatchObject({ newest: '1.1', installed: ['1.1', '1.0'], versions: [{ version: '1.0', items: 3, installed: true }], upgradable: 3 });
+    expect(cards).toMatchObject({
+      newest: '1.1',
+      installed: ['1.1', '1.0'],
+      versions: [{ version: '1.0', items: 3, installed: true }],
+      upgradable: 3,
+    });
     expect(res.body.data.types.find((t: Json) => t.machineName === 'H5P.LumenHostile')).toMatchObject({ upgradable: 6 });
   });
 
@@ -97,7 +106,10 @@ describe('a dry run', () => {
   it('records per item what would change, as a diff of the parameters, and writes nothing', async () => {
     const before = await Promise.all(items.map(contentRow));
     const revisionsBefore = await db().contentRevision.count({ where: { contentId: { in: items } } });
-    const start = await api('POST', '/api/admin/content-upgrades', { token: adminToken, body: { machineName: 'H5P.LumenCards', dryRun: true } });
+    const start = await api('POST', '/api/admin/content-upgrades', {
+      token: adminToken,
+      body: { machineName: 'H5P.LumenCards', dryRun: true },
+    });
     expect(start.status, start.text.slice(0, 300)).toBe(202);
     expect(start.body.data).toMatchObject({ machineName: 'H5P.LumenCards', toVersion: '1.1', dryRun: true, total: 3, tenantId });
     const job = await waitForJob(adminToken, start.body.data.id);
@@ -108,8 +120,19 @@ describe('a dry run', () => {
     expect(first).toMatchObject({ status: 'upgraded', fromVersion: '1.0', error: null, revisionId: null });
     const paths = first.changes.map((c: Json) => `${c.kind} ${c.path}`);
     // the renamed field, the sub-content's renamed sides, and the sub-content's version
-    expect(paths).toEqual(expect.arrayContaining(['removed params.question', 'added params.prompt', 'changed params.cards[0].library', 'added params.cards[0].params.front', 'removed params.cards[0].params.text']));
-    expect(first.changes.find((c: Json) => c.path === 'params.cards[0].library')).toMatchObject({ before: 'H5P.LumenCard 1.0', after: 'H5P.LumenCard 1.1' });
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'removed params.question',
+        'added params.prompt',
+        'changed params.cards[0].library',
+        'added params.cards[0].params.front',
+        'removed params.cards[0].params.text',
+      ]),
+    );
+    expect(first.changes.find((c: Json) => c.path === 'params.cards[0].library')).toMatchObject({
+      before: 'H5P.LumenCard 1.0',
+      after: 'H5P.LumenCard 1.1',
+    });
     // nothing written
     expect(await Promise.all(items.map(contentRow))).toEqual(before);
     expect(await db().contentRevision.count({ where: { contentId: { in: items } } })).toBe(revisionsBefore);
@@ -120,7 +143,10 @@ describe('the upgrade', () => {
   let jobId: string;
 
   it('upgrades every item of the school with the type’s own hooks, sub-content included, each keeping a revision', async () => {
-    const start = await api('POST', '/api/admin/content-upgrades', { token: adminToken, body: { machineName: 'H5P.LumenCards', toVersion: '1.1' } });
+    const start = await api('POST', '/api/admin/content-upgrades', {
+      token: adminToken,
+      body: { machineName: 'H5P.LumenCards', toVersion: '1.1' },
+    });
     expect(start.status, start.text.slice(0, 300)).toBe(202);
     expect(start.body.message).toBe('Upgrade queued');
     jobId = start.body.data.id;
@@ -139,7 +165,11 @@ describe('the upgrade', () => {
     expect(params.question).toBeUndefined();
     expect(params.prompt).toBe('Which body?');
     // the main hook rewrote the sub-content (front trimmed, titles numbered), then the card's own hook renamed its sides
-    expect(params.cards[0]).toMatchObject({ library: 'H5P.LumenCard 1.1', params: { front: 'Sun', back: 'a star' }, metadata: { title: 'Card 1' } });
+    expect(params.cards[0]).toMatchObject({
+      library: 'H5P.LumenCard 1.1',
+      params: { front: 'Sun', back: 'a star' },
+      metadata: { title: 'Card 1' },
+    });
     expect(params.cards[0].params.text).toBeUndefined();
     const list = await itemsOf(adminToken, jobId);
     for (const i of list) expect(i.revisionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -178,11 +208,20 @@ describe('the upgrade', () => {
     await waitForJob(adminToken, again.body.data.id);
     const nothing = await api('POST', '/api/admin/content-upgrades', { token: adminToken, body: { machineName: 'H5P.LumenCards' } });
     expect(nothing.status).toBe(400);
-    expect(nothing.body).toEqual({ success: false, error: 'Nothing to upgrade: no content in your scope uses an older version of H5P.LumenCards' });
-    const missing = await api('POST', '/api/admin/content-upgrades', { token: adminToken, body: { machineName: 'H5P.LumenCards', toVersion: '1.7' } });
+    expect(nothing.body).toEqual({
+      success: false,
+      error: 'Nothing to upgrade: no content in your scope uses an older version of H5P.LumenCards',
+    });
+    const missing = await api('POST', '/api/admin/content-upgrades', {
+      token: adminToken,
+      body: { machineName: 'H5P.LumenCards', toVersion: '1.7' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, error: 'Content type H5P.LumenCards 1.7 is not installed' });
-    const bad = await api('POST', '/api/admin/content-upgrades', { token: adminToken, body: { machineName: 'H5P.LumenCards', toVersion: 'latest' } });
+    const bad = await api('POST', '/api/admin/content-upgrades', {
+      token: adminToken,
+      body: { machineName: 'H5P.LumenCards', toVersion: 'latest' },
+    });
     expect(bad.status).toBe(400);
     const otherAdmin = (await signedInTenant(['school_admin'], (await createTenant()).id)).token;
     const foreign = await api('GET', `/api/admin/content-upgrades/${jobId}`, { token: otherAdmin });
@@ -198,7 +237,10 @@ describe('the sandbox', () => {
     const job = await waitForJob(adminToken, start.body.data.id, 120_000);
     expect(job).toMatchObject({ status: 'completed_with_errors', total: 6, upgraded: 2, failed: 4 });
     const byId = new Map((await itemsOf(adminToken, job.id)).map((i) => [i.contentId, i]));
-    expect(byId.get(hostile.throw!)).toMatchObject({ status: 'failed', error: 'The upgrade hook of H5P.LumenHostile 1.1 failed: hostile hook threw' });
+    expect(byId.get(hostile.throw!)).toMatchObject({
+      status: 'failed',
+      error: 'The upgrade hook of H5P.LumenHostile 1.1 failed: hostile hook threw',
+    });
     expect(byId.get(hostile.silent!)).toMatchObject({ status: 'failed', error: 'The upgrade hook never reported that it finished' });
     expect(byId.get(hostile.loop!)).toMatchObject({ status: 'failed', error: 'The upgrade took too long and was stopped' });
     expect(byId.get(hostile.memory!)?.status).toBe('failed');
@@ -208,7 +250,14 @@ describe('the sandbox', () => {
     // the escape attempts: every one blocked, no file written
     expect(byId.get(hostile.escape!)?.status).toBe('upgraded');
     const tried = ((await contentRow(hostile.escape!)).parameters as Json).tried as string[];
-    expect(tried).toEqual(['process:blocked', 'require:blocked', 'constructor:blocked', 'callback:blocked', 'eval:blocked', 'fetch:blocked']);
+    expect(tried).toEqual([
+      'process:blocked',
+      'require:blocked',
+      'constructor:blocked',
+      'callback:blocked',
+      'eval:blocked',
+      'fetch:blocked',
+    ]);
     expect(fs.existsSync(marker)).toBe(false);
     expect(byId.get(hostile.none!)?.status).toBe('upgraded');
     // the service is fine
@@ -221,7 +270,10 @@ describe('a super admin', () => {
     const start = await api('POST', '/api/admin/content-upgrades', { token: superToken, body: { machineName: 'H5P.LumenCards' } });
     expect(start.status, start.text.slice(0, 300)).toBe(202);
     expect(start.body.data.tenantId).toBeNull();
-    const second = await api('POST', '/api/admin/content-upgrades', { token: adminToken, body: { machineName: 'H5P.LumenCards', dryRun: true } });
+    const second = await api('POST', '/api/admin/content-upgrades', {
+      token: adminToken,
+      body: { machineName: 'H5P.LumenCards', dryRun: true },
+    });
     if (second.status === 409) expect(second.body).toEqual({ success: false, error: 'An upgrade of H5P.LumenCards is already running' });
     else expect(second.status).toBe(400); // the super admin's job already finished: nothing left in the school
     const job = await waitForJob(superToken, start.body.data.id);
@@ -232,7 +284,10 @@ describe('a super admin', () => {
 
 describe('upgrade on import', () => {
   it('imports content made on 1.0 as 1.1 when 1.1 is installed, also when the package does not bring 1.0', async () => {
-    const id = await importPkg(teacherToken, lumenCardsPackage('1.0', { title: 'Old package', question: 'Upgraded on import?', withLibraries: false }));
+    const id = await importPkg(
+      teacherToken,
+      lumenCardsPackage('1.0', { title: 'Old package', question: 'Upgraded on import?', withLibraries: false }),
+    );
     const row = await contentRow(id);
     expect(mainVersion(row.metadata)).toBe('1.1');
     expect(row.parameters).toMatchObject({ prompt: 'Upgraded on import?' });
@@ -246,10 +301,18 @@ describe('upgrade on import', () => {
   it('refuses content whose upgrade fails, with the reason and nothing left behind', async () => {
     const count = await db().h5pContent.count();
     const fd = new FormData();
-    fd.append('h5p', new Blob([new Uint8Array(lumenHostilePackage('1.0', 'throw', { withLibraries: false }))], { type: 'application/zip' }), 'content.h5p');
+    fd.append(
+      'h5p',
+      new Blob([new Uint8Array(lumenHostilePackage('1.0', 'throw', { withLibraries: false }))], { type: 'application/zip' }),
+      'content.h5p',
+    );
     const res = await api('POST', '/h5p/import', { token: teacherToken, body: fd });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: "The package's content could not be upgraded to H5P.LumenHostile 1.1: The upgrade hook of H5P.LumenHostile 1.1 failed: hostile hook threw" });
+    expect(res.body).toEqual({
+      success: false,
+      error:
+        "The package's content could not be upgraded to H5P.LumenHostile 1.1: The upgrade hook of H5P.LumenHostile 1.1 failed: hostile hook threw",
+    });
     expect(await db().h5pContent.count()).toBe(count);
   });
 });

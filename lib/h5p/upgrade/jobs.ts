@@ -133,7 +133,8 @@ export async function startUpgrade(user: User, superAdmin: boolean, body: z.infe
   const tenantId = upgradeScope(user, superAdmin);
   const machineName = body.machineName;
   const target = body.toVersion ? parseVersion(body.toVersion)! : await newestInstalled(machineName);
-  if (!target || !(await isInstalled(machineName, target))) throw new AppError(404, fill(UPGRADE_ERR.notInstalled, machineName, body.toVersion ?? '').replace(/ $/, ''));
+  if (!target || !(await isInstalled(machineName, target)))
+    throw new AppError(404, fill(UPGRADE_ERR.notInstalled, machineName, body.toVersion ?? '').replace(/ $/, ''));
   const id = randomUUID();
   const job = await db().$transaction(
     async (tx) => {
@@ -145,7 +146,16 @@ export async function startUpgrade(user: User, superAdmin: boolean, body: z.infe
       });
       if (busy) throw new AppError(409, fill(UPGRADE_ERR.busy, machineName));
       await tx.contentUpgradeJob.create({
-        data: { id, tenantId, createdBy: user.id, createdByName: user.name || user.email, machineName, toMajor: target.major, toMinor: target.minor, dryRun: body.dryRun },
+        data: {
+          id,
+          tenantId,
+          createdBy: user.id,
+          createdByName: user.name || user.email,
+          machineName,
+          toMajor: target.major,
+          toMinor: target.minor,
+          dryRun: body.dryRun,
+        },
       });
       const total = await tx.$executeRaw`
         INSERT INTO content_upgrade_items (job_id, position, content_id, title, from_version)
@@ -156,13 +166,27 @@ export async function startUpgrade(user: User, superAdmin: boolean, body: z.infe
       const row = await tx.contentUpgradeJob.update({ where: { id }, data: { total } });
       const details = { jobId: id, machineName, toVersion: versionText(target), items: total };
       if (tenantId) {
-        await recordAudit({ tenantId, actor: { id: user.id, email: user.email }, action: body.dryRun ? 'content.upgrade_dry_run' : 'content.upgrade', details }, tx);
+        await recordAudit(
+          {
+            tenantId,
+            actor: { id: user.id, email: user.email },
+            action: body.dryRun ? 'content.upgrade_dry_run' : 'content.upgrade',
+            details,
+          },
+          tx,
+        );
       }
       return row;
     },
     { timeout: 120_000 },
   );
-  if (!tenantId) audit(user.id, body.dryRun ? 'content upgrade dry run' : 'content upgrade', { jobId: id, machineName, toVersion: versionText(target), items: job.total });
+  if (!tenantId)
+    audit(user.id, body.dryRun ? 'content upgrade dry run' : 'content upgrade', {
+      jobId: id,
+      machineName,
+      toVersion: versionText(target),
+      items: job.total,
+    });
   kickUpgrades();
   return jobView(job);
 }
@@ -203,19 +227,17 @@ export async function upgradeItems(user: User, superAdmin: boolean, jobId: strin
   });
   const page = rows.slice(0, q.limit);
   return {
-    items: page.map(
-      (r): UpgradeItemView => ({
-        position: r.position,
-        contentId: r.contentId,
-        title: r.title,
-        fromVersion: r.fromVersion,
-        status: (ITEM_STATUSES as readonly string[]).includes(r.status) ? (r.status as UpgradeItemView['status']) : 'failed',
-        error: r.error,
-        changes: Array.isArray(r.changes) ? (r.changes as unknown as UpgradeItemView['changes']) : null,
-        revisionId: r.revisionId,
-        processedAt: r.processedAt?.toISOString() ?? null,
-      }),
-    ),
+    items: page.map((r): UpgradeItemView => ({
+      position: r.position,
+      contentId: r.contentId,
+      title: r.title,
+      fromVersion: r.fromVersion,
+      status: (ITEM_STATUSES as readonly string[]).includes(r.status) ? (r.status as UpgradeItemView['status']) : 'failed',
+      error: r.error,
+      changes: Array.isArray(r.changes) ? (r.changes as unknown as UpgradeItemView['changes']) : null,
+      revisionId: r.revisionId,
+      processedAt: r.processedAt?.toISOString() ?? null,
+    })),
     next: rows.length > q.limit ? page[page.length - 1]!.position : null,
   };
 }
@@ -274,7 +296,8 @@ async function runAvailable(): Promise<void> {
         if (!job) break;
         await runJob(job).catch(async (err: unknown) => {
           log.error({ err, jobId: job.id }, 'content upgrade job failed');
-          await db().$executeRaw`UPDATE content_upgrade_jobs SET status = 'failed', detail = ${String((err as Error)?.message ?? err).slice(0, 500)},
+          await db()
+            .$executeRaw`UPDATE content_upgrade_jobs SET status = 'failed', detail = ${String((err as Error)?.message ?? err).slice(0, 500)},
               finished_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
             WHERE id = ${job.id}::uuid AND lease_owner = ${state.owner}`;
         });
@@ -297,7 +320,8 @@ async function claim(): Promise<JobRow | null> {
     RETURNING id`;
   if (!rows[0]) {
     // a running job asked to stop whose instance died: ended here
-    await db().$executeRaw`UPDATE content_upgrade_jobs SET status = 'cancelled', finished_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
+    await db()
+      .$executeRaw`UPDATE content_upgrade_jobs SET status = 'cancelled', finished_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
       WHERE status = 'running' AND cancel_requested AND (lease_until IS NULL OR lease_until < now())`;
     return null;
   }
@@ -349,7 +373,7 @@ type Outcome = { status: 'upgraded' | 'unchanged' | 'failed'; error?: string; ch
 
 /** Records an item's result and the job's counters once (a second record of the same item changes nothing). */
 async function record(tx: Prisma.TransactionClient | ReturnType<typeof db>, jobId: string, position: number, o: Outcome): Promise<boolean> {
-  const changes = o.changes ? (JSON.stringify(o.changes.slice(0, MAX_CHANGES_KEPT))) : null;
+  const changes = o.changes ? JSON.stringify(o.changes.slice(0, MAX_CHANGES_KEPT)) : null;
   const n = await tx.$executeRaw`UPDATE content_upgrade_items SET status = ${o.status}, error = ${o.error?.slice(0, 500) ?? null},
       changes = ${changes}::jsonb, revision_id = ${o.revisionId ?? null}::uuid, processed_at = now()
     WHERE job_id = ${jobId}::uuid AND position = ${position} AND status = 'pending'`;
@@ -364,18 +388,47 @@ async function record(tx: Prisma.TransactionClient | ReturnType<typeof db>, jobI
 const versionOf = (metadata: unknown, machineName: string): Version | null => {
   const deps = (metadata as IContentMetadata | null)?.preloadedDependencies;
   const d = Array.isArray(deps) ? deps.find((x) => x?.machineName === machineName) : undefined;
-  return d && Number.isInteger(d.majorVersion) && Number.isInteger(d.minorVersion) ? { major: d.majorVersion, minor: d.minorVersion } : null;
+  return d && Number.isInteger(d.majorVersion) && Number.isInteger(d.minorVersion)
+    ? { major: d.majorVersion, minor: d.minorVersion }
+    : null;
 };
 
-async function runItem(job: JobRow, target: ILibraryName, item: ItemRow, sandbox: UpgradeSandbox, deps: Map<string, IContentMetadata['preloadedDependencies']>): Promise<void> {
+async function runItem(
+  job: JobRow,
+  target: ILibraryName,
+  item: ItemRow,
+  sandbox: UpgradeSandbox,
+  deps: Map<string, IContentMetadata['preloadedDependencies']>,
+): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const content = await db().h5pContent.findUnique({ where: { id: item.content_id }, select: { id: true, title: true, mainLibrary: true, parameters: true, metadata: true, updatedAt: true } });
-    if (!content) return void (await record(db(), job.id, item.position, { status: 'failed', error: 'The content was deleted before it was upgraded' }));
+    const content = await db().h5pContent.findUnique({
+      where: { id: item.content_id },
+      select: { id: true, title: true, mainLibrary: true, parameters: true, metadata: true, updatedAt: true },
+    });
+    if (!content)
+      return void (await record(db(), job.id, item.position, {
+        status: 'failed',
+        error: 'The content was deleted before it was upgraded',
+      }));
     const from = versionOf(content.metadata, job.machineName);
-    if (content.mainLibrary !== job.machineName || !from || from.major > job.toMajor || (from.major === job.toMajor && from.minor >= job.toMinor)) {
-      return void (await record(db(), job.id, item.position, { status: 'unchanged', error: from ? `Already on ${job.machineName} ${versionText(from)}` : undefined }));
+    if (
+      content.mainLibrary !== job.machineName ||
+      !from ||
+      from.major > job.toMajor ||
+      (from.major === job.toMajor && from.minor >= job.toMinor)
+    ) {
+      return void (await record(db(), job.id, item.position, {
+        status: 'unchanged',
+        error: from ? `Already on ${job.machineName} ${versionText(from)}` : undefined,
+      }));
     }
-    const result: Upgraded = await upgradeContent(sandbox, { machineName: job.machineName, from, to: { major: job.toMajor, minor: job.toMinor } }, content.parameters, content.metadata as unknown as IContentMetadata, deps);
+    const result: Upgraded = await upgradeContent(
+      sandbox,
+      { machineName: job.machineName, from, to: { major: job.toMajor, minor: job.toMinor } },
+      content.parameters,
+      content.metadata as unknown as IContentMetadata,
+      deps,
+    );
     if (!result.ok) return void (await record(db(), job.id, item.position, { status: 'failed', error: result.error }));
     const changes = compareRevisions(
       { parameters: content.parameters, metadata: { title: (content.metadata as unknown as IContentMetadata).title }, files: null },
@@ -392,7 +445,12 @@ async function runItem(job: JobRow, target: ILibraryName, item: ItemRow, sandbox
         const title = result.metadata.title || content.title;
         await tx.h5pContent.update({
           where: { id: content.id },
-          data: { title, metadata: result.metadata as unknown as Prisma.InputJsonValue, parameters: result.params as Prisma.InputJsonValue, thumbnailPath: thumbnailPathFor(result.params) },
+          data: {
+            title,
+            metadata: result.metadata as unknown as Prisma.InputJsonValue,
+            parameters: result.params as Prisma.InputJsonValue,
+            thumbnailPath: thumbnailPathFor(result.params),
+          },
         });
         const rev = await recordRevision(tx, {
           contentId: content.id,
@@ -411,7 +469,11 @@ async function runItem(job: JobRow, target: ILibraryName, item: ItemRow, sandbox
       },
       { timeout: 60_000 },
     );
-    if (written === 'gone') return void (await record(db(), job.id, item.position, { status: 'failed', error: 'The content was deleted before it was upgraded' }));
+    if (written === 'gone')
+      return void (await record(db(), job.id, item.position, {
+        status: 'failed',
+        error: 'The content was deleted before it was upgraded',
+      }));
     if (written === 'changed') continue; // saved meanwhile: upgraded again from what was saved
     await forgetContent(content.id);
     await settleRevisionFiles(written).catch(() => undefined);
@@ -419,5 +481,8 @@ async function runItem(job: JobRow, target: ILibraryName, item: ItemRow, sandbox
     scheduleQualityReport(content.id);
     return;
   }
-  await record(db(), job.id, item.position, { status: 'failed', error: 'The content kept changing while it was upgraded: run the upgrade again' });
+  await record(db(), job.id, item.position, {
+    status: 'failed',
+    error: 'The content kept changing while it was upgraded: run the upgrade again',
+  });
 }

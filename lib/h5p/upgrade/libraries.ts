@@ -32,10 +32,11 @@ function libraryOption(option: unknown): ILibraryName | null {
 function optionsIn(fields: ISemanticsEntry[] | undefined, out: ILibraryName[]): void {
   for (const f of fields ?? []) {
     if (!f || typeof f !== 'object') continue;
-    if (f.type === 'library') for (const o of (f.options ?? []) as unknown[]) {
-      const l = libraryOption(o);
-      if (l) out.push(l);
-    }
+    if (f.type === 'library')
+      for (const o of (f.options ?? []) as unknown[]) {
+        const l = libraryOption(o);
+        if (l) out.push(l);
+      }
     if (f.fields) optionsIn(f.fields, out);
     if (f.field) optionsIn([f.field], out);
   }
@@ -43,7 +44,7 @@ function optionsIn(fields: ISemanticsEntry[] | undefined, out: ILibraryName[]): 
 
 async function readText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c));
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -61,7 +62,13 @@ export async function librarySet(target: ILibraryName): Promise<SandboxLibrary[]
     seen.add(key);
     if (seen.size > 500) break; // a library graph this size is not one H5P makes
     const installed = await db().h5pLibrary.findUnique({
-      where: { machineName_majorVersion_minorVersion: { machineName: lib.machineName, majorVersion: lib.majorVersion, minorVersion: lib.minorVersion } },
+      where: {
+        machineName_majorVersion_minorVersion: {
+          machineName: lib.machineName,
+          majorVersion: lib.majorVersion,
+          minorVersion: lib.minorVersion,
+        },
+      },
       select: { machineName: true },
     });
     if (!installed) continue; // the sandbox answers libraryMissing if an item needs it

@@ -45,7 +45,10 @@ export async function upgradeOnImport(metadata: IContentMetadata, params: unknow
       if (compareVersions(to, from) === 0) return null;
       throw new AppError(400, `The package's content could not be upgraded to ${name} ${versionText(to)}: ${result.error}`);
     }
-    const note = compareVersions(to, from) === 0 ? `Sub-content upgraded on import (${name} ${versionText(to)})` : `Upgraded on import from ${name} ${versionText(from)} to ${versionText(to)}`;
+    const note =
+      compareVersions(to, from) === 0
+        ? `Sub-content upgraded on import (${name} ${versionText(to)})`
+        : `Upgraded on import from ${name} ${versionText(from)} to ${versionText(to)}`;
     return { metadata: result.metadata, params: result.params, from, to, note };
   } finally {
     sandbox.close();

@@ -22,7 +22,11 @@ export const upgradableTypesSchema = z.object({ types: z.array(upgradableTypeSch
 export async function upgradableTypes(tenantId: string | null): Promise<z.infer<typeof upgradableTypesSchema>> {
   const [inUse, libs] = await Promise.all([
     versionsInUse(tenantId),
-    db().h5pLibrary.findMany({ where: { runnable: true }, select: { machineName: true, majorVersion: true, minorVersion: true, title: true }, orderBy: [{ machineName: 'asc' }, { majorVersion: 'desc' }, { minorVersion: 'desc' }] }),
+    db().h5pLibrary.findMany({
+      where: { runnable: true },
+      select: { machineName: true, majorVersion: true, minorVersion: true, title: true },
+      orderBy: [{ machineName: 'asc' }, { majorVersion: 'desc' }, { minorVersion: 'desc' }],
+    }),
   ]);
   const byName = new Map<string, { title: string; versions: string[] }>();
   for (const l of libs) {

@@ -121,7 +121,11 @@ export class UpgradeSandbox {
     if (this.loaded) return;
     const answer = await this.send({ op: 'load', libraries: this.libraries }, 30_000);
     if (answer.ok !== true) throw new Error(failureText((answer.error as UpgradeFailure) ?? { type: 'crashed' }));
-    this.loadErrors = ((answer.errors as { library: string; message: string }[]) ?? []).map((e) => ({ type: 'scriptFailed', library: e.library, message: e.message }));
+    this.loadErrors = ((answer.errors as { library: string; message: string }[]) ?? []).map((e) => ({
+      type: 'scriptFailed',
+      library: e.library,
+      message: e.message,
+    }));
     this.loaded = true;
   }
 
@@ -130,7 +134,15 @@ export class UpgradeSandbox {
     const script = SCRIPT();
     const child = spawn(
       process.execPath,
-      [PERMISSION_FLAG, `--allow-fs-read=${script}`, `--max-old-space-size=${this.memoryMb}`, '--disallow-code-generation-from-strings', '--no-warnings', script, String(this.itemMs)],
+      [
+        PERMISSION_FLAG,
+        `--allow-fs-read=${script}`,
+        `--max-old-space-size=${this.memoryMb}`,
+        '--disallow-code-generation-from-strings',
+        '--no-warnings',
+        script,
+        String(this.itemMs),
+      ],
       // nothing of the service's environment (secrets) reaches it
       { env: {} as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] },
     );
@@ -179,7 +191,9 @@ export class UpgradeSandbox {
           this.loaded = false;
         }
         const memory = /heap out of memory|Reached heap limit/i.test(this.stderr);
-        const error: UpgradeFailure = memory ? { type: 'memory' } : { type: 'crashed', message: signal ? `signal ${signal}` : `exit code ${code}` };
+        const error: UpgradeFailure = memory
+          ? { type: 'memory' }
+          : { type: 'crashed', message: signal ? `signal ${signal}` : `exit code ${code}` };
         for (const [id, p] of this.pending) {
           this.pending.delete(id);
           clearTimeout(p.timer);

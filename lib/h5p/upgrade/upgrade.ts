@@ -27,18 +27,43 @@ export function librariesInParams(params: unknown, out = new Map<string, ILibrar
   return [...out.values()];
 }
 
-type MetadataMaker = { generateContentMetadata(metadata: IContentMetadata, main: ILibraryName, deps: ILibraryName[]): Promise<IContentMetadata> };
+type MetadataMaker = {
+  generateContentMetadata(metadata: IContentMetadata, main: ILibraryName, deps: ILibraryName[]): Promise<IContentMetadata>;
+};
 
 /** The preloaded dependencies a save of these parameters with this main library writes (memoised per set of libraries). */
-export async function dependenciesFor(main: ILibraryName, params: unknown, memo?: Map<string, IContentMetadata['preloadedDependencies']>): Promise<IContentMetadata['preloadedDependencies']> {
+export async function dependenciesFor(
+  main: ILibraryName,
+  params: unknown,
+  memo?: Map<string, IContentMetadata['preloadedDependencies']>,
+): Promise<IContentMetadata['preloadedDependencies']> {
   const used = librariesInParams(params);
-  const key = [`${main.machineName} ${main.majorVersion}.${main.minorVersion}`, ...used.map((l) => `${l.machineName} ${l.majorVersion}.${l.minorVersion}`).sort()].join('|');
+  const key = [
+    `${main.machineName} ${main.majorVersion}.${main.minorVersion}`,
+    ...used.map((l) => `${l.machineName} ${l.majorVersion}.${l.minorVersion}`).sort(),
+  ].join('|');
   const known = memo?.get(key);
   if (known) return known;
   const { editor } = await h5p();
   // H5PEditor's own computation (TypeScript-private, the same one every editor save runs)
-  const made = await (editor as unknown as MetadataMaker).generateContentMetadata({ title: '', mainLibrary: main.machineName, language: 'und', license: 'U', embedTypes: ['iframe'], preloadedDependencies: [], defaultLanguage: 'en' } as unknown as IContentMetadata, main, used);
-  const deps = made.preloadedDependencies.map((d) => ({ machineName: d.machineName, majorVersion: d.majorVersion, minorVersion: d.minorVersion }));
+  const made = await (editor as unknown as MetadataMaker).generateContentMetadata(
+    {
+      title: '',
+      mainLibrary: main.machineName,
+      language: 'und',
+      license: 'U',
+      embedTypes: ['iframe'],
+      preloadedDependencies: [],
+      defaultLanguage: 'en',
+    } as unknown as IContentMetadata,
+    main,
+    used,
+  );
+  const deps = made.preloadedDependencies.map((d) => ({
+    machineName: d.machineName,
+    majorVersion: d.majorVersion,
+    minorVersion: d.minorVersion,
+  }));
   memo?.set(key, deps);
   return deps;
 }
@@ -54,7 +79,12 @@ export async function upgradeContent(
   // the hooks see the content's own metadata (title, licence, authors …), as in H5P, not the dependency lists
   const hookMetadata: Record<string, unknown> = { ...(metadata as unknown as Record<string, unknown>) };
   for (const k of DEPENDENCY_KEYS) delete hookMetadata[k];
-  const result = await sandbox.upgrade(target.machineName, versionText(target.from), versionText(target.to), JSON.stringify({ params, metadata: hookMetadata }));
+  const result = await sandbox.upgrade(
+    target.machineName,
+    versionText(target.from),
+    versionText(target.to),
+    JSON.stringify({ params, metadata: hookMetadata }),
+  );
   if (!result.ok) return { ok: false, error: failureText(result.error) };
   let out: { params?: unknown; metadata?: unknown };
   try {
@@ -62,7 +92,8 @@ export async function upgradeContent(
   } catch {
     return { ok: false, error: 'The upgrade returned unreadable parameters' };
   }
-  if (!out.params || typeof out.params !== 'object' || Array.isArray(out.params)) return { ok: false, error: 'The upgrade returned no parameters' };
+  if (!out.params || typeof out.params !== 'object' || Array.isArray(out.params))
+    return { ok: false, error: 'The upgrade returned no parameters' };
   const main: ILibraryName = { machineName: target.machineName, majorVersion: target.to.major, minorVersion: target.to.minor };
   let preloadedDependencies: IContentMetadata['preloadedDependencies'];
   try {
@@ -70,8 +101,14 @@ export async function upgradeContent(
   } catch (err) {
     return { ok: false, error: `The upgraded content needs a library that is not installed (${(err as Error).message})`.slice(0, 500) };
   }
-  const upgradedMeta = out.metadata && typeof out.metadata === 'object' && !Array.isArray(out.metadata) ? (out.metadata as Record<string, unknown>) : {};
-  const merged: Record<string, unknown> = { ...(metadata as unknown as Record<string, unknown>), ...upgradedMeta, mainLibrary: target.machineName, preloadedDependencies };
+  const upgradedMeta =
+    out.metadata && typeof out.metadata === 'object' && !Array.isArray(out.metadata) ? (out.metadata as Record<string, unknown>) : {};
+  const merged: Record<string, unknown> = {
+    ...(metadata as unknown as Record<string, unknown>),
+    ...upgradedMeta,
+    mainLibrary: target.machineName,
+    preloadedDependencies,
+  };
   delete merged.editorDependencies;
   delete merged.dynamicDependencies;
   if (typeof merged.title !== 'string' || !merged.title) merged.title = metadata.title;

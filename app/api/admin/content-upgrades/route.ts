@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { ADMIN_ERRORS, assertAdmin } from '@/lib/admin/manage';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { reply, requireUser, route } from '@/lib/http/route';
-import { listUpgradeJobs, startUpgrade, startUpgradeBody, upgradableTypes, upgradableTypesSchema, upgradeJobSchema, upgradeScopeOf, UPGRADE_ERRORS } from '@/lib/h5p/upgrade';
+import {
+  listUpgradeJobs,
+  startUpgrade,
+  startUpgradeBody,
+  upgradableTypes,
+  upgradableTypesSchema,
+  upgradeJobSchema,
+  upgradeScopeOf,
+  UPGRADE_ERRORS,
+} from '@/lib/h5p/upgrade';
 
 export const dynamic = 'force-dynamic';
 

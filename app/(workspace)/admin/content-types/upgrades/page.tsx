@@ -25,7 +25,12 @@ export default async function ContentUpgradesPage() {
   const user = session.user;
   const superAdmin = isSuperAdmin(session.principal);
   if (!superAdmin && !user.tenantId) notFound();
-  const [t, types, overview, jobs] = await Promise.all([getTranslations('admin.upgrades'), getTranslations('admin.contentTypes'), upgradableTypes(upgradeScopeOf(user, superAdmin)), listUpgradeJobs(user, superAdmin)]);
+  const [t, types, overview, jobs] = await Promise.all([
+    getTranslations('admin.upgrades'),
+    getTranslations('admin.contentTypes'),
+    upgradableTypes(upgradeScopeOf(user, superAdmin)),
+    listUpgradeJobs(user, superAdmin),
+  ]);
   return (
     <Stack className="page" gap={4}>
       <PageHeader title={t('title')} breadcrumbs={[{ label: types('title'), href: '/admin/content-types' }, { label: t('title') }]} />
