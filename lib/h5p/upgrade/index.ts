@@ -3,12 +3,9 @@ export {
   cancelUpgrade,
   itemsQuery,
   jobView,
-  kickUpgrades,
   listUpgradeJobs,
   startUpgrade,
   startUpgradeBody,
-  startUpgradeRunner,
-  stopUpgradeRunner,
   upgradeItemSchema,
   upgradeItems,
   upgradeJobOf,
@@ -19,5 +16,6 @@ export {
   type UpgradeItemView,
   type UpgradeJobView,
 } from './jobs';
+export { kickUpgrades, startUpgradeRunner, stopUpgradeRunner } from './runner';
 export { upgradableTypes, upgradableTypesSchema, type UpgradableType } from './overview';
 export { upgradeOnImport } from './on-import';
