@@ -17,6 +17,8 @@ import { upgradeContent, type Upgraded } from './upgrade';
 
 type JobRow = Prisma.ContentUpgradeJobGetPayload<object>;
 const MAX_CHANGES_KEPT = 100;
+/** how often the lease is renewed while items run (it lasts 60 s; an item takes at most about 11 s) */
+const RENEW_MS = 5_000;
 
 type ItemRow = { position: number; content_id: string; from_version: string };
 
@@ -28,15 +30,22 @@ export async function runJob(job: JobRow): Promise<void> {
     const loadDetail = loadErrors.length ? loadErrors.map(failureText).join('; ').slice(0, 500) : null;
     if (loadDetail) await db().contentUpgradeJob.update({ where: { id: job.id }, data: { detail: loadDetail } });
     const deps = new Map<string, IContentMetadata['preloadedDependencies']>();
+    let renewed = 0;
     for (;;) {
-      const lease = await renew(job.id);
-      if (lease === 'lost') return;
-      if (lease === 'cancel') return void (await finish(job.id, 'cancelled'));
       const items = await db().$queryRaw<ItemRow[]>`
         SELECT position, content_id, from_version FROM content_upgrade_items
         WHERE job_id = ${job.id}::uuid AND status = 'pending' ORDER BY position LIMIT ${BATCH}`;
       if (!items.length) return void (await finish(job.id, 'completed'));
-      for (const item of items) await runItem(job, target, item, sandbox, deps);
+      for (const item of items) {
+        // the lease is renewed (and a request to stop seen) every few seconds: an item may take its whole time limit
+        if (Date.now() - renewed > RENEW_MS) {
+          const lease = await renew(job.id);
+          if (lease === 'lost') return;
+          if (lease === 'cancel') return void (await finish(job.id, 'cancelled'));
+          renewed = Date.now();
+        }
+        await runItem(job, target, item, sandbox, deps);
+      }
     }
   } finally {
     sandbox.close();

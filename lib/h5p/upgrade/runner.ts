@@ -8,7 +8,7 @@ import { log } from '@/lib/log';
 
 type JobRow = Prisma.ContentUpgradeJobGetPayload<object>;
 
-/** How long a lease lasts without renewal; renewed before every batch of items. */
+/** How long a lease lasts without renewal (run.ts renews it every few seconds while items run). */
 const LEASE_SECONDS = 60;
 export const BATCH = 20;
 const POLL_MS = 5_000;
