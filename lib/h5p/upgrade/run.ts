@@ -5,7 +5,8 @@
 import type { IContentMetadata, ILibraryName } from '@lumieducation/h5p-server';
 import { db, Prisma } from '@/lib/db/client';
 import { forgetContent } from '@/lib/h5p/content/content-cache';
-import { thumbnailPathFor } from '@/lib/h5p/content/thumbnail';
+import { h5p } from '@/lib/h5p/engine/server';
+import { contentRow } from '@/lib/h5p/engine/storage/content-storage';
 import { deleteQualityReport } from '@/lib/h5p/quality/store';
 import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 import { compareRevisions, type Change } from '@/lib/h5p/revisions/diff';
@@ -113,9 +114,12 @@ async function runItem(
       deps,
     );
     if (!result.ok) return void (await record(db(), job.id, item.position, { status: 'failed', error: result.error }));
+    // what a save stores: the parameters through the same filter as every save and import (the hooks' output is
+    // untrusted like any other input), the title and thumbnail from them
+    const row = await contentRow(content.id, result.metadata, result.params, null, (await h5p()).contentStorage.semantics);
     const changes = compareRevisions(
       { parameters: content.parameters, metadata: { title: (content.metadata as unknown as IContentMetadata).title }, files: null },
-      { parameters: result.params, metadata: { title: result.metadata.title }, files: null },
+      { parameters: row.parameters, metadata: { title: result.metadata.title }, files: null },
     );
     if (job.dryRun) return void (await record(db(), job.id, item.position, { status: 'upgraded', changes }));
     const written = await db().$transaction(
@@ -125,14 +129,14 @@ async function runItem(
         if (!now || now.updatedAt.getTime() !== content.updatedAt.getTime()) return 'changed' as const;
         await settleUnrecorded(tx, content.id);
         const latest = await latestRevision(tx, content.id);
-        const title = result.metadata.title || content.title;
+        const title = row.title;
         await tx.h5pContent.update({
           where: { id: content.id },
           data: {
             title,
-            metadata: result.metadata as unknown as Prisma.InputJsonValue,
-            parameters: result.params as Prisma.InputJsonValue,
-            thumbnailPath: thumbnailPathFor(result.params),
+            metadata: row.metadata,
+            parameters: row.parameters,
+            thumbnailPath: row.thumbnailPath,
           },
         });
         const rev = await recordRevision(tx, {
@@ -140,8 +144,8 @@ async function runItem(
           kind: 'upgrade',
           title,
           mainLibrary: content.mainLibrary,
-          parameters: result.params as Prisma.InputJsonValue,
-          metadata: result.metadata as unknown as Prisma.InputJsonValue,
+          parameters: row.parameters,
+          metadata: row.metadata,
           // the files do not change: the latest revision's list, when it has one (else recorded right after)
           files: Array.isArray(latest?.files) ? (latest.files as unknown as { path: string; sha256: string; size: number }[]) : undefined,
           author: { id: job.createdBy, name: job.createdByName },
