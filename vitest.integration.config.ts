@@ -38,6 +38,8 @@ export const SERIAL_FILES = [
   'crash-recovery',
   // kills an instance under a statement load (and counts the attempts of its content items)
   'intake-crash',
+  // installs content types and runs upgrade hooks that spin and eat memory (issue 28 item 1)
+  'content-upgrade',
 ].map((f) => `tests/integration/${f}.test.ts`);
 
 const shared = {

@@ -69,6 +69,8 @@ async function afterStart(): Promise<void> {
     // statements out to XAPI_LRS_URL: the forwarder's module only when one is set
     if (config().xapiLrs) (await import('@/lib/results/lrs')).startLrsForwarder();
     (await import('@/lib/lti/passback')).startGradePassback(); // LTI learners' grades out to their platforms
+    // mass content upgrades (issue 28 item 1): queued jobs, and those an instance that died left with a lapsed lease
+    (await import('@/lib/h5p/upgrade/runner')).startUpgradeRunner();
     // long AI generations (pg-boss): the jobs module (pg-boss, the page and PDF readers, the generators) only when a
     // provider is configured — without one it is ~10 MiB of heap and a few hundred ms of start-up for nothing
     if (config().ai.apiUrl) await (await import('@/lib/ai/jobs')).startAiJobs();

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'content.unshare',
   'content.transfer',
   'content.reassign',
+  'content.upgrade',
+  'content.upgrade_dry_run',
   'folder.share',
   'folder.unshare',
   'revision.restore',

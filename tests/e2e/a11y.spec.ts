@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { demoAccount, signIn } from './support/fixtures';
 import { publicItem } from './support/public-item';
 
-const ADMIN_PAGES = ['/admin', '/admin/content-types', '/admin/curriculum', '/plans', '/results', '/settings'];
+const ADMIN_PAGES = ['/admin', '/admin/content-types', '/admin/content-types/upgrades', '/admin/curriculum', '/plans', '/results', '/settings'];
 const TEACHER_PAGES = ['/workspace', '/content', '/content/new', '/content/import', '/content/types', '/marketplace', '/collections', '/curriculum', '/results', '/settings', '/no-such-page'];
 const STUDENT_PAGES = ['/workspace', '/marketplace', '/content/new', '/results', '/settings'];
 

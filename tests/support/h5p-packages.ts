@@ -237,3 +237,63 @@ export function originProbePackage(opts: { title?: string; lines?: number } = {}
     ...filesOf(path.join(ORIGIN_LIBRARIES_DIR, dir), `${dir}/`),
   ]);
 }
+
+/** The content-upgrade test libraries (tests/fixtures/h5p-libraries-upgrade, issue 28 item 1): not on the test hub. */
+export const UPGRADE_LIBRARIES_DIR = path.resolve(__dirname, '..', 'fixtures', 'h5p-libraries-upgrade');
+
+export interface LumenCard {
+  text: string;
+  answer: string;
+}
+
+/**
+ * A Lumen Cards package on version 1.0 (`question`, cards with `text` and `answer`) or 1.1 (`prompt`, cards with
+ * `front` and `back`), with that version's libraries (a super admin's import installs them) or without.
+ */
+export function lumenCardsPackage(version: '1.0' | '1.1', opts: { title?: string; question?: string; cards?: LumenCard[]; withLibraries?: boolean } = {}): Buffer {
+  const [major, minor] = version.split('.').map(Number) as [number, number];
+  const cards = (opts.cards ?? [{ text: ' Sun ', answer: 'a star' }, { text: 'Moon', answer: 'a satellite' }]).map((c, i) => ({
+    library: `H5P.LumenCard ${version}`,
+    params: version === '1.0' ? { text: c.text, answer: c.answer } : { front: c.text.trim(), back: c.answer },
+    subContentId: `00000000-0000-4000-8000-00000000000${i}`,
+    metadata: { contentType: 'Lumen Card', license: 'U', title: `Untitled card ${i}` },
+  }));
+  const question = opts.question ?? 'What is it?';
+  const params = version === '1.0' ? { question, cards } : { prompt: question, cards };
+  const h5p = {
+    title: opts.title ?? 'Lumen Cards',
+    language: 'und',
+    mainLibrary: 'H5P.LumenCards',
+    embedTypes: ['iframe'],
+    license: 'U',
+    preloadedDependencies: [
+      { machineName: 'H5P.LumenCard', majorVersion: major, minorVersion: minor },
+      { machineName: 'H5P.LumenCards', majorVersion: major, minorVersion: minor },
+    ],
+  };
+  const dirs = opts.withLibraries === false ? [] : [`H5P.LumenCards-${version}`, `H5P.LumenCard-${version}`];
+  return zip([
+    { name: 'h5p.json', data: Buffer.from(JSON.stringify(h5p)) },
+    { name: 'content/content.json', data: Buffer.from(JSON.stringify(params)) },
+    ...dirs.flatMap((d) => filesOf(path.join(UPGRADE_LIBRARIES_DIR, d), `${d}/`)),
+  ]);
+}
+
+/** A Lumen Hostile package (the misbehaving upgrade hook's test type) whose `mode` says how its 1.1 hook misbehaves. */
+export function lumenHostilePackage(version: '1.0' | '1.1', mode: string, opts: { marker?: string; withLibraries?: boolean; title?: string } = {}): Buffer {
+  const [major, minor] = version.split('.').map(Number) as [number, number];
+  const h5p = {
+    title: opts.title ?? `Hostile ${mode}`,
+    language: 'und',
+    mainLibrary: 'H5P.LumenHostile',
+    embedTypes: ['iframe'],
+    license: 'U',
+    preloadedDependencies: [{ machineName: 'H5P.LumenHostile', majorVersion: major, minorVersion: minor }],
+  };
+  const dir = `H5P.LumenHostile-${version}`;
+  return zip([
+    { name: 'h5p.json', data: Buffer.from(JSON.stringify(h5p)) },
+    { name: 'content/content.json', data: Buffer.from(JSON.stringify({ mode, ...(opts.marker ? { marker: opts.marker } : {}) })) },
+    ...(opts.withLibraries === false ? [] : filesOf(path.join(UPGRADE_LIBRARIES_DIR, dir), `${dir}/`)),
+  ]);
+}

@@ -8,162 +8,166 @@ import * as r3 from '@/app/api/admin/content-types/hidden/route';
 import * as r4 from '@/app/api/admin/content-types/install/route';
 import * as r5 from '@/app/api/admin/content-types/install-essentials/route';
 import * as r6 from '@/app/api/admin/content-types/route';
-import * as r7 from '@/app/api/admin/curriculum/route';
-import * as r8 from '@/app/api/admin/curriculum/sync/route';
-import * as r9 from '@/app/api/admin/moderation/[reportId]/route';
-import * as r10 from '@/app/api/admin/moderation/route';
-import * as r11 from '@/app/api/admin/people/[id]/disable/route';
-import * as r12 from '@/app/api/admin/people/[id]/enable/route';
-import * as r13 from '@/app/api/admin/people/[id]/password-reset/route';
-import * as r14 from '@/app/api/admin/people/[id]/route';
-import * as r15 from '@/app/api/admin/people/invitations/[id]/resend/route';
-import * as r16 from '@/app/api/admin/people/invitations/[id]/route';
-import * as r17 from '@/app/api/admin/people/invitations/route';
-import * as r18 from '@/app/api/admin/people/route';
-import * as r19 from '@/app/api/admin/results/learners/[learnerKey]/route';
-import * as r20 from '@/app/api/admin/tenants/[id]/route';
-import * as r21 from '@/app/api/admin/tenants/route';
-import * as r22 from '@/app/api/admin/users/[id]/plan/route';
-import * as r23 from '@/app/api/admin/users/route';
-import * as r24 from '@/app/api/ai/content/[contentId]/critique/route';
-import * as r25 from '@/app/api/ai/content/[contentId]/differentiate/route';
-import * as r26 from '@/app/api/ai/content/[contentId]/remix/route';
-import * as r27 from '@/app/api/ai/generate/branching-scenario/route';
-import * as r28 from '@/app/api/ai/generate/image-hotspots/route';
-import * as r29 from '@/app/api/ai/generate/route';
-import * as r30 from '@/app/api/ai/generate/url/route';
-import * as r31 from '@/app/api/ai/jobs/[jobId]/route';
-import * as r32 from '@/app/api/ai/jobs/bulk/route';
-import * as r33 from '@/app/api/ai/jobs/lesson-bundle/route';
-import * as r34 from '@/app/api/ai/jobs/pdf/route';
-import * as r35 from '@/app/api/ai/jobs/route';
-import * as r36 from '@/app/api/ai/jobs/video/route';
-import * as r37 from '@/app/api/ai/recommendations/route';
-import * as r38 from '@/app/api/auth/[...nextauth]/route';
-import * as c38 from '@/app/api/auth/[...nextauth]/contract';
-import * as r39 from '@/app/api/auth/billing-portal/route';
-import * as r40 from '@/app/api/auth/checkout/route';
-import * as r41 from '@/app/api/auth/forgot-password/route';
-import * as r42 from '@/app/api/auth/login/route';
-import * as r43 from '@/app/api/auth/me/preferences/route';
-import * as r44 from '@/app/api/auth/me/route';
-import * as r45 from '@/app/api/auth/plans/route';
-import * as r46 from '@/app/api/auth/refresh/route';
-import * as r47 from '@/app/api/auth/reset-password/route';
-import * as r48 from '@/app/api/auth/webhook/route';
-import * as r49 from '@/app/api/collections/[id]/items/[itemId]/route';
-import * as r50 from '@/app/api/collections/[id]/items/reorder/route';
-import * as r51 from '@/app/api/collections/[id]/items/route';
-import * as r52 from '@/app/api/collections/[id]/route';
-import * as r53 from '@/app/api/collections/[id]/suggestions/route';
-import * as r54 from '@/app/api/collections/route';
-import * as r55 from '@/app/api/curriculum/content/[contentId]/metadata/route';
-import * as r56 from '@/app/api/curriculum/frameworks/[code]/stages/[stageCode]/grades/route';
-import * as r57 from '@/app/api/curriculum/frameworks/[code]/stages/route';
-import * as r58 from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/[topicCode]/objectives/route';
-import * as r59 from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/route';
-import * as r60 from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/route';
-import * as r61 from '@/app/api/curriculum/frameworks/[code]/subjects/route';
-import * as r62 from '@/app/api/curriculum/frameworks/route';
-import * as r63 from '@/app/api/curriculum/local/frameworks/[id]/nodes/[nodeId]/route';
-import * as r64 from '@/app/api/curriculum/local/frameworks/[id]/nodes/route';
-import * as r65 from '@/app/api/curriculum/local/frameworks/[id]/route';
-import * as r66 from '@/app/api/curriculum/local/frameworks/route';
-import * as r67 from '@/app/api/curriculum/local/import/route';
-import * as r68 from '@/app/api/curriculum/status/route';
-import * as r69 from '@/app/api/curriculum/sync/frameworks/[code]/route';
-import * as r70 from '@/app/api/curriculum/sync/frameworks/route';
-import * as r71 from '@/app/api/curriculum/sync/history/route';
-import * as r72 from '@/app/api/docs/[asset]/route';
-import * as r73 from '@/app/api/docs/route';
-import * as r74 from '@/app/api/folders/[id]/route';
-import * as r75 from '@/app/api/folders/[id]/shares/[userId]/route';
-import * as r76 from '@/app/api/folders/[id]/shares/route';
-import * as r77 from '@/app/api/folders/move/route';
-import * as r78 from '@/app/api/folders/route';
-import * as r79 from '@/app/api/health/route';
-import * as r80 from '@/app/api/invitations/[token]/route';
-import * as r81 from '@/app/api/marketplace/public-contents/[contentId]/clone/route';
-import * as r82 from '@/app/api/marketplace/public-contents/[contentId]/report/route';
-import * as r83 from '@/app/api/marketplace/public-contents/[contentId]/reviews/[reviewId]/reply/route';
-import * as r84 from '@/app/api/marketplace/public-contents/[contentId]/reviews/mine/route';
-import * as r85 from '@/app/api/marketplace/public-contents/[contentId]/reviews/route';
-import * as r86 from '@/app/api/marketplace/public-contents/facets/route';
-import * as r87 from '@/app/api/marketplace/public-contents/route';
-import * as r88 from '@/app/api/openapi.json/route';
-import * as r89 from '@/app/api/referral/convert/route';
-import * as r90 from '@/app/api/referral/link/route';
-import * as r91 from '@/app/api/referral/stats/route';
-import * as r92 from '@/app/api/results/collections/[id]/route';
-import * as r93 from '@/app/api/results/content/[contentId]/attempts/route';
-import * as r94 from '@/app/api/results/content/[contentId]/route';
-import * as r95 from '@/app/api/results/learners/[learnerKey]/route';
-import * as r96 from '@/app/api/results/me/route';
-import * as r97 from '@/app/api/tenant/brand/route';
-import * as r98 from '@/app/api/tenant/current/route';
-import * as r99 from '@/app/api/tenant/domain/route';
-import * as r100 from '@/app/h5p/[...path]/route';
-import * as c100 from '@/app/h5p/[...path]/contract';
-import * as r101 from '@/app/h5p/content/[contentId]/[...file]/route';
-import * as r102 from '@/app/h5p/content/[contentId]/duplicate/route';
-import * as r103 from '@/app/h5p/content/[contentId]/embed-settings/route';
-import * as r104 from '@/app/h5p/content/[contentId]/export/route';
-import * as r105 from '@/app/h5p/content/[contentId]/export-cmi5/route';
-import * as r106 from '@/app/h5p/content/[contentId]/export-html/route';
-import * as r107 from '@/app/h5p/content/[contentId]/export-scorm/route';
-import * as r108 from '@/app/h5p/content/[contentId]/presence/route';
-import * as r109 from '@/app/h5p/content/[contentId]/quality/route';
-import * as r110 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/play/route';
-import * as r111 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/restore/route';
-import * as r112 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/route';
-import * as r113 from '@/app/h5p/content/[contentId]/revisions/compare/route';
-import * as r114 from '@/app/h5p/content/[contentId]/revisions/route';
-import * as r115 from '@/app/h5p/content/[contentId]/route';
-import * as r116 from '@/app/h5p/content/[contentId]/shares/[userId]/route';
-import * as r117 from '@/app/h5p/content/[contentId]/shares/route';
-import * as r118 from '@/app/h5p/content/[contentId]/tags/route';
-import * as r119 from '@/app/h5p/content/[contentId]/transfer/route';
-import * as r120 from '@/app/h5p/content/[contentId]/visibility/route';
-import * as r121 from '@/app/h5p/content/bulk/route';
-import * as r122 from '@/app/h5p/content/route';
-import * as r123 from '@/app/h5p/content/shared/route';
-import * as r124 from '@/app/h5p/content/usage/route';
-import * as r125 from '@/app/h5p/content-types/route';
-import * as r126 from '@/app/h5p/edit/[contentId]/route';
-import * as r127 from '@/app/h5p/embed/[contentId]/route';
-import * as r128 from '@/app/h5p/health/route';
-import * as r129 from '@/app/h5p/import/route';
-import * as r130 from '@/app/h5p/libraries/[...file]/route';
-import * as r131 from '@/app/h5p/libraries/install/route';
-import * as r132 from '@/app/h5p/libraries/install-essentials/route';
-import * as r133 from '@/app/h5p/libraries/route';
-import * as r134 from '@/app/h5p/libraries/status/route';
-import * as r135 from '@/app/h5p/media/attach/route';
-import * as r136 from '@/app/h5p/media/upload/route';
-import * as r137 from '@/app/h5p/new/route';
-import * as r138 from '@/app/h5p/play/[contentId]/route';
-import * as r139 from '@/app/h5p/player-files/[token]/[contentId]/[...file]/route';
-import * as r140 from '@/app/h5p/xapi/[contentId]/route';
-import * as r141 from '@/app/lti/ags/lineitems/route';
-import * as r142 from '@/app/lti/ags/scores/route';
-import * as r143 from '@/app/lti/config/route';
-import * as r144 from '@/app/lti/contexts/[platformId]/[contextId]/route';
-import * as r145 from '@/app/lti/contexts/route';
-import * as r146 from '@/app/lti/deep-link/route';
-import * as r147 from '@/app/lti/jwks/route';
-import * as r148 from '@/app/lti/launch/route';
-import * as r149 from '@/app/lti/link/route';
-import * as r150 from '@/app/lti/login/route';
-import * as r151 from '@/app/lti/nrps/members/route';
-import * as r152 from '@/app/lti/picker/items/route';
-import * as r153 from '@/app/lti/picker/route';
-import * as r154 from '@/app/lti/picker/submit/route';
-import * as r155 from '@/app/lti/platforms/[platformId]/passback/retry/route';
-import * as r156 from '@/app/lti/platforms/[platformId]/route';
-import * as r157 from '@/app/lti/platforms/route';
-import * as r158 from '@/app/realms/[realm]/.well-known/openid-configuration/route';
-import * as r159 from '@/app/realms/[realm]/protocol/openid-connect/certs/route';
-import * as r160 from '@/app/realms/[realm]/protocol/openid-connect/token/route';
+import * as r7 from '@/app/api/admin/content-upgrades/[jobId]/cancel/route';
+import * as r8 from '@/app/api/admin/content-upgrades/[jobId]/items/route';
+import * as r9 from '@/app/api/admin/content-upgrades/[jobId]/route';
+import * as r10 from '@/app/api/admin/content-upgrades/route';
+import * as r11 from '@/app/api/admin/curriculum/route';
+import * as r12 from '@/app/api/admin/curriculum/sync/route';
+import * as r13 from '@/app/api/admin/moderation/[reportId]/route';
+import * as r14 from '@/app/api/admin/moderation/route';
+import * as r15 from '@/app/api/admin/people/[id]/disable/route';
+import * as r16 from '@/app/api/admin/people/[id]/enable/route';
+import * as r17 from '@/app/api/admin/people/[id]/password-reset/route';
+import * as r18 from '@/app/api/admin/people/[id]/route';
+import * as r19 from '@/app/api/admin/people/invitations/[id]/resend/route';
+import * as r20 from '@/app/api/admin/people/invitations/[id]/route';
+import * as r21 from '@/app/api/admin/people/invitations/route';
+import * as r22 from '@/app/api/admin/people/route';
+import * as r23 from '@/app/api/admin/results/learners/[learnerKey]/route';
+import * as r24 from '@/app/api/admin/tenants/[id]/route';
+import * as r25 from '@/app/api/admin/tenants/route';
+import * as r26 from '@/app/api/admin/users/[id]/plan/route';
+import * as r27 from '@/app/api/admin/users/route';
+import * as r28 from '@/app/api/ai/content/[contentId]/critique/route';
+import * as r29 from '@/app/api/ai/content/[contentId]/differentiate/route';
+import * as r30 from '@/app/api/ai/content/[contentId]/remix/route';
+import * as r31 from '@/app/api/ai/generate/branching-scenario/route';
+import * as r32 from '@/app/api/ai/generate/image-hotspots/route';
+import * as r33 from '@/app/api/ai/generate/route';
+import * as r34 from '@/app/api/ai/generate/url/route';
+import * as r35 from '@/app/api/ai/jobs/[jobId]/route';
+import * as r36 from '@/app/api/ai/jobs/bulk/route';
+import * as r37 from '@/app/api/ai/jobs/lesson-bundle/route';
+import * as r38 from '@/app/api/ai/jobs/pdf/route';
+import * as r39 from '@/app/api/ai/jobs/route';
+import * as r40 from '@/app/api/ai/jobs/video/route';
+import * as r41 from '@/app/api/ai/recommendations/route';
+import * as r42 from '@/app/api/auth/[...nextauth]/route';
+import * as c42 from '@/app/api/auth/[...nextauth]/contract';
+import * as r43 from '@/app/api/auth/billing-portal/route';
+import * as r44 from '@/app/api/auth/checkout/route';
+import * as r45 from '@/app/api/auth/forgot-password/route';
+import * as r46 from '@/app/api/auth/login/route';
+import * as r47 from '@/app/api/auth/me/preferences/route';
+import * as r48 from '@/app/api/auth/me/route';
+import * as r49 from '@/app/api/auth/plans/route';
+import * as r50 from '@/app/api/auth/refresh/route';
+import * as r51 from '@/app/api/auth/reset-password/route';
+import * as r52 from '@/app/api/auth/webhook/route';
+import * as r53 from '@/app/api/collections/[id]/items/[itemId]/route';
+import * as r54 from '@/app/api/collections/[id]/items/reorder/route';
+import * as r55 from '@/app/api/collections/[id]/items/route';
+import * as r56 from '@/app/api/collections/[id]/route';
+import * as r57 from '@/app/api/collections/[id]/suggestions/route';
+import * as r58 from '@/app/api/collections/route';
+import * as r59 from '@/app/api/curriculum/content/[contentId]/metadata/route';
+import * as r60 from '@/app/api/curriculum/frameworks/[code]/stages/[stageCode]/grades/route';
+import * as r61 from '@/app/api/curriculum/frameworks/[code]/stages/route';
+import * as r62 from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/[topicCode]/objectives/route';
+import * as r63 from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/route';
+import * as r64 from '@/app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/route';
+import * as r65 from '@/app/api/curriculum/frameworks/[code]/subjects/route';
+import * as r66 from '@/app/api/curriculum/frameworks/route';
+import * as r67 from '@/app/api/curriculum/local/frameworks/[id]/nodes/[nodeId]/route';
+import * as r68 from '@/app/api/curriculum/local/frameworks/[id]/nodes/route';
+import * as r69 from '@/app/api/curriculum/local/frameworks/[id]/route';
+import * as r70 from '@/app/api/curriculum/local/frameworks/route';
+import * as r71 from '@/app/api/curriculum/local/import/route';
+import * as r72 from '@/app/api/curriculum/status/route';
+import * as r73 from '@/app/api/curriculum/sync/frameworks/[code]/route';
+import * as r74 from '@/app/api/curriculum/sync/frameworks/route';
+import * as r75 from '@/app/api/curriculum/sync/history/route';
+import * as r76 from '@/app/api/docs/[asset]/route';
+import * as r77 from '@/app/api/docs/route';
+import * as r78 from '@/app/api/folders/[id]/route';
+import * as r79 from '@/app/api/folders/[id]/shares/[userId]/route';
+import * as r80 from '@/app/api/folders/[id]/shares/route';
+import * as r81 from '@/app/api/folders/move/route';
+import * as r82 from '@/app/api/folders/route';
+import * as r83 from '@/app/api/health/route';
+import * as r84 from '@/app/api/invitations/[token]/route';
+import * as r85 from '@/app/api/marketplace/public-contents/[contentId]/clone/route';
+import * as r86 from '@/app/api/marketplace/public-contents/[contentId]/report/route';
+import * as r87 from '@/app/api/marketplace/public-contents/[contentId]/reviews/[reviewId]/reply/route';
+import * as r88 from '@/app/api/marketplace/public-contents/[contentId]/reviews/mine/route';
+import * as r89 from '@/app/api/marketplace/public-contents/[contentId]/reviews/route';
+import * as r90 from '@/app/api/marketplace/public-contents/facets/route';
+import * as r91 from '@/app/api/marketplace/public-contents/route';
+import * as r92 from '@/app/api/openapi.json/route';
+import * as r93 from '@/app/api/referral/convert/route';
+import * as r94 from '@/app/api/referral/link/route';
+import * as r95 from '@/app/api/referral/stats/route';
+import * as r96 from '@/app/api/results/collections/[id]/route';
+import * as r97 from '@/app/api/results/content/[contentId]/attempts/route';
+import * as r98 from '@/app/api/results/content/[contentId]/route';
+import * as r99 from '@/app/api/results/learners/[learnerKey]/route';
+import * as r100 from '@/app/api/results/me/route';
+import * as r101 from '@/app/api/tenant/brand/route';
+import * as r102 from '@/app/api/tenant/current/route';
+import * as r103 from '@/app/api/tenant/domain/route';
+import * as r104 from '@/app/h5p/[...path]/route';
+import * as c104 from '@/app/h5p/[...path]/contract';
+import * as r105 from '@/app/h5p/content/[contentId]/[...file]/route';
+import * as r106 from '@/app/h5p/content/[contentId]/duplicate/route';
+import * as r107 from '@/app/h5p/content/[contentId]/embed-settings/route';
+import * as r108 from '@/app/h5p/content/[contentId]/export/route';
+import * as r109 from '@/app/h5p/content/[contentId]/export-cmi5/route';
+import * as r110 from '@/app/h5p/content/[contentId]/export-html/route';
+import * as r111 from '@/app/h5p/content/[contentId]/export-scorm/route';
+import * as r112 from '@/app/h5p/content/[contentId]/presence/route';
+import * as r113 from '@/app/h5p/content/[contentId]/quality/route';
+import * as r114 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/play/route';
+import * as r115 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/restore/route';
+import * as r116 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/route';
+import * as r117 from '@/app/h5p/content/[contentId]/revisions/compare/route';
+import * as r118 from '@/app/h5p/content/[contentId]/revisions/route';
+import * as r119 from '@/app/h5p/content/[contentId]/route';
+import * as r120 from '@/app/h5p/content/[contentId]/shares/[userId]/route';
+import * as r121 from '@/app/h5p/content/[contentId]/shares/route';
+import * as r122 from '@/app/h5p/content/[contentId]/tags/route';
+import * as r123 from '@/app/h5p/content/[contentId]/transfer/route';
+import * as r124 from '@/app/h5p/content/[contentId]/visibility/route';
+import * as r125 from '@/app/h5p/content/bulk/route';
+import * as r126 from '@/app/h5p/content/route';
+import * as r127 from '@/app/h5p/content/shared/route';
+import * as r128 from '@/app/h5p/content/usage/route';
+import * as r129 from '@/app/h5p/content-types/route';
+import * as r130 from '@/app/h5p/edit/[contentId]/route';
+import * as r131 from '@/app/h5p/embed/[contentId]/route';
+import * as r132 from '@/app/h5p/health/route';
+import * as r133 from '@/app/h5p/import/route';
+import * as r134 from '@/app/h5p/libraries/[...file]/route';
+import * as r135 from '@/app/h5p/libraries/install/route';
+import * as r136 from '@/app/h5p/libraries/install-essentials/route';
+import * as r137 from '@/app/h5p/libraries/route';
+import * as r138 from '@/app/h5p/libraries/status/route';
+import * as r139 from '@/app/h5p/media/attach/route';
+import * as r140 from '@/app/h5p/media/upload/route';
+import * as r141 from '@/app/h5p/new/route';
+import * as r142 from '@/app/h5p/play/[contentId]/route';
+import * as r143 from '@/app/h5p/player-files/[token]/[contentId]/[...file]/route';
+import * as r144 from '@/app/h5p/xapi/[contentId]/route';
+import * as r145 from '@/app/lti/ags/lineitems/route';
+import * as r146 from '@/app/lti/ags/scores/route';
+import * as r147 from '@/app/lti/config/route';
+import * as r148 from '@/app/lti/contexts/[platformId]/[contextId]/route';
+import * as r149 from '@/app/lti/contexts/route';
+import * as r150 from '@/app/lti/deep-link/route';
+import * as r151 from '@/app/lti/jwks/route';
+import * as r152 from '@/app/lti/launch/route';
+import * as r153 from '@/app/lti/link/route';
+import * as r154 from '@/app/lti/login/route';
+import * as r155 from '@/app/lti/nrps/members/route';
+import * as r156 from '@/app/lti/picker/items/route';
+import * as r157 from '@/app/lti/picker/route';
+import * as r158 from '@/app/lti/picker/submit/route';
+import * as r159 from '@/app/lti/platforms/[platformId]/passback/retry/route';
+import * as r160 from '@/app/lti/platforms/[platformId]/route';
+import * as r161 from '@/app/lti/platforms/route';
+import * as r162 from '@/app/realms/[realm]/.well-known/openid-configuration/route';
+import * as r163 from '@/app/realms/[realm]/protocol/openid-connect/certs/route';
+import * as r164 from '@/app/realms/[realm]/protocol/openid-connect/token/route';
 
 export const ROUTE_MODULES: RouteModule[] = [
   { file: 'app/api/[...path]/route.ts', module: r0 },
@@ -173,158 +177,162 @@ export const ROUTE_MODULES: RouteModule[] = [
   { file: 'app/api/admin/content-types/install/route.ts', module: r4 },
   { file: 'app/api/admin/content-types/install-essentials/route.ts', module: r5 },
   { file: 'app/api/admin/content-types/route.ts', module: r6 },
-  { file: 'app/api/admin/curriculum/route.ts', module: r7 },
-  { file: 'app/api/admin/curriculum/sync/route.ts', module: r8 },
-  { file: 'app/api/admin/moderation/[reportId]/route.ts', module: r9 },
-  { file: 'app/api/admin/moderation/route.ts', module: r10 },
-  { file: 'app/api/admin/people/[id]/disable/route.ts', module: r11 },
-  { file: 'app/api/admin/people/[id]/enable/route.ts', module: r12 },
-  { file: 'app/api/admin/people/[id]/password-reset/route.ts', module: r13 },
-  { file: 'app/api/admin/people/[id]/route.ts', module: r14 },
-  { file: 'app/api/admin/people/invitations/[id]/resend/route.ts', module: r15 },
-  { file: 'app/api/admin/people/invitations/[id]/route.ts', module: r16 },
-  { file: 'app/api/admin/people/invitations/route.ts', module: r17 },
-  { file: 'app/api/admin/people/route.ts', module: r18 },
-  { file: 'app/api/admin/results/learners/[learnerKey]/route.ts', module: r19 },
-  { file: 'app/api/admin/tenants/[id]/route.ts', module: r20 },
-  { file: 'app/api/admin/tenants/route.ts', module: r21 },
-  { file: 'app/api/admin/users/[id]/plan/route.ts', module: r22 },
-  { file: 'app/api/admin/users/route.ts', module: r23 },
-  { file: 'app/api/ai/content/[contentId]/critique/route.ts', module: r24 },
-  { file: 'app/api/ai/content/[contentId]/differentiate/route.ts', module: r25 },
-  { file: 'app/api/ai/content/[contentId]/remix/route.ts', module: r26 },
-  { file: 'app/api/ai/generate/branching-scenario/route.ts', module: r27 },
-  { file: 'app/api/ai/generate/image-hotspots/route.ts', module: r28 },
-  { file: 'app/api/ai/generate/route.ts', module: r29 },
-  { file: 'app/api/ai/generate/url/route.ts', module: r30 },
-  { file: 'app/api/ai/jobs/[jobId]/route.ts', module: r31 },
-  { file: 'app/api/ai/jobs/bulk/route.ts', module: r32 },
-  { file: 'app/api/ai/jobs/lesson-bundle/route.ts', module: r33 },
-  { file: 'app/api/ai/jobs/pdf/route.ts', module: r34 },
-  { file: 'app/api/ai/jobs/route.ts', module: r35 },
-  { file: 'app/api/ai/jobs/video/route.ts', module: r36 },
-  { file: 'app/api/ai/recommendations/route.ts', module: r37 },
-  { file: 'app/api/auth/[...nextauth]/route.ts', module: r38, contract: c38.contract },
-  { file: 'app/api/auth/billing-portal/route.ts', module: r39 },
-  { file: 'app/api/auth/checkout/route.ts', module: r40 },
-  { file: 'app/api/auth/forgot-password/route.ts', module: r41 },
-  { file: 'app/api/auth/login/route.ts', module: r42 },
-  { file: 'app/api/auth/me/preferences/route.ts', module: r43 },
-  { file: 'app/api/auth/me/route.ts', module: r44 },
-  { file: 'app/api/auth/plans/route.ts', module: r45 },
-  { file: 'app/api/auth/refresh/route.ts', module: r46 },
-  { file: 'app/api/auth/reset-password/route.ts', module: r47 },
-  { file: 'app/api/auth/webhook/route.ts', module: r48 },
-  { file: 'app/api/collections/[id]/items/[itemId]/route.ts', module: r49 },
-  { file: 'app/api/collections/[id]/items/reorder/route.ts', module: r50 },
-  { file: 'app/api/collections/[id]/items/route.ts', module: r51 },
-  { file: 'app/api/collections/[id]/route.ts', module: r52 },
-  { file: 'app/api/collections/[id]/suggestions/route.ts', module: r53 },
-  { file: 'app/api/collections/route.ts', module: r54 },
-  { file: 'app/api/curriculum/content/[contentId]/metadata/route.ts', module: r55 },
-  { file: 'app/api/curriculum/frameworks/[code]/stages/[stageCode]/grades/route.ts', module: r56 },
-  { file: 'app/api/curriculum/frameworks/[code]/stages/route.ts', module: r57 },
-  { file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/[topicCode]/objectives/route.ts', module: r58 },
-  { file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/route.ts', module: r59 },
-  { file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/route.ts', module: r60 },
-  { file: 'app/api/curriculum/frameworks/[code]/subjects/route.ts', module: r61 },
-  { file: 'app/api/curriculum/frameworks/route.ts', module: r62 },
-  { file: 'app/api/curriculum/local/frameworks/[id]/nodes/[nodeId]/route.ts', module: r63 },
-  { file: 'app/api/curriculum/local/frameworks/[id]/nodes/route.ts', module: r64 },
-  { file: 'app/api/curriculum/local/frameworks/[id]/route.ts', module: r65 },
-  { file: 'app/api/curriculum/local/frameworks/route.ts', module: r66 },
-  { file: 'app/api/curriculum/local/import/route.ts', module: r67 },
-  { file: 'app/api/curriculum/status/route.ts', module: r68 },
-  { file: 'app/api/curriculum/sync/frameworks/[code]/route.ts', module: r69 },
-  { file: 'app/api/curriculum/sync/frameworks/route.ts', module: r70 },
-  { file: 'app/api/curriculum/sync/history/route.ts', module: r71 },
-  { file: 'app/api/docs/[asset]/route.ts', module: r72 },
-  { file: 'app/api/docs/route.ts', module: r73 },
-  { file: 'app/api/folders/[id]/route.ts', module: r74 },
-  { file: 'app/api/folders/[id]/shares/[userId]/route.ts', module: r75 },
-  { file: 'app/api/folders/[id]/shares/route.ts', module: r76 },
-  { file: 'app/api/folders/move/route.ts', module: r77 },
-  { file: 'app/api/folders/route.ts', module: r78 },
-  { file: 'app/api/health/route.ts', module: r79 },
-  { file: 'app/api/invitations/[token]/route.ts', module: r80 },
-  { file: 'app/api/marketplace/public-contents/[contentId]/clone/route.ts', module: r81 },
-  { file: 'app/api/marketplace/public-contents/[contentId]/report/route.ts', module: r82 },
-  { file: 'app/api/marketplace/public-contents/[contentId]/reviews/[reviewId]/reply/route.ts', module: r83 },
-  { file: 'app/api/marketplace/public-contents/[contentId]/reviews/mine/route.ts', module: r84 },
-  { file: 'app/api/marketplace/public-contents/[contentId]/reviews/route.ts', module: r85 },
-  { file: 'app/api/marketplace/public-contents/facets/route.ts', module: r86 },
-  { file: 'app/api/marketplace/public-contents/route.ts', module: r87 },
-  { file: 'app/api/openapi.json/route.ts', module: r88 },
-  { file: 'app/api/referral/convert/route.ts', module: r89 },
-  { file: 'app/api/referral/link/route.ts', module: r90 },
-  { file: 'app/api/referral/stats/route.ts', module: r91 },
-  { file: 'app/api/results/collections/[id]/route.ts', module: r92 },
-  { file: 'app/api/results/content/[contentId]/attempts/route.ts', module: r93 },
-  { file: 'app/api/results/content/[contentId]/route.ts', module: r94 },
-  { file: 'app/api/results/learners/[learnerKey]/route.ts', module: r95 },
-  { file: 'app/api/results/me/route.ts', module: r96 },
-  { file: 'app/api/tenant/brand/route.ts', module: r97 },
-  { file: 'app/api/tenant/current/route.ts', module: r98 },
-  { file: 'app/api/tenant/domain/route.ts', module: r99 },
-  { file: 'app/h5p/[...path]/route.ts', module: r100, contract: c100.contract },
-  { file: 'app/h5p/content/[contentId]/[...file]/route.ts', module: r101 },
-  { file: 'app/h5p/content/[contentId]/duplicate/route.ts', module: r102 },
-  { file: 'app/h5p/content/[contentId]/embed-settings/route.ts', module: r103 },
-  { file: 'app/h5p/content/[contentId]/export/route.ts', module: r104 },
-  { file: 'app/h5p/content/[contentId]/export-cmi5/route.ts', module: r105 },
-  { file: 'app/h5p/content/[contentId]/export-html/route.ts', module: r106 },
-  { file: 'app/h5p/content/[contentId]/export-scorm/route.ts', module: r107 },
-  { file: 'app/h5p/content/[contentId]/presence/route.ts', module: r108 },
-  { file: 'app/h5p/content/[contentId]/quality/route.ts', module: r109 },
-  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts', module: r110 },
-  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/restore/route.ts', module: r111 },
-  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts', module: r112 },
-  { file: 'app/h5p/content/[contentId]/revisions/compare/route.ts', module: r113 },
-  { file: 'app/h5p/content/[contentId]/revisions/route.ts', module: r114 },
-  { file: 'app/h5p/content/[contentId]/route.ts', module: r115 },
-  { file: 'app/h5p/content/[contentId]/shares/[userId]/route.ts', module: r116 },
-  { file: 'app/h5p/content/[contentId]/shares/route.ts', module: r117 },
-  { file: 'app/h5p/content/[contentId]/tags/route.ts', module: r118 },
-  { file: 'app/h5p/content/[contentId]/transfer/route.ts', module: r119 },
-  { file: 'app/h5p/content/[contentId]/visibility/route.ts', module: r120 },
-  { file: 'app/h5p/content/bulk/route.ts', module: r121 },
-  { file: 'app/h5p/content/route.ts', module: r122 },
-  { file: 'app/h5p/content/shared/route.ts', module: r123 },
-  { file: 'app/h5p/content/usage/route.ts', module: r124 },
-  { file: 'app/h5p/content-types/route.ts', module: r125 },
-  { file: 'app/h5p/edit/[contentId]/route.ts', module: r126 },
-  { file: 'app/h5p/embed/[contentId]/route.ts', module: r127 },
-  { file: 'app/h5p/health/route.ts', module: r128 },
-  { file: 'app/h5p/import/route.ts', module: r129 },
-  { file: 'app/h5p/libraries/[...file]/route.ts', module: r130 },
-  { file: 'app/h5p/libraries/install/route.ts', module: r131 },
-  { file: 'app/h5p/libraries/install-essentials/route.ts', module: r132 },
-  { file: 'app/h5p/libraries/route.ts', module: r133 },
-  { file: 'app/h5p/libraries/status/route.ts', module: r134 },
-  { file: 'app/h5p/media/attach/route.ts', module: r135 },
-  { file: 'app/h5p/media/upload/route.ts', module: r136 },
-  { file: 'app/h5p/new/route.ts', module: r137 },
-  { file: 'app/h5p/play/[contentId]/route.ts', module: r138 },
-  { file: 'app/h5p/player-files/[token]/[contentId]/[...file]/route.ts', module: r139 },
-  { file: 'app/h5p/xapi/[contentId]/route.ts', module: r140 },
-  { file: 'app/lti/ags/lineitems/route.ts', module: r141 },
-  { file: 'app/lti/ags/scores/route.ts', module: r142 },
-  { file: 'app/lti/config/route.ts', module: r143 },
-  { file: 'app/lti/contexts/[platformId]/[contextId]/route.ts', module: r144 },
-  { file: 'app/lti/contexts/route.ts', module: r145 },
-  { file: 'app/lti/deep-link/route.ts', module: r146 },
-  { file: 'app/lti/jwks/route.ts', module: r147 },
-  { file: 'app/lti/launch/route.ts', module: r148 },
-  { file: 'app/lti/link/route.ts', module: r149 },
-  { file: 'app/lti/login/route.ts', module: r150 },
-  { file: 'app/lti/nrps/members/route.ts', module: r151 },
-  { file: 'app/lti/picker/items/route.ts', module: r152 },
-  { file: 'app/lti/picker/route.ts', module: r153 },
-  { file: 'app/lti/picker/submit/route.ts', module: r154 },
-  { file: 'app/lti/platforms/[platformId]/passback/retry/route.ts', module: r155 },
-  { file: 'app/lti/platforms/[platformId]/route.ts', module: r156 },
-  { file: 'app/lti/platforms/route.ts', module: r157 },
-  { file: 'app/realms/[realm]/.well-known/openid-configuration/route.ts', module: r158 },
-  { file: 'app/realms/[realm]/protocol/openid-connect/certs/route.ts', module: r159 },
-  { file: 'app/realms/[realm]/protocol/openid-connect/token/route.ts', module: r160 },
+  { file: 'app/api/admin/content-upgrades/[jobId]/cancel/route.ts', module: r7 },
+  { file: 'app/api/admin/content-upgrades/[jobId]/items/route.ts', module: r8 },
+  { file: 'app/api/admin/content-upgrades/[jobId]/route.ts', module: r9 },
+  { file: 'app/api/admin/content-upgrades/route.ts', module: r10 },
+  { file: 'app/api/admin/curriculum/route.ts', module: r11 },
+  { file: 'app/api/admin/curriculum/sync/route.ts', module: r12 },
+  { file: 'app/api/admin/moderation/[reportId]/route.ts', module: r13 },
+  { file: 'app/api/admin/moderation/route.ts', module: r14 },
+  { file: 'app/api/admin/people/[id]/disable/route.ts', module: r15 },
+  { file: 'app/api/admin/people/[id]/enable/route.ts', module: r16 },
+  { file: 'app/api/admin/people/[id]/password-reset/route.ts', module: r17 },
+  { file: 'app/api/admin/people/[id]/route.ts', module: r18 },
+  { file: 'app/api/admin/people/invitations/[id]/resend/route.ts', module: r19 },
+  { file: 'app/api/admin/people/invitations/[id]/route.ts', module: r20 },
+  { file: 'app/api/admin/people/invitations/route.ts', module: r21 },
+  { file: 'app/api/admin/people/route.ts', module: r22 },
+  { file: 'app/api/admin/results/learners/[learnerKey]/route.ts', module: r23 },
+  { file: 'app/api/admin/tenants/[id]/route.ts', module: r24 },
+  { file: 'app/api/admin/tenants/route.ts', module: r25 },
+  { file: 'app/api/admin/users/[id]/plan/route.ts', module: r26 },
+  { file: 'app/api/admin/users/route.ts', module: r27 },
+  { file: 'app/api/ai/content/[contentId]/critique/route.ts', module: r28 },
+  { file: 'app/api/ai/content/[contentId]/differentiate/route.ts', module: r29 },
+  { file: 'app/api/ai/content/[contentId]/remix/route.ts', module: r30 },
+  { file: 'app/api/ai/generate/branching-scenario/route.ts', module: r31 },
+  { file: 'app/api/ai/generate/image-hotspots/route.ts', module: r32 },
+  { file: 'app/api/ai/generate/route.ts', module: r33 },
+  { file: 'app/api/ai/generate/url/route.ts', module: r34 },
+  { file: 'app/api/ai/jobs/[jobId]/route.ts', module: r35 },
+  { file: 'app/api/ai/jobs/bulk/route.ts', module: r36 },
+  { file: 'app/api/ai/jobs/lesson-bundle/route.ts', module: r37 },
+  { file: 'app/api/ai/jobs/pdf/route.ts', module: r38 },
+  { file: 'app/api/ai/jobs/route.ts', module: r39 },
+  { file: 'app/api/ai/jobs/video/route.ts', module: r40 },
+  { file: 'app/api/ai/recommendations/route.ts', module: r41 },
+  { file: 'app/api/auth/[...nextauth]/route.ts', module: r42, contract: c42.contract },
+  { file: 'app/api/auth/billing-portal/route.ts', module: r43 },
+  { file: 'app/api/auth/checkout/route.ts', module: r44 },
+  { file: 'app/api/auth/forgot-password/route.ts', module: r45 },
+  { file: 'app/api/auth/login/route.ts', module: r46 },
+  { file: 'app/api/auth/me/preferences/route.ts', module: r47 },
+  { file: 'app/api/auth/me/route.ts', module: r48 },
+  { file: 'app/api/auth/plans/route.ts', module: r49 },
+  { file: 'app/api/auth/refresh/route.ts', module: r50 },
+  { file: 'app/api/auth/reset-password/route.ts', module: r51 },
+  { file: 'app/api/auth/webhook/route.ts', module: r52 },
+  { file: 'app/api/collections/[id]/items/[itemId]/route.ts', module: r53 },
+  { file: 'app/api/collections/[id]/items/reorder/route.ts', module: r54 },
+  { file: 'app/api/collections/[id]/items/route.ts', module: r55 },
+  { file: 'app/api/collections/[id]/route.ts', module: r56 },
+  { file: 'app/api/collections/[id]/suggestions/route.ts', module: r57 },
+  { file: 'app/api/collections/route.ts', module: r58 },
+  { file: 'app/api/curriculum/content/[contentId]/metadata/route.ts', module: r59 },
+  { file: 'app/api/curriculum/frameworks/[code]/stages/[stageCode]/grades/route.ts', module: r60 },
+  { file: 'app/api/curriculum/frameworks/[code]/stages/route.ts', module: r61 },
+  { file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/[topicCode]/objectives/route.ts', module: r62 },
+  { file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/[unitCode]/topics/route.ts', module: r63 },
+  { file: 'app/api/curriculum/frameworks/[code]/subjects/[subjectCode]/grades/[gradeCode]/units/route.ts', module: r64 },
+  { file: 'app/api/curriculum/frameworks/[code]/subjects/route.ts', module: r65 },
+  { file: 'app/api/curriculum/frameworks/route.ts', module: r66 },
+  { file: 'app/api/curriculum/local/frameworks/[id]/nodes/[nodeId]/route.ts', module: r67 },
+  { file: 'app/api/curriculum/local/frameworks/[id]/nodes/route.ts', module: r68 },
+  { file: 'app/api/curriculum/local/frameworks/[id]/route.ts', module: r69 },
+  { file: 'app/api/curriculum/local/frameworks/route.ts', module: r70 },
+  { file: 'app/api/curriculum/local/import/route.ts', module: r71 },
+  { file: 'app/api/curriculum/status/route.ts', module: r72 },
+  { file: 'app/api/curriculum/sync/frameworks/[code]/route.ts', module: r73 },
+  { file: 'app/api/curriculum/sync/frameworks/route.ts', module: r74 },
+  { file: 'app/api/curriculum/sync/history/route.ts', module: r75 },
+  { file: 'app/api/docs/[asset]/route.ts', module: r76 },
+  { file: 'app/api/docs/route.ts', module: r77 },
+  { file: 'app/api/folders/[id]/route.ts', module: r78 },
+  { file: 'app/api/folders/[id]/shares/[userId]/route.ts', module: r79 },
+  { file: 'app/api/folders/[id]/shares/route.ts', module: r80 },
+  { file: 'app/api/folders/move/route.ts', module: r81 },
+  { file: 'app/api/folders/route.ts', module: r82 },
+  { file: 'app/api/health/route.ts', module: r83 },
+  { file: 'app/api/invitations/[token]/route.ts', module: r84 },
+  { file: 'app/api/marketplace/public-contents/[contentId]/clone/route.ts', module: r85 },
+  { file: 'app/api/marketplace/public-contents/[contentId]/report/route.ts', module: r86 },
+  { file: 'app/api/marketplace/public-contents/[contentId]/reviews/[reviewId]/reply/route.ts', module: r87 },
+  { file: 'app/api/marketplace/public-contents/[contentId]/reviews/mine/route.ts', module: r88 },
+  { file: 'app/api/marketplace/public-contents/[contentId]/reviews/route.ts', module: r89 },
+  { file: 'app/api/marketplace/public-contents/facets/route.ts', module: r90 },
+  { file: 'app/api/marketplace/public-contents/route.ts', module: r91 },
+  { file: 'app/api/openapi.json/route.ts', module: r92 },
+  { file: 'app/api/referral/convert/route.ts', module: r93 },
+  { file: 'app/api/referral/link/route.ts', module: r94 },
+  { file: 'app/api/referral/stats/route.ts', module: r95 },
+  { file: 'app/api/results/collections/[id]/route.ts', module: r96 },
+  { file: 'app/api/results/content/[contentId]/attempts/route.ts', module: r97 },
+  { file: 'app/api/results/content/[contentId]/route.ts', module: r98 },
+  { file: 'app/api/results/learners/[learnerKey]/route.ts', module: r99 },
+  { file: 'app/api/results/me/route.ts', module: r100 },
+  { file: 'app/api/tenant/brand/route.ts', module: r101 },
+  { file: 'app/api/tenant/current/route.ts', module: r102 },
+  { file: 'app/api/tenant/domain/route.ts', module: r103 },
+  { file: 'app/h5p/[...path]/route.ts', module: r104, contract: c104.contract },
+  { file: 'app/h5p/content/[contentId]/[...file]/route.ts', module: r105 },
+  { file: 'app/h5p/content/[contentId]/duplicate/route.ts', module: r106 },
+  { file: 'app/h5p/content/[contentId]/embed-settings/route.ts', module: r107 },
+  { file: 'app/h5p/content/[contentId]/export/route.ts', module: r108 },
+  { file: 'app/h5p/content/[contentId]/export-cmi5/route.ts', module: r109 },
+  { file: 'app/h5p/content/[contentId]/export-html/route.ts', module: r110 },
+  { file: 'app/h5p/content/[contentId]/export-scorm/route.ts', module: r111 },
+  { file: 'app/h5p/content/[contentId]/presence/route.ts', module: r112 },
+  { file: 'app/h5p/content/[contentId]/quality/route.ts', module: r113 },
+  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts', module: r114 },
+  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/restore/route.ts', module: r115 },
+  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts', module: r116 },
+  { file: 'app/h5p/content/[contentId]/revisions/compare/route.ts', module: r117 },
+  { file: 'app/h5p/content/[contentId]/revisions/route.ts', module: r118 },
+  { file: 'app/h5p/content/[contentId]/route.ts', module: r119 },
+  { file: 'app/h5p/content/[contentId]/shares/[userId]/route.ts', module: r120 },
+  { file: 'app/h5p/content/[contentId]/shares/route.ts', module: r121 },
+  { file: 'app/h5p/content/[contentId]/tags/route.ts', module: r122 },
+  { file: 'app/h5p/content/[contentId]/transfer/route.ts', module: r123 },
+  { file: 'app/h5p/content/[contentId]/visibility/route.ts', module: r124 },
+  { file: 'app/h5p/content/bulk/route.ts', module: r125 },
+  { file: 'app/h5p/content/route.ts', module: r126 },
+  { file: 'app/h5p/content/shared/route.ts', module: r127 },
+  { file: 'app/h5p/content/usage/route.ts', module: r128 },
+  { file: 'app/h5p/content-types/route.ts', module: r129 },
+  { file: 'app/h5p/edit/[contentId]/route.ts', module: r130 },
+  { file: 'app/h5p/embed/[contentId]/route.ts', module: r131 },
+  { file: 'app/h5p/health/route.ts', module: r132 },
+  { file: 'app/h5p/import/route.ts', module: r133 },
+  { file: 'app/h5p/libraries/[...file]/route.ts', module: r134 },
+  { file: 'app/h5p/libraries/install/route.ts', module: r135 },
+  { file: 'app/h5p/libraries/install-essentials/route.ts', module: r136 },
+  { file: 'app/h5p/libraries/route.ts', module: r137 },
+  { file: 'app/h5p/libraries/status/route.ts', module: r138 },
+  { file: 'app/h5p/media/attach/route.ts', module: r139 },
+  { file: 'app/h5p/media/upload/route.ts', module: r140 },
+  { file: 'app/h5p/new/route.ts', module: r141 },
+  { file: 'app/h5p/play/[contentId]/route.ts', module: r142 },
+  { file: 'app/h5p/player-files/[token]/[contentId]/[...file]/route.ts', module: r143 },
+  { file: 'app/h5p/xapi/[contentId]/route.ts', module: r144 },
+  { file: 'app/lti/ags/lineitems/route.ts', module: r145 },
+  { file: 'app/lti/ags/scores/route.ts', module: r146 },
+  { file: 'app/lti/config/route.ts', module: r147 },
+  { file: 'app/lti/contexts/[platformId]/[contextId]/route.ts', module: r148 },
+  { file: 'app/lti/contexts/route.ts', module: r149 },
+  { file: 'app/lti/deep-link/route.ts', module: r150 },
+  { file: 'app/lti/jwks/route.ts', module: r151 },
+  { file: 'app/lti/launch/route.ts', module: r152 },
+  { file: 'app/lti/link/route.ts', module: r153 },
+  { file: 'app/lti/login/route.ts', module: r154 },
+  { file: 'app/lti/nrps/members/route.ts', module: r155 },
+  { file: 'app/lti/picker/items/route.ts', module: r156 },
+  { file: 'app/lti/picker/route.ts', module: r157 },
+  { file: 'app/lti/picker/submit/route.ts', module: r158 },
+  { file: 'app/lti/platforms/[platformId]/passback/retry/route.ts', module: r159 },
+  { file: 'app/lti/platforms/[platformId]/route.ts', module: r160 },
+  { file: 'app/lti/platforms/route.ts', module: r161 },
+  { file: 'app/realms/[realm]/.well-known/openid-configuration/route.ts', module: r162 },
+  { file: 'app/realms/[realm]/protocol/openid-connect/certs/route.ts', module: r163 },
+  { file: 'app/realms/[realm]/protocol/openid-connect/token/route.ts', module: r164 },
 ];

@@ -5,10 +5,11 @@
 // revision, nothing is removed).
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiCallError, callApi } from '@/components/shared/api';
 import { Badge, Button, ButtonLink, Card, ConfirmDialog, EmptyState, type BadgeTone } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
+import { ChangeList, type ChangeView } from './ChangeList';
 import styles from './HistoryPanel.module.css';
 
 interface Revision {
@@ -20,27 +21,14 @@ interface Revision {
   savedAt: string;
   note: string | null;
 }
-interface Change {
-  path: string;
-  kind: 'added' | 'removed' | 'changed';
-  text: string;
-  before: unknown;
-  after: unknown;
-  words?: { op: 'same' | 'added' | 'removed'; text: string }[];
-}
 interface Comparison {
   from: Revision;
   to: Revision;
-  changes: Change[];
+  changes: ChangeView[];
 }
 
 const KIND_TONE: Record<Revision['kind'], BadgeTone> = { create: 'brand', edit: 'neutral', restore: 'warning', ai: 'info', upgrade: 'info', import: 'success' };
 const PAGE = 50;
-
-const short = (v: unknown) => {
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s && s.length > 200 ? `${s.slice(0, 200)}…` : (s ?? '');
-};
 
 export function HistoryPanel({ contentId, canRestore }: { contentId: string; canRestore: boolean }) {
   // relative times against one moment (next-intl wants `now` given; the list loads after mount, so no SSR mismatch)
@@ -192,34 +180,7 @@ export function HistoryPanel({ contentId, canRestore }: { contentId: string; can
         <section aria-labelledby="history-compare-heading" data-testid="history-comparison">
           <h3 id="history-compare-heading">{t('comparing', { from: comparison.from.number, to: comparison.to.number })}</h3>
           {comparison.changes.length ? (
-            <ul className={styles.changes}>
-              {comparison.changes.map((c) => (
-                <li key={`${c.path}:${c.kind}`} className={styles.change} data-testid="history-change">
-                  <strong>{c.text}</strong> <span className={`muted ${styles.path}`}>{c.path}</span>
-                  {c.words ? (
-                    <p className={styles.words}>
-                      {c.words.map((w, i) =>
-                        w.op === 'added' ? (
-                          <ins key={i} aria-label={t('addedWords', { text: w.text })}>
-                            {w.text}
-                          </ins>
-                        ) : w.op === 'removed' ? (
-                          <del key={i} aria-label={t('removedWords', { text: w.text })}>
-                            {w.text}
-                          </del>
-                        ) : (
-                          <span key={i}>{w.text}</span>
-                        ),
-                      ).reduce<ReactNode[]>((acc, el, i) => (i ? [...acc, ' ', el] : [el]), [])}
-                    </p>
-                  ) : c.kind === 'changed' ? (
-                    <p className={styles.words}>
-                      <del>{short(c.before)}</del> <ins>{short(c.after)}</ins>
-                    </p>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            <ChangeList changes={comparison.changes} />
           ) : (
             <p className="muted">{t('noChanges')}</p>
           )}

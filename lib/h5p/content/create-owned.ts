@@ -128,6 +128,8 @@ export interface CreateOwnedOptions {
   extra?: (tx: Tx, contentId: string) => Promise<void>;
   /** the kind of the item's first revision (default create: a copy; import for a package) */
   revisionKind?: RevisionKind;
+  /** the note of the item's first revision (an import that upgraded its content says so) */
+  revisionNote?: string | null;
 }
 
 /**
@@ -157,7 +159,7 @@ export async function createOwnedContent(ownerId: string, opts: CreateOwnedOptio
       quotaExceeded: opts.quotaExceeded,
       storageBytes: bytes,
       pending,
-      revision: { kind: opts.revisionKind ?? 'create', files },
+      revision: { kind: opts.revisionKind ?? 'create', files, note: opts.revisionNote ?? null },
       ...(extra ? { extra: (tx: Tx) => extra(tx, id) } : {}),
     });
   } catch (err) {

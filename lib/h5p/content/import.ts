@@ -23,6 +23,7 @@ import { h5pRoot } from '@/lib/h5p/engine/paths';
 import { RolePermissionSystem, type H5pActor } from '@/lib/h5p/engine/permissions';
 import { h5p, MAX_FILE_SIZE, MAX_TOTAL_SIZE } from '@/lib/h5p/engine/server';
 import { contentRow } from '@/lib/h5p/engine/storage/content-storage';
+import { upgradeOnImport } from '@/lib/h5p/upgrade/on-import';
 
 export const MAX_IMPORT_SIZE = 500 * 1024 * 1024;
 export const ACCEPTED_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -132,11 +133,15 @@ export async function installPackage(file: string, actor: H5pActor, ownerId: str
         const folders = (await fsp.readdir(dir)).filter((d) => d !== 'h5p.json' && d !== 'content').sort();
         installed = (await Promise.all(folders.map((d) => libraries.installFromDirectory(path.join(dir, d), false)))).filter((r) => r && r.type !== 'none');
       }
-      const metadata = JSON.parse(await fsp.readFile(path.join(dir, 'h5p.json'), 'utf8')) as IContentMetadata;
+      let metadata = JSON.parse(await fsp.readFile(path.join(dir, 'h5p.json'), 'utf8')) as IContentMetadata;
+      let parameters: unknown = JSON.parse(await fsp.readFile(path.join(dir, 'content', 'content.json'), 'utf8'));
+      // content on an older version of an installed type is upgraded to the newest installed version (its own
+      // upgrade hooks, in the sandbox), also when the package does not bring the older version (issue 28 item 1)
+      const upgraded = await upgradeOnImport(metadata, parameters);
+      if (upgraded) ({ metadata, params: parameters } = upgraded);
       const required: ILibraryName[] = [...(metadata.editorDependencies ?? []), ...(metadata.dynamicDependencies ?? []), ...(metadata.preloadedDependencies ?? [])];
       const missing = await libraries.getNotInstalledLibraries(required);
       if (missing.length) throw new H5pError('install-missing-libraries', { libraries: missing.map((l) => LibraryName.toUberName(l)).join(', ') }, 400);
-      const parameters: unknown = JSON.parse(await fsp.readFile(path.join(dir, 'content', 'content.json'), 'utf8'));
       if (!(await new RolePermissionSystem().checkForContent(actor, ContentPermission.Create, undefined))) {
         throw new H5pError('h5p-server:content-missing-create-permission', {}, 403);
       }
@@ -147,6 +152,7 @@ export async function installPackage(file: string, actor: H5pActor, ownerId: str
         quotaExceeded: new AppError(429, CONTENT_QUOTA_EXCEEDED),
         storeFiles: async (id) => (await contentStorage.adoptFiles(id, path.join(dir, 'content'))).bytes,
         revisionKind: 'import',
+        revisionNote: upgraded?.note ?? null,
       });
       return { contentId, installedLibraries: installed.length, metadata };
     } catch (err) {

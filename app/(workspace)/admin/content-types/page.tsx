@@ -9,6 +9,8 @@ import { Badge, Card, DataTable, PageHeader, Stack } from '@/components/ui';
 import { isSuperAdmin } from '@/lib/auth/roles';
 import { hiddenTypes, typeTitle } from '@/lib/h5p';
 import { contentTypesOverview } from '@/lib/admin/content-types';
+import { upgradableTypes } from '@/lib/h5p/upgrade';
+import Link from 'next/link';
 import { requirePageSession } from '@/lib/auth/session';
 import { currentBrand } from '@/lib/tenant/current';
 
@@ -25,7 +27,18 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminContentTypesPage() {
   const session = await requirePageSession('/admin/content-types');
   if (session.principal.role !== 'admin') notFound();
-  const [t, format, overview, hidden, locale] = await Promise.all([getTranslations('admin.contentTypes'), getFormatter(), contentTypesOverview(), hiddenTypes(), getLocale()]);
+  const superAdmin = isSuperAdmin(session.principal);
+  const scope = superAdmin ? null : (session.user.tenantId ?? undefined);
+  const [t, u, format, overview, hidden, locale, upgrades] = await Promise.all([
+    getTranslations('admin.contentTypes'),
+    getTranslations('admin.upgrades'),
+    getFormatter(),
+    contentTypesOverview(),
+    hiddenTypes(),
+    getLocale(),
+    scope === undefined ? Promise.resolve({ types: [] }) : upgradableTypes(scope),
+  ]);
+  const upgradable = upgrades.types.reduce((n, x) => n + x.upgradable, 0);
   const { hub, essentials, catalog, libraries, job } = overview;
   const hiddenNames = new Set(hidden.types.map((h) => h.machineName));
   return (
@@ -45,7 +58,9 @@ export default async function AdminContentTypesPage() {
               {hub.reachable ? t('hub.reachable') : t('hub.unreachable')}
             </dd>
             <dt>{t('hub.lastUpdate')}</dt>
-            <dd>{hub.lastUpdate ? format.dateTime(new Date(hub.lastUpdate), { dateStyle: 'medium', timeStyle: 'short' }) : t('hub.never')}</dd>
+            <dd>
+              {hub.lastUpdate ? format.dateTime(new Date(hub.lastUpdate), { dateStyle: 'medium', timeStyle: 'short' }) : t('hub.never')}
+            </dd>
           </dl>
           {!hub.reachable ? (
             <p className="notice" role="status">
@@ -53,6 +68,17 @@ export default async function AdminContentTypesPage() {
             </p>
           ) : null}
         </Card>
+        {scope !== undefined ? (
+          <Card aria-labelledby="upgrades-title" data-testid="upgrades-card">
+            <h2 id="upgrades-title">{u('cardTitle')}</h2>
+            <p>{u('cardText', { count: upgradable })}</p>
+            <p>
+              <Link href="/admin/content-types/upgrades" data-testid="upgrades-link">
+                {u('cardLink')}
+              </Link>
+            </p>
+          </Card>
+        ) : null}
         <Card aria-labelledby="essentials-title">
           <h2 id="essentials-title">{t('essentials.title')}</h2>
           <p data-testid="essentials-summary">
