@@ -83,3 +83,25 @@ export const UNKNOWN_LICENCE = `unknown licence code; use one of ${LICENCE_CODES
 
 /** The clone's refusal of content whose licence forbids derivatives (403). */
 export const noDerivativesMessage = (licence: string) => `This content's licence (${licence}) does not allow derivatives: add it to a collection or embed it instead`;
+
+/** The message key of each code's name (`common.licences.<key>`): codes hold spaces and dots, keys may not. */
+export const LICENCE_KEYS = {
+  U: 'u',
+  'CC BY': 'ccBy',
+  'CC BY-SA': 'ccBySa',
+  'CC BY-ND': 'ccByNd',
+  'CC BY-NC': 'ccByNc',
+  'CC BY-NC-SA': 'ccByNcSa',
+  'CC BY-NC-ND': 'ccByNcNd',
+  'CC0 1.0': 'cc0',
+  'CC PDM': 'ccPdm',
+  'GNU GPL': 'gpl',
+  PD: 'pd',
+  'ODC PDDL': 'odcPddl',
+  C: 'c',
+} as const satisfies Record<LicenceCode, string>;
+
+/** The message key of a version's name (`4.0` → `cc40`, `v3` → `gpl3`). */
+export const versionKey = (v: string) =>
+  (v.startsWith('v') ? `gpl${v.slice(1)}` : `cc${v.replace('.', '')}`) as
+    'cc40' | 'cc30' | 'cc25' | 'cc20' | 'cc10' | 'gpl3' | 'gpl2' | 'gpl1';

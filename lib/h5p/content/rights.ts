@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError, errorOf, VALIDATION_ERROR } from '@/lib/errors';
-import { AUTHOR_ROLES, h5pChangeDate, LICENCE_CODES, LICENCE_WORDS, UNKNOWN_LICENCE, versionsOf, type AuthorRole } from '@/lib/content/licence';
+import { AUTHOR_ROLES, h5pChangeDate, LICENCE_CODES, LICENCE_WORDS, UNKNOWN_LICENCE, versionsOf } from '@/lib/content/licence';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { h5p } from '@/lib/h5p/engine/server';
 import { withSave, type SaveContext } from '@/lib/h5p/revisions/context';
@@ -176,7 +176,7 @@ export function mergeRights(current: Rights, body: RightsBody, user: Pick<User, 
   if (next.licenseVersion && !versionsOf(next.license).includes(next.licenseVersion)) throw new AppError(400, at('licenseVersion', RIGHTS_ERR.version(next.license)));
   // the words-only codes carry no version worth keeping (a stale one from an old save goes)
   if (next.license in LICENCE_WORDS && !versionsOf(next.license).length) next.licenseVersion = null;
-  if (body.authors !== undefined) next.authors = body.authors.map((a) => ({ name: a.name, role: a.role as AuthorRole }));
+  if (body.authors !== undefined) next.authors = body.authors.map((a) => ({ name: a.name, role: a.role }));
   if (body.source !== undefined) next.source = body.source || null;
   if (body.yearFrom !== undefined) next.yearFrom = body.yearFrom;
   if (body.yearTo !== undefined) next.yearTo = body.yearTo;
