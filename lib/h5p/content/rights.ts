@@ -207,7 +207,7 @@ export async function updateRights(user: User, actor: H5pActor, contentId: strin
   const baseRevision = opts.baseRevision ?? body.baseRevision;
   const { contentStorage } = await h5p();
   // one save: the row (same parameters) and its revision in one transaction under the row lock (409 on a stale base)
-  const save: SaveContext = { kind: 'edit', author: { id: user.id, name: user.name || user.email }, note: RIGHTS_NOTE, ...(baseRevision !== undefined ? { baseRevision } : {}) };
+  const save: SaveContext = { kind: 'edit', author: { id: user.id, name: user.name || user.email }, note: RIGHTS_NOTE, metadataOnly: true, ...(baseRevision !== undefined ? { baseRevision } : {}) };
   await withSave(save, () => contentStorage.addContent(next as unknown as IContentMetadata, row.parameters, actor, contentId));
   if (!ownership) {
     await db().contentOwnership.upsert({ where: { contentId }, create: { contentId, userId: user.id, visibility: 'private' }, update: {} });
