@@ -131,6 +131,13 @@ describe('PATCH /h5p/content/:id/metadata', () => {
     // a new licence without a version: the old version stays when the code takes it, else it goes
     expect((await api('PATCH', meta(id), { token: owner.token, body: { license: 'CC BY-NC', licenseVersion: '2.5' } })).body.data.rights.licenseVersion).toBe('2.5');
     expect((await api('PATCH', meta(id), { token: owner.token, body: { license: 'CC BY-SA' } })).body.data.rights.licenseVersion).toBe('2.5');
+    // a stale version stored by an older save does not block an edit of something else: it goes
+    const row = await db().h5pContent.findUniqueOrThrow({ where: { id }, select: { metadata: true } });
+    await db().h5pContent.update({ where: { id }, data: { metadata: { ...(row.metadata as object), license: 'U', licenseVersion: '4.0' } } });
+    const stale = await api('PATCH', meta(id), { token: owner.token, body: { authors: [{ name: 'Ana', role: 'Author' }] } });
+    expect(stale.status).toBe(200);
+    expect(stale.body.data.rights).toMatchObject({ license: 'U', licenseVersion: null });
+    await api('PATCH', meta(id), { token: owner.token, body: { license: 'CC BY-SA', licenseVersion: '2.5' } });
     const toC = await api('PATCH', meta(id), { token: owner.token, body: { license: 'C' } });
     expect(toC.body.data.rights).toMatchObject({ license: 'C', licenseVersion: null });
     expect(((await db().h5pContent.findUniqueOrThrow({ where: { id } })).metadata as Record<string, unknown>).licenseVersion).toBeUndefined();

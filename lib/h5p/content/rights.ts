@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError, errorOf, VALIDATION_ERROR } from '@/lib/errors';
-import { AUTHOR_ROLES, h5pChangeDate, LICENCE_CODES, LICENCE_WORDS, UNKNOWN_LICENCE, versionsOf } from '@/lib/content/licence';
+import { AUTHOR_ROLES, h5pChangeDate, LICENCE_CODES, UNKNOWN_LICENCE, versionsOf } from '@/lib/content/licence';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { h5p } from '@/lib/h5p/engine/server';
 import { withSave, type SaveContext } from '@/lib/h5p/revisions/context';
@@ -172,15 +172,17 @@ export function mergeRights(current: Rights, body: RightsBody, user: Pick<User, 
   const next: Rights = { ...current, authors: [...current.authors], changes: [...current.changes] };
   if (body.license !== undefined) next.license = body.license;
   if (body.licenseVersion !== undefined) next.licenseVersion = body.licenseVersion || null;
-  else if (body.license !== undefined && next.licenseVersion && !versionsOf(next.license).includes(next.licenseVersion)) next.licenseVersion = null;
-  if (next.licenseVersion && !versionsOf(next.license).includes(next.licenseVersion)) throw new AppError(400, at('licenseVersion', RIGHTS_ERR.version(next.license)));
-  // the words-only codes carry no version worth keeping (a stale one from an old save goes)
-  if (next.license in LICENCE_WORDS && !versionsOf(next.license).length) next.licenseVersion = null;
+  if (next.licenseVersion && !versionsOf(next.license).includes(next.licenseVersion)) {
+    // a version the body names must fit the code; a stale one (an old save's, or the previous code's) just goes
+    if (body.licenseVersion) throw new AppError(400, at('licenseVersion', RIGHTS_ERR.version(next.license)));
+    next.licenseVersion = null;
+  }
   if (body.authors !== undefined) next.authors = body.authors.map((a) => ({ name: a.name, role: a.role }));
   if (body.source !== undefined) next.source = body.source || null;
   if (body.yearFrom !== undefined) next.yearFrom = body.yearFrom;
   if (body.yearTo !== undefined) next.yearTo = body.yearTo;
-  if (next.yearFrom !== null && next.yearTo !== null && next.yearTo < next.yearFrom) throw new AppError(400, at('yearTo', RIGHTS_ERR.yearOrder));
+  const yearsGiven = body.yearFrom !== undefined || body.yearTo !== undefined;
+  if (yearsGiven && next.yearFrom !== null && next.yearTo !== null && next.yearTo < next.yearFrom) throw new AppError(400, at('yearTo', RIGHTS_ERR.yearOrder));
   if (body.licenseExtras !== undefined) next.licenseExtras = body.licenseExtras || null;
   if (body.authorComments !== undefined) next.authorComments = body.authorComments || null;
   if (body.change) {
