@@ -7,7 +7,7 @@
 import { Plus, Scale, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Field } from '@/components/ui';
+import { Button, Field, IconButton } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
 import { callApi } from '@/components/shared/api';
 import { AUTHOR_ROLES, forbidsDerivatives, LICENCE_CODES, LICENCE_KEYS, versionKey, versionsOf } from '@/lib/content/licence';
@@ -187,13 +187,10 @@ function RightsForm({ contentId, onDone }: { contentId: string; onDone: () => vo
                 ))}
               </select>
             </div>
-            <Button
-              type="button"
+            <IconButton
               size="sm"
-              variant="ghost"
               icon={Trash2}
-              aria-label={t('removeAuthor', { n: i + 1 })}
-              title={t('removeAuthor', { n: i + 1 })}
+              label={t('removeAuthor', { n: i + 1 })}
               onClick={() => set({ authors: d.authors.filter((x) => x.key !== a.key) })}
               data-testid="rights-author-remove"
             />
