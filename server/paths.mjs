@@ -30,5 +30,5 @@ export const LIBRARY_DIR = /^[\w.]+-\d+\.\d+$/;
  * before the file routes): the front server leaves these names to Next.js. server/paths.test.ts checks them
  * against the folders under app/.
  */
-export const CONTENT_ROUTE_NAMES = new Set(['duplicate', 'embed-settings', 'export', 'export-cmi5', 'export-html', 'export-scorm', 'presence', 'quality', 'revisions', 'shares', 'tags', 'transfer', 'visibility']);
+export const CONTENT_ROUTE_NAMES = new Set(['duplicate', 'embed-settings', 'export', 'export-cmi5', 'export-html', 'export-scorm', 'metadata', 'presence', 'quality', 'revisions', 'shares', 'tags', 'transfer', 'visibility']);
 export const LIBRARY_ROUTE_NAMES = new Set(['install', 'install-essentials', 'status']);

@@ -12,6 +12,7 @@ import { useToast } from '@/components/ui/Toaster';
 import { callApi, ApiCallError } from '@/components/shared/api';
 import { QuotaReason, type QuotaReasonProps } from '@/components/plans/QuotaReason';
 import { difficultyLabel, licenceLabel } from './labels';
+import { forbidsDerivatives, LICENCE_CODES, LICENCE_KEYS } from '@/lib/content/licence';
 import type { FacetNames, Facets, PublicItem as Item } from '@/lib/marketplace/schemas';
 import type { PublicType } from '@/lib/marketplace/service';
 import { useThumbFallback } from '@/components/content/library/parts';
@@ -59,6 +60,7 @@ export function MarketplaceBrowser({
   const [error, setError] = useState('');
   const t = useTranslations('marketplace');
   const tr = useTranslations('marketplace.reviews');
+  const tl = useTranslations('common.licences');
   const format = useFormatter();
   const toast = useToast();
 
@@ -169,6 +171,21 @@ export function MarketplaceBrowser({
               </option>
             ))}
           </select>
+          {/* the licence (H5P's code, any version): e.g. only content others may adapt */}
+          <select
+            aria-label={t('list.filter.license')}
+            value={filters.license ?? ''}
+            onChange={(e) => setFilter('license', e.target.value)}
+            data-testid="filter-license"
+            className={styles.select}
+          >
+            <option value="">{t('list.any', { filter: t('list.filter.license') })}</option>
+            {LICENCE_CODES.map((c) => (
+              <option key={c} value={c}>
+                {tl(LICENCE_KEYS[c])}
+              </option>
+            ))}
+          </select>
           {FILTERS.map((f) => (
             <select
               key={f.key}
@@ -224,6 +241,9 @@ export function MarketplaceBrowser({
       <ul className={styles.grid} data-testid="results">
         {(items ?? []).map((it) => {
           const titleId = `mk-title-${it.id}`;
+          // a licence without derivatives: no clone (the API refuses it too); collections and embedding still work
+          const noDerivatives = forbidsDerivatives(it.license);
+          const ndId = `mk-nd-${it.id}`;
           const c = it.curriculum;
           const chips = c ? [c.frameworkName, c.gradeName, c.subjectName, difficultyLabel(t, c.difficulty), c.language].filter((x): x is string => Boolean(x && x.trim())) : [];
           return (
@@ -279,15 +299,20 @@ export function MarketplaceBrowser({
                       size="sm"
                       icon={Copy}
                       onClick={() => void clone(it)}
-                      disabled={blocked}
+                      disabled={blocked || noDerivatives}
                       loading={busy === it.id}
-                      aria-describedby={blocked && atLimit ? `${REASON_ID} ${titleId}` : titleId}
+                      aria-describedby={noDerivatives ? `${ndId} ${titleId}` : blocked && atLimit ? `${REASON_ID} ${titleId}` : titleId}
                       data-testid="result-clone"
                     >
                       {t('list.clone')}
                     </Button>
                   ) : null}
                 </div>
+                {canClone && noDerivatives ? (
+                  <p className={styles.muted} id={ndId} data-testid="result-no-derivatives">
+                    {t('list.noDerivatives', { licence: licenceLabel(t, it.license) })}
+                  </p>
+                ) : null}
               </div>
             </Card>
           );

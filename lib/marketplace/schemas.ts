@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CURSOR_ERR, MAX_CURSOR_LENGTH } from '@/lib/db/keyset';
-import { errorOf, VALIDATION_ERROR } from '@/lib/errors';
+import { apiError, errorOf, VALIDATION_ERROR } from '@/lib/errors';
 import { curriculumSummarySchema, qualitySummarySchema } from '@/lib/curriculum';
 import { ratingSummarySchema } from './rating';
 import { bloomLevelSchema } from '@/lib/content/blooms';
 import { CLONE_LIMIT_REACHED } from '@/lib/plans/allowance';
+import { LICENCE_CODES, noDerivativesMessage, UNKNOWN_LICENCE } from '@/lib/content/licence';
 
 /** Largest `offset` of the public list: an offset costs every row it skips, so deeper pages use the keyset `cursor`. */
 export const MAX_MARKETPLACE_OFFSET = 10_000;
@@ -23,6 +24,8 @@ export const MARKETPLACE_ERR = {
   offsetTooDeep: errorOf(400, VALIDATION_ERROR, `offset: ${OFFSET_TOO_DEEP}`),
   notPublic: errorOf(404, CONTENT_NOT_PUBLIC),
   limitReached: errorOf(403, CONTENT_LIMIT_REACHED),
+  unknownLicence: errorOf(400, VALIDATION_ERROR, `license: ${UNKNOWN_LICENCE}`),
+  noDerivatives: apiError(403, 'licence_no_derivatives', noDerivativesMessage('<licence>')),
 } as const;
 
 export const SORTS = ['newest', 'popular', 'quality', 'rating'] as const;
@@ -35,6 +38,8 @@ export const listQuery = z.object({
   subjectCode: z.string().max(100).optional(),
   difficulty: z.enum(['easy', 'medium', 'hard']).optional(),
   language: z.string().max(10).optional(),
+  /** H5P's licence code of the item (metadata.license; items without one are U) */
+  license: z.enum(LICENCE_CODES, { error: UNKNOWN_LICENCE }).optional().describe("H5P's licence code, e.g. `CC BY-SA` (any version), `U` (undisclosed, also items without a licence), `C` (copyright)"),
   sortBy: z.enum(SORTS).default('newest'),
   offset: z.coerce.number().int().min(0).max(MAX_MARKETPLACE_OFFSET, OFFSET_TOO_DEEP).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(20),

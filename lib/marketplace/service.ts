@@ -134,6 +134,8 @@ function whereOf(callerId: string, q: ListQuery, owner: 'exclude' | 'any' | 'onl
   meta('subject_code', q.subjectCode);
   meta('difficulty', q.difficulty);
   meta('language', q.language);
+  // the licence code copied from the content's metadata (migration 20261205100000_content_licence)
+  if (q.license) conds.push(Prisma.sql`o.license = ${q.license}`);
   return Prisma.join(conds, ' AND ');
 }
 

@@ -485,6 +485,8 @@ const TABLE: Record<string, Case | Case[]> = {
   'app/h5p/content/[contentId]/route.ts DELETE': { req: async (fx) => json(`/h5p/content/${await freshContent(fx)}`), expect: [401, 403, 200, 403, 403, 403] },
   'app/h5p/content/[contentId]/visibility/route.ts PATCH': { req: (fx) => json(`/h5p/content/${fx.privateContent}/visibility`, { visibility: 'private' }), expect: [401, 403, 200, 403, 403, 403] },
   'app/h5p/content/[contentId]/embed-settings/route.ts PATCH': { req: (fx) => json(`/h5p/content/${fx.privateContent}/embed-settings`, { askName: false }), expect: [401, 403, 200, 403, 403, 403] },
+  // rights of use (issue 28 item 3): an update, the owner or an editor (as PUT)
+  'app/h5p/content/[contentId]/metadata/route.ts PATCH': { req: (fx) => json(`/h5p/content/${fx.privateContent}/metadata`, { license: 'CC BY', licenseVersion: '4.0' }), expect: [401, 403, 200, 403, 403, 403] },
   // tags: owner only (403 like update)
   'app/h5p/content/[contentId]/tags/route.ts PUT': { req: (fx) => json(`/h5p/content/${fx.privateContent}/tags`, { tags: ['matrix'] }), expect: [401, 403, 200, 403, 403, 403] },
   // duplicate: teachers who may read the content (the read rule: 404 otherwise)
@@ -616,6 +618,7 @@ const SHARED: Record<string, [viewer: number, editor: number]> = {
   'app/h5p/[...path]/route.ts GET [state ?asUserId= of public content]': [403, 403],
   // editing, exporting and results: the editor only (the viewer gets the other teacher's answer)
   'app/h5p/content/[contentId]/route.ts PUT': [403, 200],
+  'app/h5p/content/[contentId]/metadata/route.ts PATCH': [403, 200],
   'app/h5p/edit/[contentId]/route.ts GET': [403, 200],
   'app/h5p/content/[contentId]/export/route.ts GET': [403, 200],
   'app/h5p/content/[contentId]/export-scorm/route.ts GET': [403, 200],

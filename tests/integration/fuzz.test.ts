@@ -109,7 +109,7 @@ function segmentValue(param: string, catchAll: boolean): string {
   return [first, ...rest].join('/');
 }
 
-const QUERY_KEYS = ['offset', 'limit', 'search', 'sortBy', 'contentType', 'frameworkCode', 'gradeCode', 'subjectCode', 'difficulty', 'language', 'action', 'machineName', 'majorVersion', 'minorVersion', 'contextId', 'asUserId', 'token', 'version', 'id', 'hubId', 'ignorePost', 'format', 'ref', 'next', 'contentId', 'x'];
+const QUERY_KEYS = ['offset', 'limit', 'search', 'sortBy', 'contentType', 'frameworkCode', 'gradeCode', 'subjectCode', 'difficulty', 'language', 'license', 'action', 'machineName', 'majorVersion', 'minorVersion', 'contextId', 'asUserId', 'token', 'version', 'id', 'hubId', 'ignorePost', 'format', 'ref', 'next', 'contentId', 'x'];
 const ACTIONS = ['content-type-cache', 'content-hub-metadata-cache', 'libraries', 'translations', 'files', 'filter', 'library-install', 'library-upload', 'get-content', 'nope'];
 
 function hostileQueryValue(): string {
@@ -140,7 +140,7 @@ function query(): string {
   return `?${parts.join('&')}`;
 }
 
-const FIELDS = ['title', 'description', 'name', 'email', 'password', 'refreshToken', 'referralCode', 'contentId', 'contentIds', 'itemIds', 'visibility', 'library', 'params', 'metadata', 'machineName', 'frameworkCode', 'frameworkName', 'gradeCode', 'gradeName', 'subjectCode', 'subjectName', 'topicCodes', 'topicNames', 'objectiveCodes', 'difficulty', 'language', 'data', 'score', 'maxScore', 'opened', 'finished', 'time', 'libraryParameters', 'libraries', 'mimeType', 'filename', 'file', 'field', 'coverImageUrl', 'order', 'items', 'brandConfig', '__proto__', 'constructor'];
+const FIELDS = ['title', 'description', 'name', 'email', 'password', 'refreshToken', 'referralCode', 'contentId', 'contentIds', 'itemIds', 'visibility', 'library', 'params', 'metadata', 'machineName', 'frameworkCode', 'frameworkName', 'gradeCode', 'gradeName', 'subjectCode', 'subjectName', 'topicCodes', 'topicNames', 'objectiveCodes', 'difficulty', 'language', 'data', 'score', 'maxScore', 'opened', 'finished', 'time', 'libraryParameters', 'libraries', 'mimeType', 'filename', 'file', 'field', 'coverImageUrl', 'order', 'items', 'brandConfig', 'license', 'licenseVersion', 'authors', 'source', 'yearFrom', 'yearTo', 'change', 'authorComments', 'licenseExtras', 'baseRevision', '__proto__', 'constructor'];
 
 function deep(depth: number, kind: 'array' | 'object'): string {
   return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);

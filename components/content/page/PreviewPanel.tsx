@@ -10,16 +10,10 @@ import { Badge, Button, Dialog } from '@/components/ui';
 import { useToast } from '@/components/ui/Toaster';
 import { download } from '../api';
 import styles from './ContentPage.module.css';
+import { useRightsOfUse, type RightsOfUse } from './RightsContext';
+import { LICENCE_KEYS, isLicenceCode, versionsOf } from '@/lib/content/licence';
 
-export interface RightsOfUse {
-  license: string | null;
-  licenseVersion: string | null;
-  authors: { name: string; role: string | null }[];
-  yearFrom: string | null;
-  yearTo: string | null;
-  source: string | null;
-  changes: string[];
-}
+export type { RightsOfUse };
 
 interface Props {
   contentId: string;
@@ -29,7 +23,8 @@ interface Props {
   origin?: string;
   canReuse: boolean;
   canEmbed: boolean;
-  rights: RightsOfUse;
+  /** the rights shown when the panel is outside a RightsOfUseProvider */
+  rights?: RightsOfUse;
 }
 
 export function PreviewPanel({ contentId, title, playerToken, previewToken, origin, canReuse, canEmbed, rights }: Props) {
@@ -94,30 +89,84 @@ export function PreviewPanel({ contentId, title, playerToken, previewToken, orig
   );
 }
 
-export function RightsList({ rights }: { rights: RightsOfUse }) {
+/** The licence as the dialog names it: "CC BY-SA 4.0", or the words of U, C and the public domain codes. */
+export function useLicenceName() {
+  const tl = useTranslations('common.licences');
+  return (code: string, version: string | null) => {
+    if (!isLicenceCode(code)) return version ? `${code} ${version}` : code;
+    if (versionsOf(code).length || code === 'CC PDM') return version && code !== 'CC0 1.0' ? `${code} ${version}` : code;
+    return tl(LICENCE_KEYS[code]);
+  };
+}
+
+/** H5P's rights of use: licence, authors, years, source, extras, the change log and, for a clone, its origin. */
+export function RightsList({ rights: fallback }: { rights?: RightsOfUse }) {
   const t = useTranslations('content.page');
+  const tr = useTranslations('common.authorRoles');
+  const licenceName = useLicenceName();
+  const { rights } = useRightsOfUse(fallback);
+  const role = (r: string) => ((['Author', 'Editor', 'Licensee', 'Originator'] as const).find((x) => x === r) ? tr(r as 'Author') : r);
   return (
     <dl className="facts">
       <dt>{t('license')}</dt>
-      <dd data-testid="rights-license">{rights.license && rights.license !== 'U' ? `${rights.license}${rights.licenseVersion ? ` ${rights.licenseVersion}` : ''}` : t('licenseUndisclosed')}</dd>
+      <dd data-testid="rights-license">
+        {rights.license && rights.license !== 'U' ? licenceName(rights.license, rights.licenseVersion) : t('licenseUndisclosed')}
+      </dd>
       <dt>{t('authors')}</dt>
-      <dd data-testid="rights-authors">{rights.authors.length ? rights.authors.map((a) => (a.role ? `${a.name} (${a.role})` : a.name)).join(', ') : '—'}</dd>
-      {rights.yearFrom ? (
+      <dd data-testid="rights-authors">
+        {rights.authors.length ? rights.authors.map((a) => (a.role ? `${a.name} (${role(a.role)})` : a.name)).join(', ') : '—'}
+      </dd>
+      {rights.yearFrom !== null ? (
         <>
           <dt>{t('years')}</dt>
-          <dd>{rights.yearTo && rights.yearTo !== rights.yearFrom ? `${rights.yearFrom}–${rights.yearTo}` : rights.yearFrom}</dd>
+          <dd>{rights.yearTo !== null && rights.yearTo !== rights.yearFrom ? `${rights.yearFrom}–${rights.yearTo}` : rights.yearFrom}</dd>
         </>
       ) : null}
       {rights.source ? (
         <>
           <dt>{t('source')}</dt>
-          <dd>{/^https?:\/\//.test(rights.source) ? <a href={rights.source} rel="noopener noreferrer nofollow" target="_blank">{rights.source}</a> : rights.source}</dd>
+          <dd data-testid="rights-source">
+            {/^https?:\/\//.test(rights.source) ? (
+              <a href={rights.source} rel="noopener noreferrer nofollow" target="_blank">
+                {rights.source}
+              </a>
+            ) : (
+              rights.source
+            )}
+          </dd>
+        </>
+      ) : null}
+      {rights.licenseExtras ? (
+        <>
+          <dt>{t('licenseExtras')}</dt>
+          <dd>{rights.licenseExtras}</dd>
+        </>
+      ) : null}
+      {rights.authorComments ? (
+        <>
+          <dt>{t('authorComments')}</dt>
+          <dd>{rights.authorComments}</dd>
+        </>
+      ) : null}
+      {rights.origin ? (
+        <>
+          <dt>{t('origin')}</dt>
+          <dd data-testid="rights-origin">
+            <cite>{rights.origin.title}</cite> · {rights.origin.authorName} ·{' '}
+            {rights.origin.license && rights.origin.license !== 'U' ? rights.origin.license : t('licenseUndisclosed')}
+          </dd>
         </>
       ) : null}
       {rights.changes.length ? (
         <>
           <dt>{t('changes')}</dt>
-          <dd>{rights.changes.join('; ')}</dd>
+          <dd>
+            <ul className={styles.changeList} data-testid="rights-changes">
+              {rights.changes.map((c, i) => (
+                <li key={i}>{t('rightsForm.change', { date: c.date || '—', author: c.author || '—', log: c.log || '—' })}</li>
+              ))}
+            </ul>
+          </dd>
         </>
       ) : null}
     </dl>

@@ -8,7 +8,7 @@ import { config } from '@/lib/config';
 import { db } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { z } from 'zod';
-import { AppError, errorOf } from '@/lib/errors';
+import { apiError, AppError, errorOf } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED, releaseContentQuota } from '@/lib/plans/quota';
 import { copyUploadIntoContent } from './uploads';
 import { assertCanRead, CONTENT_NOT_FOUND, type Reader } from './access';
@@ -24,6 +24,8 @@ import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 import { copyContent, COPY_SOURCE_SELECT } from './copy';
 import { assertQuotaLeft } from './create-owned';
 import { isOwnerOrEditor } from './roles';
+import { changeAuthorOf } from './rights';
+import { forbidsDerivatives, licenceOf, noDerivativesMessage } from '@/lib/content/licence';
 import { withSave, type RevisionKind, type SaveContext } from '@/lib/h5p/revisions/context';
 import { latestRevision, NOTE_MAX, settleRevisionFiles } from '@/lib/h5p/revisions/record';
 
@@ -56,6 +58,8 @@ export const CONTENT_ERRORS = {
   visibilityForbidden: errorOf(403, ERR.visibilityForbidden),
   hiddenByModerator: errorOf(403, ERR.hiddenByModerator),
   quota: errorOf(429, ERR.quota),
+  /** a duplicate by someone else of content whose licence forbids derivatives */
+  noDerivatives: apiError(403, 'licence_no_derivatives', noDerivativesMessage('<licence>')),
 } as const;
 
 /** The body errors of create and update (parseContentBody). */
@@ -403,10 +407,15 @@ export async function duplicateContent(reader: Reader, user: User, contentId: st
   const facts = await assertCanRead(reader, contentId);
   const source = await db().h5pContent.findUnique({ where: { id: contentId }, select: COPY_SOURCE_SELECT });
   if (!source) throw new AppError(404, ERR.notFound);
+  // a copy for editing: a licence without derivatives lets only its owner copy it (as the marketplace's clone)
+  const licence = licenceOf(source.metadata);
+  if (facts.ownerId !== user.id && forbidsDerivatives(licence)) throw new AppError(403, noDerivativesMessage(licence!), undefined, CONTENT_ERRORS.noDerivatives.code);
   return copyContent(source, user.id, {
     title: `${source.title} (copy)`,
     quotaExceeded: new AppError(429, ERR.quota),
     copyTags: facts.ownerId === user.id,
+    // the licence and authors stay; the change log says where the copy came from
+    change: { author: changeAuthorOf(user), log: `Copied from “${source.title}”` },
   });
 }
 

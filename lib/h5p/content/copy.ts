@@ -13,6 +13,8 @@ import { isParametersFile, mapBounded } from '@/lib/h5p/engine/storage/content-s
 import { filterContentParams } from '@/lib/h5p/engine/sanitize';
 import { semanticsLoader } from '@/lib/h5p/engine/server';
 import { thumbnailPathFor } from './thumbnail';
+import { h5pChangeDate } from '@/lib/content/licence';
+import { RIGHTS_LIMITS, rightsOfMetadata } from './rights';
 
 export interface CopySource {
   id: string;
@@ -35,6 +37,28 @@ export interface CopyOptions {
   recordClone?: boolean;
   /** where the copy came from, stored on its row (the marketplace's clone: "Adapted from … by …, licence …") */
   origin?: { contentId: string; title: string; author: string; license: string | null };
+  /**
+   * the entry the copy adds to its H5P change log (rights of use): who copied it and from what. The source's licence
+   * and authors stay as they are; `authorIfNone` is named as the Author when the source lists none (a clone credits
+   * the marketplace author).
+   */
+  change?: { author: string; log: string; authorIfNone?: string };
+}
+
+/** The source's metadata with the copy's title and change-log entry (the oldest entries go past the log's bound). */
+export function copyMetadata(metadata: Prisma.JsonValue, opts: Pick<CopyOptions, 'title' | 'change'>, now = new Date()): Prisma.JsonValue {
+  if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) return metadata;
+  if (opts.title === undefined && !opts.change) return metadata;
+  const out: Record<string, unknown> = { ...metadata };
+  if (opts.title !== undefined) out.title = opts.title.slice(0, 255);
+  if (opts.change) {
+    const rights = rightsOfMetadata(metadata);
+    const entry = { date: h5pChangeDate(now), author: opts.change.author.slice(0, RIGHTS_LIMITS.name) || 'Anonymous', log: opts.change.log.slice(0, RIGHTS_LIMITS.log) };
+    out.changes = [...rights.changes, entry].slice(-RIGHTS_LIMITS.changes);
+    out.authors = rights.authors.length || !opts.change.authorIfNone ? rights.authors : [{ name: opts.change.authorIfNone.slice(0, RIGHTS_LIMITS.name), role: 'Author' }];
+    out.license = rights.license;
+  }
+  return out as Prisma.JsonValue;
 }
 
 /** Copies `source` into a new private content item of `userId`. */
@@ -42,10 +66,7 @@ export async function copyContent(source: CopySource, userId: string, opts: Copy
   // content saved before parameters were filtered on the way in is filtered on its way into the copy
   const parameters = await filterContentParams(source.metadata as unknown as IContentMetadata, source.parameters, await semanticsLoader(), { orPlainText: true });
   const title = (opts.title ?? source.title).slice(0, 1000);
-  const metadata =
-    opts.title !== undefined && source.metadata && typeof source.metadata === 'object' && !Array.isArray(source.metadata)
-      ? { ...source.metadata, title: title.slice(0, 255) }
-      : source.metadata;
+  const metadata = copyMetadata(source.metadata, { ...(opts.title !== undefined ? { title } : {}), ...(opts.change ? { change: opts.change } : {}) });
 
   // refused before anything is copied; the charge itself is taken with the rows (one transaction)
   await assertQuotaLeft(userId, opts.quotaExceeded);

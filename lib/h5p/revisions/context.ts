@@ -22,6 +22,11 @@ export interface SaveContext {
   baseRevision?: string;
   /** set by the save's first write: the revision it recorded */
   revisionId?: string;
+  /**
+   * a save of the metadata only (the rights of use): the parameters passed are the item's stored ones, written back
+   * as they are — not filtered again, so the edit works even when the item's library is no longer installed
+   */
+  metadataOnly?: boolean;
 }
 
 // One store per process, not per module copy: the H5P engine is a process singleton (engine/server.ts) created by

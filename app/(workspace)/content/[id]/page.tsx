@@ -8,14 +8,16 @@ import { ContentTabs } from '@/components/content/page/ContentTabs';
 import { HistoryPanel } from '@/components/content/history/HistoryPanel';
 import { EditingNotice } from '@/components/content/history/EditingNotice';
 import { OriginNote } from '@/components/content/OriginNote';
-import { PreviewPanel, type RightsOfUse } from '@/components/content/page/PreviewPanel';
+import { PreviewPanel } from '@/components/content/page/PreviewPanel';
+import { RightsOfUseProvider } from '@/components/content/page/RightsContext';
 import { RightsDetails } from '@/components/content/page/RightsDetails';
 import styles from '@/components/content/page/ContentPage.module.css';
 import { Badge, Card, PageHeader, StatGrid } from '@/components/ui';
 import { issueEmbedToken, issuePlayerToken, issuePreviewToken } from '@/lib/auth/embed-token';
 import { db } from '@/lib/db/client';
 import { typeTitle } from '@/lib/h5p';
-import { contentOriginOf } from '@/lib/h5p/content/content';
+import { contentOriginOf, currentRevisionOf } from '@/lib/h5p/content/content';
+import { rightsOfMetadata } from '@/lib/h5p/content/rights';
 import { contentPassMark } from '@/lib/h5p/export/mastery';
 import { canReadContent, contentAccessFacts, mayManageContentData, readerOf } from '@/lib/h5p/content/access';
 import { contentRoleOf } from '@/lib/h5p/content/roles';
@@ -32,29 +34,6 @@ import { contentResultsSummary } from '@/lib/results/overview';
 export const dynamic = 'force-dynamic';
 
 export const generateMetadata = () => contentPageMetadata('play.metaTitle');
-
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
-
-/** H5P's metadata of rights of use: licence, authors, years, source, changes */
-function rightsOf(metadata: unknown): RightsOfUse {
-  const m = (metadata && typeof metadata === 'object' ? metadata : {}) as Record<string, unknown>;
-  const authors = Array.isArray(m.authors) ? m.authors : [];
-  const changes = Array.isArray(m.changes) ? m.changes : [];
-  return {
-    license: str(m.license),
-    licenseVersion: str(m.licenseVersion),
-    authors: authors.flatMap((a) => (a && typeof a === 'object' && str((a as Record<string, unknown>).name) ? [{ name: str((a as Record<string, unknown>).name)!, role: str((a as Record<string, unknown>).role) }] : [])),
-    yearFrom: str(m.yearFrom) ?? (typeof m.yearFrom === 'number' ? String(m.yearFrom) : null),
-    yearTo: str(m.yearTo) ?? (typeof m.yearTo === 'number' ? String(m.yearTo) : null),
-    source: str(m.source),
-    changes: changes.flatMap((c) => {
-      if (!c || typeof c !== 'object') return [];
-      const r = c as Record<string, unknown>;
-      const text = [str(r.date), str(r.author), str(r.log)].filter(Boolean).join(' · ');
-      return text ? [text] : [];
-    }),
-  };
-}
 
 // The content page: its header (title, type, status, the owner's actions) and four tabs — Preview (the player with
 // H5P's reuse / embed / rights-of-use bar, and "Preview as learner" that records nothing), Share & embed, Results
@@ -98,12 +77,18 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
   const aiReady = aiTools && aiConfigured();
   const aiUsage = aiReady ? await usageOf(user) : null;
   const aiGate = (flag: FeatureFlag) => ({ allowed: planHasFeature(user.plan, flag), plan: PLANS[requiredPlanFor(flag)].name });
-  const rights = rightsOf(content.metadata);
+  // H5P's rights of use (licence, authors, years, source, change log) and, for a clone, where it came from; the owner
+  // and an editor edit them on the Details tab on top of the latest revision
+  const contentOrigin = contentOriginOf(content);
+  const rights = { ...rightsOfMetadata(content.metadata), origin: contentOrigin };
+  const canEditRights = own || editor;
+  const rightsRevision = canEditRights ? await currentRevisionOf(id) : null;
   const origin = playerKeepsOrigin() ? playerOrigin() : undefined;
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 0 });
   const visibility = pub ? 'public' : 'private';
   return (
     <ContentVisibility initial={visibility}>
+      <RightsOfUseProvider initial={rights} revision={rightsRevision}>
       <div className="page">
         <PageHeader
           breadcrumbs={
@@ -142,12 +127,12 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
             ) : null
           }
         />
-        <OriginNote origin={contentOriginOf(content)} />
+        <OriginNote origin={contentOrigin} />
         {seesHistory ? <EditingNotice contentId={id} announce={false} /> : null}
         <ContentTabs
           preview={
             <>
-              <PreviewPanel contentId={id} title={content.title} playerToken={playerToken} previewToken={previewToken} origin={origin} canReuse={own} canEmbed={own} rights={rights} />
+              <PreviewPanel contentId={id} title={content.title} playerToken={playerToken} previewToken={previewToken} origin={origin} canReuse={own} canEmbed={own} />
               {aiTools ? (
                 <div className={styles.aiTools}>
                   <ContentAiActions
@@ -206,7 +191,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
             <div className={styles.detailsGrid}>
               <Card aria-labelledby="details-rights">
                 <h2 id="details-rights">{t('rightsSection')}</h2>
-                <RightsDetails rights={rights} />
+                <RightsDetails contentId={id} canEdit={canEditRights} />
               </Card>
               <Card aria-labelledby="details-curriculum">
                 <h2 id="details-curriculum">{t('curriculum')}</h2>
@@ -260,6 +245,7 @@ export default async function PlayContentPage({ params }: { params: Promise<{ id
           }
         />
       </div>
+      </RightsOfUseProvider>
     </ContentVisibility>
   );
 }

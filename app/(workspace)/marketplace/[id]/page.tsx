@@ -15,6 +15,7 @@ import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { workspaceContext } from '@/lib/h5p/content/workspace';
 import { displayDate, publicItem } from '@/lib/marketplace/item';
 import { createAllowance } from '@/lib/plans/allowance';
+import { forbidsDerivatives } from '@/lib/content/licence';
 import styles from './page.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -133,7 +134,14 @@ export default async function MarketplaceItemPage({ params }: { params: Promise<
               <h2 id="clone-heading" className={styles.heading}>
                 {t('item.cloneHeading')}
               </h2>
-              <CloneForm contentId={item.id} title={item.title.slice(0, 255)} allowance={allowance} />
+              {/* a licence without derivatives (ND) cannot be cloned for editing (the API answers 403): say why instead */}
+              {forbidsDerivatives(item.license) ? (
+                <p className="muted" data-testid="clone-no-derivatives">
+                  {t('list.noDerivatives', { licence: licenceLabel(t, item.license) })}
+                </p>
+              ) : (
+                <CloneForm contentId={item.id} title={item.title.slice(0, 255)} allowance={allowance} />
+              )}
             </Card>
           ) : null}
           <Card aria-labelledby="details-heading">

@@ -25,7 +25,7 @@ export const GET = route(
         .optional()
         .describe('opaque keyset cursor of the next page (pass it as `cursor` with the same sort and filters); absent on the last page'),
     },
-    errors: [MARKETPLACE_ERR.cursorInvalid, MARKETPLACE_ERR.cursorOtherScope, MARKETPLACE_ERR.cursorWithOffset, MARKETPLACE_ERR.offsetTooDeep, USER_ERR.notFound],
+    errors: [MARKETPLACE_ERR.cursorInvalid, MARKETPLACE_ERR.cursorOtherScope, MARKETPLACE_ERR.cursorWithOffset, MARKETPLACE_ERR.offsetTooDeep, MARKETPLACE_ERR.unknownLicence, USER_ERR.notFound],
   },
   async (ctx) => {
     const user = requireUser(ctx);

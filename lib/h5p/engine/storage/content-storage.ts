@@ -96,8 +96,10 @@ export async function mapBounded<T, R>(items: T[], n: number, fn: (item: T, inde
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The h5p_contents row of new or updated content: every way in (import, save, API, copy) stores parameters filtered against the library's semantics. */
-export async function contentRow(id: string, metadata: IContentMetadata, content: unknown, creatorId: string | null, semantics: SemanticsLoader): Promise<NewContentRow> {
-  const parameters = await filterContentParams(metadata, JSON.parse(JSON.stringify(content ?? {})) ?? {}, semantics);
+export async function contentRow(id: string, metadata: IContentMetadata, content: unknown, creatorId: string | null, semantics: SemanticsLoader, opts: { filter?: boolean } = {}): Promise<NewContentRow> {
+  // `filter: false`: the item's own stored parameters written back by a metadata-only save (SaveContext.metadataOnly)
+  const copied = JSON.parse(JSON.stringify(content ?? {})) ?? {};
+  const parameters = opts.filter === false ? copied : await filterContentParams(metadata, copied, semantics);
   return {
     id,
     title: (metadata.title || 'Untitled Content').slice(0, 1000),
@@ -133,10 +135,10 @@ export class DbContentStorage implements IContentStorage {
       return id;
     }
     const id = String(contentId);
-    const { title, mainLibrary, metadata: meta, parameters, thumbnailPath } = await contentRow(id, metadata, content, null, this.semantics);
     // the row and its revision in one transaction, under the row's lock: a save that names the revision it started
     // from is refused (409) when another save came first (lib/h5p/revisions/record.ts)
     const save = currentSave();
+    const { title, mainLibrary, metadata: meta, parameters, thumbnailPath } = await contentRow(id, metadata, content, null, this.semantics, { filter: !save?.metadataOnly });
     const found = await db().$transaction(
       async (tx) => {
         if (!(await lockContent(tx, id))) return false;

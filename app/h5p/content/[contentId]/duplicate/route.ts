@@ -13,11 +13,11 @@ export const POST = route(
     auth: 'teacher',
     params: contentIdParams,
     tags: ['H5P content'],
-    summary: 'Duplicate readable content as a private copy of the caller ("<title> (copy)"); counts toward the monthly quota',
+    summary: 'Duplicate readable content as a private copy of the caller ("<title> (copy)"); counts toward the monthly quota; keeps the licence and authors and adds a change-log entry. Someone else\'s content under a licence without derivatives (ND) is refused with 403',
     status: 201,
     response: z.object({ contentId: z.string() }),
     message: true,
-    errors: [USER_ERR.notFound, CONTENT_ERRORS.quota, CONTENT_ERRORS.notFound],
+    errors: [USER_ERR.notFound, CONTENT_ERRORS.noDerivatives, CONTENT_ERRORS.quota, CONTENT_ERRORS.notFound],
   },
   async (ctx) => {
     const user = requireUser(ctx);
