@@ -125,7 +125,7 @@ async function main() {
       [source, ITEMS],
     );
     await db.query(
-      `INSERT INTO content_ownership (content_id, user_id, visibility) SELECT id, $1::uuid, 'private' FROM h5p_contents WHERE id <> $2 AND NOT EXISTS (SELECT 1 FROM content_ownership o WHERE o.content_id = h5p_contents.id)`,
+      `INSERT INTO content_ownership (content_id, user_id, visibility, updated_at) SELECT id, $1::uuid, 'private', now() FROM h5p_contents WHERE id <> $2 AND NOT EXISTS (SELECT 1 FROM content_ownership o WHERE o.content_id = h5p_contents.id)`,
       [owner, source],
     );
     console.log(`made ${ITEMS} items on Lumen Cards 1.0 in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -141,13 +141,16 @@ async function main() {
       const { id, total } = ((await start.json()) as { data: { id: string; total: number } }).data;
       const began = performance.now();
       for (;;) {
-        await new Promise((r) => setTimeout(r, 500));
+        await new Promise((r) => setTimeout(r, 2_000));
+        // read from the database (the API token would expire on a long run)
         const j = (
-          (await (await fetch(`${base}/api/admin/content-upgrades/${id}`, { headers: auth })).json()) as {
-            data: { status: string; done: number; upgraded: number; failed: number };
-          }
-        ).data;
-        if (!['queued', 'running'].includes(j.status)) return { ...j, total, seconds: (performance.now() - began) / 1000 };
+          await db.query<{ status: string; done: number; upgraded: number; failed: number; ms: number }>(
+            'SELECT status, done, upgraded, failed, EXTRACT(EPOCH FROM (finished_at - created_at)) * 1000 AS ms FROM content_upgrade_jobs WHERE id = $1',
+            [id],
+          )
+        ).rows[0]!;
+        if (!['queued', 'running'].includes(j.status))
+          return { ...j, total, seconds: Number(j.ms) / 1000 || (performance.now() - began) / 1000 };
       }
     };
     const pid = child.pid!;
