@@ -88,7 +88,10 @@ export async function contentSummary(contentId: string, range: Range): Promise<C
       SELECT LEAST(GREATEST(floor(a.scaled * ${HISTOGRAM_BUCKETS}), 0), ${HISTOGRAM_BUCKETS - 1})::int AS b, count(*)::int AS c
       FROM learning_attempts a WHERE a.content_id = ${contentId} AND a.scaled IS NOT NULL ${inRange(range)} GROUP BY 1`,
     db().$queryRaw<{ views: number; previews: number }[]>`
-      SELECT count(*) FILTER (WHERE a.kind = 'view')::int AS views, count(*) FILTER (WHERE a.kind = 'preview')::int AS previews
+      -- a preview counts once the author did something in it (a result or an answer): the author only opening the
+      -- player again is no play
+      SELECT count(*) FILTER (WHERE a.kind = 'view')::int AS views,
+             count(*) FILTER (WHERE a.kind = 'preview' AND (a.finished_at IS NOT NULL OR EXISTS (SELECT 1 FROM attempt_responses r WHERE r.attempt_id = a.id)))::int AS previews
       FROM learning_attempts a WHERE a.content_id = ${contentId} AND a.kind IN ('view', 'preview') ${startedIn(range)}`,
   ]);
   const r = rows[0] ?? {};

@@ -211,9 +211,6 @@ export async function prepareBatch(contentId: string, learner: Learner, batch: B
  */
 export async function storeBatch(ready: ReadyBatch): Promise<IntakeResult> {
   const { write } = ready;
-  // the author (or an editor) opening the player is no play: nothing is kept until they do something — a learner's
-  // opening is a view that counts, the author's would only inflate their previews
-  if (write.preview && !ready.interacts) return { attemptId: write.attemptId, kind: 'preview', stored: 0, duplicates: 0 };
   const out = await commitBatch(write).catch((err: unknown) => {
     // the content was deleted while its player was open: its results went with it
     if ((err as { code?: string })?.code === '23503' || /foreign key/i.test(String((err as Error)?.message))) throw new AppError(404, CONTENT_NOT_FOUND);

@@ -107,11 +107,10 @@ describe('views, attempts and previews (issue 23 item 1)', () => {
     expect((await api('GET', `/api/results/learners/user:${author.user.id}`, { token: author.token })).body.data).toEqual([]);
     // stored apart, never graded
     expect(await db().learningAttempt.count({ where: { contentId: id, kind: 'preview' } })).toBe(1);
-    // the author only opening the player again is no play: nothing stored, the count stays 1
+    // the author only opening the player again is kept as a preview, but is no play: the count stays 1
     const opened = await post(id, await issuePlayerToken(author.user.id, id), { attempt: randomUUID(), statements: [statement(id, 'attempted')] });
-    expect(opened.status).toBe(200); // nothing created
-    expect(opened.body.data).toMatchObject({ kind: 'preview', stored: 0 });
-    expect(await db().learningAttempt.count({ where: { contentId: id, learnerKey: `user:${author.user.id}` } })).toBe(1);
+    expect(opened.status).toBe(201);
+    expect(opened.body.data).toMatchObject({ kind: 'preview', stored: 1 });
     expect((await results()).summary).toMatchObject({ previews: 1, views: 0 });
     expect(await db().gradePassback.count({ where: { attemptId: own.body.data.attemptId } })).toBe(0);
   });
