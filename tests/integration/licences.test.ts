@@ -224,7 +224,7 @@ describe('cloning and the licence', () => {
 
   it('keeps the licence and authors and adds a change-log entry naming the source; a duplicate keeps them too', async () => {
     const word = uniqueWord('chain');
-    const src = await publicWith(`${word} Volcanoes`, {
+    const src = await publicWith(`${word} Glaciers`, {
       license: 'CC BY-SA',
       licenseVersion: '4.0',
       authors: [{ name: 'Ana Ruiz', role: 'Author' }, { name: 'Ben', role: 'Originator' }],
@@ -240,7 +240,7 @@ describe('cloning and the licence', () => {
     expect(m.authors).toEqual([{ name: 'Ana Ruiz', role: 'Author' }, { name: 'Ben', role: 'Originator' }]);
     expect(m.changes).toHaveLength(2);
     expect(m.changes[0]).toEqual({ date: '25-01-02 10:00:00', author: 'Ana Ruiz', log: 'First version' });
-    expect(m.changes[1]).toMatchObject({ author: cloner.user.name, log: `Copied from “${word} Volcanoes” by ${owner.user.name}` });
+    expect(m.changes[1]).toMatchObject({ author: cloner.user.name, log: `Copied from “${word} Glaciers” by ${owner.user.name}` });
     expect(m.changes[1].date).toMatch(H5P_DATE);
     // the source is untouched
     expect(((await db().h5pContent.findUniqueOrThrow({ where: { id: src } })).metadata as Record<string, any>).changes).toHaveLength(1);
@@ -261,6 +261,6 @@ describe('cloning and the licence', () => {
     const dm = (await db().h5pContent.findUniqueOrThrow({ where: { id: dup.body.data.contentId } })).metadata as Record<string, any>;
     expect(dm).toMatchObject({ license: 'CC BY-SA', licenseVersion: '4.0' });
     expect(dm.authors).toHaveLength(3);
-    expect(dm.changes.at(-1)).toMatchObject({ author: cloner.user.name, log: `Copied from “${word} Volcanoes”` });
+    expect(dm.changes.at(-1)).toMatchObject({ author: cloner.user.name, log: `Copied from “${word} Glaciers”` });
   });
 });
