@@ -124,7 +124,7 @@ function JobItems({ job }: { job: UpgradeJobView }) {
   );
 }
 
-function JobReport({ job, onCancel, onUpgradeForReal }: { job: UpgradeJobView; onCancel: () => void; onUpgradeForReal: () => void }) {
+function JobReport({ job, title, onCancel, onUpgradeForReal }: { job: UpgradeJobView; title: string; onCancel: () => void; onUpgradeForReal: () => void }) {
   const t = useTranslations('admin.upgrades');
   const format = useFormatter();
   const active = ACTIVE.includes(job.status);
@@ -137,7 +137,7 @@ function JobReport({ job, onCancel, onUpgradeForReal }: { job: UpgradeJobView; o
       data-dry-run={String(job.dryRun)}
     >
       <h3 id={`job-${job.id}`}>
-        {t(job.dryRun ? 'jobTitleDry' : 'jobTitle', { type: job.machineName, version: job.toVersion })}{' '}
+        {t(job.dryRun ? 'jobTitleDry' : 'jobTitle', { type: title, version: job.toVersion })}{' '}
         <Badge tone={JOB_TONE[job.status]}>{t(`jobStatus.${job.status}`)}</Badge>
       </h3>
       <p role="status" aria-live="polite" data-testid="upgrade-job-status">
@@ -302,6 +302,7 @@ export function ContentUpgrades({ types, jobs }: { types: UpgradableType[]; jobs
         <Card aria-label={t('jobLabel')}>
           <JobReport
             job={job}
+            title={types.find((x) => x.machineName === job.machineName)?.title ?? job.machineName}
             onCancel={() => void cancel()}
             onUpgradeForReal={() => {
               const type = types.find((x) => x.machineName === job.machineName);
