@@ -71,7 +71,7 @@ describe('applyMemoryFlags in a Node process', () => {
     const size = (arg: string) => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script, arg], { encoding: 'utf8' }).trim());
     expect(size('none')).toBeGreaterThan(4 * MiB); // what it guards against: grown while held
     expect(size('reassert')).toBeLessThanOrEqual(2 * MiB); // held at its initial size during start-up
-  });
+  }, 30_000); // it starts a Node process with a worker thread: seconds on a busy machine
 
   it('keeps the young generation at the cap through a long synchronous run when the launcher gives the maximum', () => {
     const script = `
