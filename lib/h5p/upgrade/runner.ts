@@ -14,7 +14,7 @@ export const BATCH = 20;
 const POLL_MS = 5_000;
 
 const g = globalThis as unknown as { __lumenUpgrades?: { timer: NodeJS.Timeout | null; running: boolean; again: boolean; owner: string } };
-export const state = (g.__lumenUpgrades ??= {
+const state = (g.__lumenUpgrades ??= {
   timer: null,
   running: false,
   again: false,
