@@ -201,7 +201,7 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
     // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
     const lane = fastLane();
     const fast = async () => {
-      if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase()))) return true;
+      if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase))) return true;
       return lane ? lane.handle(req, res) : false;
     };
     fast().then(

@@ -218,11 +218,15 @@ function notFound(res, base) {
 
 // ------------------------------------------------------------------ routing
 
+/** the first path segments after /h5p/ that this handler may answer (the cases below) */
+const STATIC_KINDS = new Set(['core', 'editor', 'libraries', 'bundle', 'content', 'player-files']);
+
 /**
  * The front server's handler: resolves true when it answered, false to let Next.js answer. `base` are the headers
- * every /h5p/ answer carries (the proxy's: request id, CORS for the sandboxed player, nosniff, referrer policy).
+ * every /h5p/ answer carries (the proxy's: request id, CORS for the sandboxed player, nosniff, referrer policy), or
+ * the function that makes them (called only when the path is one of the files').
  */
-export async function serveStatic(req, res, base) {
+export async function serveStatic(req, res, baseHeaders) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const hooks = frontFiles();
   if (!hooks) return false; // the app has not registered yet (start-up): Next.js answers
@@ -230,6 +234,11 @@ export async function serveStatic(req, res, base) {
   const q = url.indexOf('?');
   const pathname = q === -1 ? url : url.slice(0, q);
   if (!pathname.startsWith('/h5p/')) return false;
+  // the app's own /h5p/ routes (the player's model, the player page, the statements, saved states…) leave at once,
+  // before any parsing or header work (they are the busiest requests of all)
+  const slash = pathname.indexOf('/', 5);
+  if (!STATIC_KINDS.has(slash === -1 ? pathname.slice(5) : pathname.slice(5, slash))) return false;
+  const base = typeof baseHeaders === 'function' ? baseHeaders() : baseHeaders;
   const versioned = q !== -1 && new URLSearchParams(url.slice(q + 1)).has('version');
   let parts;
   try {

@@ -7,7 +7,7 @@
 //   own state and results) and lives as long as a page reasonably stays open (PLAYER_TOKEN_SECONDS).
 // Both are signed with a key derived from the session secret (rotating AUTH_SECRET revokes them all).
 import { createHash } from 'node:crypto';
-import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { localCache } from '@/lib/cache/local';
 import { config } from '@/lib/config';
 
@@ -49,12 +49,46 @@ export const issuePreviewToken = (userId: string, contentId: string, seconds = P
 export const issueLtiPlayerToken = (ownerId: string, contentId: string, launchId: string, learnerKey: string, seconds = PLAYER_TOKEN_SECONDS) =>
   issue('lti', ownerId, contentId, seconds, { lid: launchId, lk: learnerKey });
 
-export function isEmbedToken(token: string): boolean {
+/**
+ * What the request path reads of a bearer token's text before and while verifying it — whether it is a content
+ * token, its (unverified) use, its digest — worked out once per token text, not three times per request: a
+ * player's token comes back with every call of its page (model, saved state every 10 s, statements). Nothing
+ * here is trusted: verifyEmbedToken decides.
+ */
+export interface TokenText {
+  /** the header names a content token */
+  embed: boolean;
+  /** the unverified payload's `use` */
+  use: unknown;
+  /** SHA-256 of the text */
+  digest: Buffer;
+}
+/** texts kept at most (a few MB); longer texts than a content token's are worked out every time */
+const TOKEN_TEXTS_MAX = 10_000;
+const TOKEN_TEXT_MAX_LENGTH = 1_024;
+let tokenTexts = new Map<string, TokenText>();
+
+export function tokenText(token: string): TokenText {
+  const known = tokenTexts.get(token);
+  if (known) return known;
+  let embed = false;
+  let use: unknown;
   try {
-    return decodeProtectedHeader(token).typ === EMBED_TOKEN_TYPE;
+    embed = decodeProtectedHeader(token).typ === EMBED_TOKEN_TYPE;
+    use = decodeJwt(token).use;
   } catch {
-    return false;
+    // not a JWT at all: neither
   }
+  const text: TokenText = { embed, use, digest: createHash('sha256').update(token).digest() };
+  if (token.length <= TOKEN_TEXT_MAX_LENGTH) {
+    if (tokenTexts.size >= TOKEN_TEXTS_MAX) tokenTexts = new Map();
+    tokenTexts.set(token, text);
+  }
+  return text;
+}
+
+export function isEmbedToken(token: string): boolean {
+  return tokenText(token).embed;
 }
 
 export interface ContentTokenClaims {
@@ -73,7 +107,7 @@ const verified = () => localCache<ContentTokenClaims>('verifiedContentTokens', {
 
 /** The claims of a valid content token; throws when it is not one (a token verified a moment ago is not verified again). */
 export async function verifyEmbedToken(token: string): Promise<ContentTokenClaims> {
-  const cacheKey = createHash('sha256').update(token).digest('base64url');
+  const cacheKey = tokenText(token).digest.toString('base64url');
   const known = verified().get(cacheKey);
   if (known && known.exp * 1000 > Date.now()) return known;
   const claims = await verifyUncached(token);

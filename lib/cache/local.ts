@@ -123,8 +123,10 @@ export class LocalCache<T> {
 
   /** Raises the bounds to those of `opts` where they are higher (several modules may name the same cache). */
   widen(opts: LocalCacheOptions): void {
-    this.opts = { ...this.opts, max: Math.max(this.opts.max, opts.max) };
-    this.maxBytes = Math.max(this.maxBytes, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+    // called on every use of a cache (its accessor): nothing is allocated unless a bound grows
+    if (opts.max > this.opts.max) this.opts = { ...this.opts, max: opts.max };
+    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (maxBytes > this.maxBytes) this.maxBytes = maxBytes;
   }
 
   private remove(key: string): void {
@@ -247,6 +249,11 @@ class Bus {
     if (this.applied && gen > this.applied + 1) this.clearAll();
     else this.apply(message);
     this.advance(gen);
+  }
+
+  /** Whether a request that saw generation `gen` in Redis must wait for changes (sync) before it reads a cache. */
+  behind(gen: number | undefined): boolean {
+    return gen !== undefined && gen > this.applied && !!this.transport;
   }
 
   /** A request saw generation `gen` in Redis: changes up to it must be applied before it reads a cache. */

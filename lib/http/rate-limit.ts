@@ -21,10 +21,8 @@
 // - GET /api/health (a load balancer's probe) is never refused (probeStore).
 // Static H5P files (core, editor, libraries, content and player files, temp files) are not routed through the
 // limiter at all.
-import { createHash } from 'node:crypto';
-import { decodeJwt } from 'jose';
 import { bearerFrom, isInternalKey } from '@/lib/auth/authenticate';
-import { isEmbedToken } from '@/lib/auth/embed-token';
+import { isEmbedToken, tokenText } from '@/lib/auth/embed-token';
 import type { Principal } from '@/lib/auth/types';
 import { cache, keys, type Cache, type WindowHit } from '@/lib/cache';
 import { MemoryCache } from '@/lib/cache/memory';
@@ -144,16 +142,12 @@ export async function probeStore(): Promise<RateLimitResult> {
 
 export const ipBucket = (tier: Tier, ip: string): Bucket => ({ tier, subject: ip });
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 40);
+const tokenHash = (token: string) => tokenText(token).digest.toString('hex', 0, 20);
 
 /** A content token's session: a player token is one viewer's; an embed snippet's token is shared, so it is split by address. */
 function playerBucket(token: string, ip: string): Bucket {
-  let use: unknown;
-  try {
-    use = decodeJwt(token).use; // unverified here; a forged token fails authentication and is then counted per IP
-  } catch {
-    use = undefined;
-  }
+  // unverified here; a forged token fails authentication and is then counted per IP
+  const use = tokenText(token).use;
   // a player token and an LMS learner's token name one viewer: the token itself
   return { tier: 'PLAYER', subject: use === 'player' || use === 'lti' ? `player:${tokenHash(token)}` : `embed:${tokenHash(token)}:${ip}` };
 }

@@ -314,13 +314,13 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       limiter = limit.store;
       if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[bucket.tier]);
       // changes other instances made up to now are applied to the local caches before anything reads them
-      await bus().sync(limit.generation);
+      if (bus().behind(limit.generation)) await bus().sync(limit.generation);
     };
     try {
       if (opts.unlimited) {
         const probe = await probeStore();
         limiter = probe.store;
-        await bus().sync(probe.generation);
+        if (bus().behind(probe.generation)) await bus().sync(probe.generation);
       }
       const before = opts.unlimited ? null : bucketBeforeAuth({
         headers: req.headers, url, ip, tier, anonymousRoute: level === 'none', embedRoute: !!opts.embed, bearerOnly: level === 'admin',

@@ -66,6 +66,11 @@ const WARMUP = Number(arg('warmup') ?? (quick ? 1 : 3));
 const CLASS = Number(arg('class') ?? (quick ? 3 : 30));
 /** connections of the instances rows */
 const INSTANCE_CONNECTIONS = (arg('instance-connections') ?? '50').split(',').map(Number);
+/**
+ * the fixed offered load (req/s) of the instances rows' second group, where neither side is saturated; 0 (the
+ * default): 60 % of what one instance answered at saturation in the first group
+ */
+const INSTANCE_RATE = Number(arg('instance-rate') ?? 0);
 /** run the other bench scripts (lists, import, SCORM, intake, start-up): minutes each, so only when asked */
 const OTHERS = argv.includes('--others') || (arg('only') !== undefined && !quick);
 const PORT = Number(process.env.BENCH_PORT ?? 3625);
@@ -709,7 +714,17 @@ async function main() {
         { label: 'two', url: '', prepareMany: playUrls(`http://127.0.0.1:${PORTS.proxyTwo}`, id), pid: app.pid, pids: [app.pid, app2.pid], rotateIp: true },
       ];
       // a longer warm-up: the second instance has served nothing yet
-      groups.push(...(await loadGroup(`instances ${kind}`, targets, [['two', 'one']], INSTANCE_CONNECTIONS, kind, Math.max(WARMUP, quick ? 2 : 5))));
+      const saturated = await loadGroup(`instances ${kind}`, targets, [['two', 'one']], INSTANCE_CONNECTIONS, kind, Math.max(WARMUP, quick ? 2 : 5));
+      groups.push(...saturated);
+      // the same at a fixed offered load below one instance's saturation: on 2 cores, two saturated instances share
+      // them with each other, the proxy, the load generator, PostgreSQL and Redis, so their CPU per request also
+      // measures that crowding; at a rate both can answer, it measures what a second instance itself costs
+      const oneRate = median(saturated.flatMap((g) => g.runs.one!.map((r) => r.rps)));
+      const rate = Math.round(INSTANCE_RATE || oneRate * 0.6);
+      if (rate > 0) {
+        const fixed = targets.map((t) => ({ ...t, rate }));
+        groups.push(...(await loadGroup(`instances ${kind} at ${fmt(rate)} req/s`, fixed, [['two', 'one']], INSTANCE_CONNECTIONS, kind, 2)));
+      }
     }
     for (const s of stops.reverse()) await s();
     stops.length = 0;
@@ -882,8 +897,9 @@ async function main() {
     const eff = (l: string, i: number) => 1000 / g.runs[l]![i]!.cpuPerRequestMs; // requests per server CPU-second
     const effRatios = g.runs.one!.map((_, i) => eff('two', i) / eff('one', i));
     const er = median(effRatios);
+    const at = g.name.match(/ at (.+)$/)?.[1];
     table.push({
-      path: `two instances behind the proxy vs one, \`GET /h5p/play\` ${KIND_LABEL[g.kind!]}, ${g.connections} conn.`,
+      path: `two instances behind the proxy vs one, \`GET /h5p/play\` ${KIND_LABEL[g.kind!]}, ${g.connections} conn., ${at ? `a fixed ${at} offered to both` : 'as fast as they answer'}`,
       today: `two: ${fmt(rps(g, 'two'))} req/s, ${fmt(median(g.runs.two!.map((r) => 1000 / r.cpuPerRequestMs)))} requests per server CPU-second`,
       peer: `one: ${fmt(rps(g, 'one'))} req/s, ${fmt(median(g.runs.one!.map((r) => 1000 / r.cpuPerRequestMs)))} requests per server CPU-second`,
       ratio: `${ratio(median(g.ratios['two/one']!))} req/s; ${ratio(er)} per-core efficiency`,

@@ -81,6 +81,8 @@ export interface Target {
   rotateIp?: boolean;
   /** called before each run instead of prepare: URLs (same origin) the run's requests rotate through */
   prepareMany?: () => Promise<string[]>;
+  /** a fixed offered load (requests per second over all connections) instead of as fast as the server answers */
+  rate?: number;
 }
 
 export interface RunResult {
@@ -107,6 +109,7 @@ export async function loadRun(t: Target, connections: number, seconds: number): 
   const run = ++ipRun;
   let n = 0;
   const opts: Record<string, unknown> = { url, connections, duration: seconds, headers: t.headers ?? {}, pipelining: 1 };
+  if (t.rate) opts.overallRate = t.rate;
   if (t.rotateIp || paths) {
     opts.requests = [
       {
