@@ -6,7 +6,7 @@
 // A route file or method without an entry fails the test with its name: a new route must say who may call it.
 // Requests are valid, so a status reflects authorization, not validation. Mutating requests get fresh fixtures
 // per call (prepare) so one caller's success does not change what the next one sees.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { issueEmbedToken, issuePlayerToken } from '@/lib/auth/embed-token';
@@ -108,6 +108,21 @@ async function freshSharedFolder(fx: Fixtures): Promise<string> {
 /** The first revision of a content item (created through the API, so it has one). */
 async function firstRevision(contentId: string): Promise<string> {
   return (await db().contentRevision.findFirstOrThrow({ where: { contentId }, orderBy: { number: 'asc' }, select: { id: true } })).id;
+}
+/**
+ * The private file as a file of the private content's first revision (its blob stored by hash, as a save records
+ * it): the file was written into the item after that revision was saved.
+ */
+async function revisionFileUrl(fx: Fixtures): Promise<string> {
+  const first = await db().contentRevision.findFirstOrThrow({ where: { contentId: fx.privateContent }, orderBy: { number: 'asc' }, select: { id: true, files: true } });
+  const bytes = Buffer.from('png-bytes');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const blob = path.join(inject('appDataDir'), 'h5p', 'revisions', 'blobs', sha256.slice(0, 2), sha256);
+  fs.mkdirSync(path.dirname(blob), { recursive: true });
+  fs.writeFileSync(blob, bytes);
+  const files = (Array.isArray(first.files) ? (first.files as { path: string }[]) : []).filter((f) => f.path !== 'images/matrix.png');
+  await db().contentRevision.update({ where: { id: first.id }, data: { files: [...files, { path: 'images/matrix.png', sha256, size: bytes.length }] } });
+  return `/h5p/content/${fx.privateContent}/revisions/${first.id}/files/images/matrix.png`;
 }
 async function freshContent(fx: Fixtures): Promise<string> {
   return createContent(fx.callers.owner.token, 'H5P.TrueFalse', { title: 'Fresh' });
@@ -511,6 +526,8 @@ const TABLE: Record<string, Case | Case[]> = {
   },
   'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts GET': { req: async (fx) => json(`/h5p/content/${fx.privateContent}/revisions/${await firstRevision(fx.privateContent)}`), expect: READ_PRIVATE },
   'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts GET': { req: async (fx) => json(`/h5p/content/${fx.privateContent}/revisions/${await firstRevision(fx.privateContent)}/play`), expect: READ_PRIVATE },
+  'app/h5p/content/[contentId]/revisions/[revisionId]/files/[...file]/route.ts GET': { req: async (fx) => json(await revisionFileUrl(fx)), expect: READ_PRIVATE },
+  'app/h5p/content/[contentId]/revisions/[revisionId]/files/[...file]/route.ts HEAD': { req: async (fx) => json(await revisionFileUrl(fx)), expect: READ_PRIVATE },
   // a restore is an update: the owner or an editor (as PUT /h5p/content/:id)
   'app/h5p/content/[contentId]/revisions/[revisionId]/restore/route.ts POST': {
     req: async (fx) => {
@@ -631,6 +648,8 @@ const SHARED: Record<string, [viewer: number, editor: number]> = {
   'app/h5p/content/[contentId]/revisions/compare/route.ts GET': [404, 200],
   'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts GET': [404, 200],
   'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts GET': [404, 200],
+  'app/h5p/content/[contentId]/revisions/[revisionId]/files/[...file]/route.ts GET': [404, 200],
+  'app/h5p/content/[contentId]/revisions/[revisionId]/files/[...file]/route.ts HEAD': [404, 200],
   'app/h5p/content/[contentId]/presence/route.ts GET': [404, 200],
   'app/h5p/content/[contentId]/presence/route.ts POST': [403, 200],
   'app/api/results/content/[contentId]/route.ts GET': [404, 200],

@@ -242,6 +242,54 @@ describe('compare, preview and restore', () => {
   });
 });
 
+describe('a revision plays with its own files', () => {
+  it('its model names the revision\'s files; they are served as saved, after the item\'s file was replaced and removed; others get 404', async () => {
+    const t = await signedIn(['teacher']);
+    const other = await signedIn(['teacher']);
+    const picture = Buffer.from(`png-${randomUUID()}`);
+    const id = await importWithPicture(t.token, picture);
+    const itemFile = path.join(inject('appDataDir'), 'h5p', 'content', id, 'images', 'pic.png');
+    // the item's picture is replaced (another image under the same name), then removed
+    const replaced = Buffer.from(`png-${randomUUID()}`);
+    fs.writeFileSync(itemFile, replaced);
+    expect((await put(t.token, id, mcParams('<p>With the new picture</p>'))).status).toBe(200);
+    fs.rmSync(itemFile);
+    expect((await put(t.token, id, mcParams('<p>Without a picture</p>'))).status).toBe(200);
+    const [first, second, third] = await revisions(id);
+
+    const play = await api('GET', `/h5p/content/${id}/revisions/${first!.id}/play`, { token: t.token });
+    expect(play.status).toBe(200);
+    const filesUrl = `/h5p/content/${id}/revisions/${first!.id}/files`;
+    expect(play.body.data.integration.contents[`cid-${id}`].contentUrl).toBe(filesUrl);
+
+    const original = await api('GET', `${filesUrl}/images/pic.png`, { token: t.token });
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/png');
+    expect(original.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(original.text).toBe(picture.toString());
+    const ranged = await api('GET', `${filesUrl}/images/pic.png`, { token: t.token, headers: { Range: 'bytes=0-3' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.text).toBe(picture.subarray(0, 4).toString());
+    const later = await api('GET', `/h5p/content/${id}/revisions/${second!.id}/files/images/pic.png`, { token: t.token });
+    expect(later.text).toBe(replaced.toString());
+
+    // a file the revision does not list, and the item's current files through a revision, are not there
+    const missing = await api('GET', `/h5p/content/${id}/revisions/${third!.id}/files/images/pic.png`, { token: t.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, error: 'File not found in this revision' });
+    const escape = await api('GET', `${filesUrl}/..%2F..%2Fcontent.json`, { token: t.token });
+    expect(escape.status).toBe(404);
+    // whoever may not read the history: the answer unknown content gets
+    const byOther = await api('GET', `${filesUrl}/images/pic.png`, { token: other.token });
+    expect(byOther.status).toBe(404);
+    expect(byOther.body).toEqual({ success: false, error: 'Content not found' });
+    const anonymous = await api('GET', `${filesUrl}/images/pic.png`);
+    expect(anonymous.status).toBe(401);
+    const unknown = await api('GET', `/h5p/content/${id}/revisions/${randomUUID()}/files/images/pic.png`, { token: t.token });
+    expect(unknown.body).toEqual({ success: false, error: 'Revision not found' });
+  });
+});
+
 describe('retention and deletion', () => {
   it('keeps the newest 50 or everything younger than 180 days, whichever keeps more', async () => {
     const t = await signedIn(['teacher']);

@@ -118,57 +118,58 @@ import * as r111 from '@/app/h5p/content/[contentId]/export-scorm/route';
 import * as r112 from '@/app/h5p/content/[contentId]/metadata/route';
 import * as r113 from '@/app/h5p/content/[contentId]/presence/route';
 import * as r114 from '@/app/h5p/content/[contentId]/quality/route';
-import * as r115 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/play/route';
-import * as r116 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/restore/route';
-import * as r117 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/route';
-import * as r118 from '@/app/h5p/content/[contentId]/revisions/compare/route';
-import * as r119 from '@/app/h5p/content/[contentId]/revisions/route';
-import * as r120 from '@/app/h5p/content/[contentId]/route';
-import * as r121 from '@/app/h5p/content/[contentId]/shares/[userId]/route';
-import * as r122 from '@/app/h5p/content/[contentId]/shares/route';
-import * as r123 from '@/app/h5p/content/[contentId]/tags/route';
-import * as r124 from '@/app/h5p/content/[contentId]/transfer/route';
-import * as r125 from '@/app/h5p/content/[contentId]/visibility/route';
-import * as r126 from '@/app/h5p/content/bulk/route';
-import * as r127 from '@/app/h5p/content/route';
-import * as r128 from '@/app/h5p/content/shared/route';
-import * as r129 from '@/app/h5p/content/usage/route';
-import * as r130 from '@/app/h5p/content-types/route';
-import * as r131 from '@/app/h5p/edit/[contentId]/route';
-import * as r132 from '@/app/h5p/embed/[contentId]/route';
-import * as r133 from '@/app/h5p/health/route';
-import * as r134 from '@/app/h5p/import/route';
-import * as r135 from '@/app/h5p/libraries/[...file]/route';
-import * as r136 from '@/app/h5p/libraries/install/route';
-import * as r137 from '@/app/h5p/libraries/install-essentials/route';
-import * as r138 from '@/app/h5p/libraries/route';
-import * as r139 from '@/app/h5p/libraries/status/route';
-import * as r140 from '@/app/h5p/media/attach/route';
-import * as r141 from '@/app/h5p/media/upload/route';
-import * as r142 from '@/app/h5p/new/route';
-import * as r143 from '@/app/h5p/play/[contentId]/route';
-import * as r144 from '@/app/h5p/player-files/[token]/[contentId]/[...file]/route';
-import * as r145 from '@/app/h5p/xapi/[contentId]/route';
-import * as r146 from '@/app/lti/ags/lineitems/route';
-import * as r147 from '@/app/lti/ags/scores/route';
-import * as r148 from '@/app/lti/config/route';
-import * as r149 from '@/app/lti/contexts/[platformId]/[contextId]/route';
-import * as r150 from '@/app/lti/contexts/route';
-import * as r151 from '@/app/lti/deep-link/route';
-import * as r152 from '@/app/lti/jwks/route';
-import * as r153 from '@/app/lti/launch/route';
-import * as r154 from '@/app/lti/link/route';
-import * as r155 from '@/app/lti/login/route';
-import * as r156 from '@/app/lti/nrps/members/route';
-import * as r157 from '@/app/lti/picker/items/route';
-import * as r158 from '@/app/lti/picker/route';
-import * as r159 from '@/app/lti/picker/submit/route';
-import * as r160 from '@/app/lti/platforms/[platformId]/passback/retry/route';
-import * as r161 from '@/app/lti/platforms/[platformId]/route';
-import * as r162 from '@/app/lti/platforms/route';
-import * as r163 from '@/app/realms/[realm]/.well-known/openid-configuration/route';
-import * as r164 from '@/app/realms/[realm]/protocol/openid-connect/certs/route';
-import * as r165 from '@/app/realms/[realm]/protocol/openid-connect/token/route';
+import * as r115 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/files/[...file]/route';
+import * as r116 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/play/route';
+import * as r117 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/restore/route';
+import * as r118 from '@/app/h5p/content/[contentId]/revisions/[revisionId]/route';
+import * as r119 from '@/app/h5p/content/[contentId]/revisions/compare/route';
+import * as r120 from '@/app/h5p/content/[contentId]/revisions/route';
+import * as r121 from '@/app/h5p/content/[contentId]/route';
+import * as r122 from '@/app/h5p/content/[contentId]/shares/[userId]/route';
+import * as r123 from '@/app/h5p/content/[contentId]/shares/route';
+import * as r124 from '@/app/h5p/content/[contentId]/tags/route';
+import * as r125 from '@/app/h5p/content/[contentId]/transfer/route';
+import * as r126 from '@/app/h5p/content/[contentId]/visibility/route';
+import * as r127 from '@/app/h5p/content/bulk/route';
+import * as r128 from '@/app/h5p/content/route';
+import * as r129 from '@/app/h5p/content/shared/route';
+import * as r130 from '@/app/h5p/content/usage/route';
+import * as r131 from '@/app/h5p/content-types/route';
+import * as r132 from '@/app/h5p/edit/[contentId]/route';
+import * as r133 from '@/app/h5p/embed/[contentId]/route';
+import * as r134 from '@/app/h5p/health/route';
+import * as r135 from '@/app/h5p/import/route';
+import * as r136 from '@/app/h5p/libraries/[...file]/route';
+import * as r137 from '@/app/h5p/libraries/install/route';
+import * as r138 from '@/app/h5p/libraries/install-essentials/route';
+import * as r139 from '@/app/h5p/libraries/route';
+import * as r140 from '@/app/h5p/libraries/status/route';
+import * as r141 from '@/app/h5p/media/attach/route';
+import * as r142 from '@/app/h5p/media/upload/route';
+import * as r143 from '@/app/h5p/new/route';
+import * as r144 from '@/app/h5p/play/[contentId]/route';
+import * as r145 from '@/app/h5p/player-files/[token]/[contentId]/[...file]/route';
+import * as r146 from '@/app/h5p/xapi/[contentId]/route';
+import * as r147 from '@/app/lti/ags/lineitems/route';
+import * as r148 from '@/app/lti/ags/scores/route';
+import * as r149 from '@/app/lti/config/route';
+import * as r150 from '@/app/lti/contexts/[platformId]/[contextId]/route';
+import * as r151 from '@/app/lti/contexts/route';
+import * as r152 from '@/app/lti/deep-link/route';
+import * as r153 from '@/app/lti/jwks/route';
+import * as r154 from '@/app/lti/launch/route';
+import * as r155 from '@/app/lti/link/route';
+import * as r156 from '@/app/lti/login/route';
+import * as r157 from '@/app/lti/nrps/members/route';
+import * as r158 from '@/app/lti/picker/items/route';
+import * as r159 from '@/app/lti/picker/route';
+import * as r160 from '@/app/lti/picker/submit/route';
+import * as r161 from '@/app/lti/platforms/[platformId]/passback/retry/route';
+import * as r162 from '@/app/lti/platforms/[platformId]/route';
+import * as r163 from '@/app/lti/platforms/route';
+import * as r164 from '@/app/realms/[realm]/.well-known/openid-configuration/route';
+import * as r165 from '@/app/realms/[realm]/protocol/openid-connect/certs/route';
+import * as r166 from '@/app/realms/[realm]/protocol/openid-connect/token/route';
 
 export const ROUTE_MODULES: RouteModule[] = [
   { file: 'app/api/[...path]/route.ts', module: r0 },
@@ -286,55 +287,56 @@ export const ROUTE_MODULES: RouteModule[] = [
   { file: 'app/h5p/content/[contentId]/metadata/route.ts', module: r112 },
   { file: 'app/h5p/content/[contentId]/presence/route.ts', module: r113 },
   { file: 'app/h5p/content/[contentId]/quality/route.ts', module: r114 },
-  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts', module: r115 },
-  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/restore/route.ts', module: r116 },
-  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts', module: r117 },
-  { file: 'app/h5p/content/[contentId]/revisions/compare/route.ts', module: r118 },
-  { file: 'app/h5p/content/[contentId]/revisions/route.ts', module: r119 },
-  { file: 'app/h5p/content/[contentId]/route.ts', module: r120 },
-  { file: 'app/h5p/content/[contentId]/shares/[userId]/route.ts', module: r121 },
-  { file: 'app/h5p/content/[contentId]/shares/route.ts', module: r122 },
-  { file: 'app/h5p/content/[contentId]/tags/route.ts', module: r123 },
-  { file: 'app/h5p/content/[contentId]/transfer/route.ts', module: r124 },
-  { file: 'app/h5p/content/[contentId]/visibility/route.ts', module: r125 },
-  { file: 'app/h5p/content/bulk/route.ts', module: r126 },
-  { file: 'app/h5p/content/route.ts', module: r127 },
-  { file: 'app/h5p/content/shared/route.ts', module: r128 },
-  { file: 'app/h5p/content/usage/route.ts', module: r129 },
-  { file: 'app/h5p/content-types/route.ts', module: r130 },
-  { file: 'app/h5p/edit/[contentId]/route.ts', module: r131 },
-  { file: 'app/h5p/embed/[contentId]/route.ts', module: r132 },
-  { file: 'app/h5p/health/route.ts', module: r133 },
-  { file: 'app/h5p/import/route.ts', module: r134 },
-  { file: 'app/h5p/libraries/[...file]/route.ts', module: r135 },
-  { file: 'app/h5p/libraries/install/route.ts', module: r136 },
-  { file: 'app/h5p/libraries/install-essentials/route.ts', module: r137 },
-  { file: 'app/h5p/libraries/route.ts', module: r138 },
-  { file: 'app/h5p/libraries/status/route.ts', module: r139 },
-  { file: 'app/h5p/media/attach/route.ts', module: r140 },
-  { file: 'app/h5p/media/upload/route.ts', module: r141 },
-  { file: 'app/h5p/new/route.ts', module: r142 },
-  { file: 'app/h5p/play/[contentId]/route.ts', module: r143 },
-  { file: 'app/h5p/player-files/[token]/[contentId]/[...file]/route.ts', module: r144 },
-  { file: 'app/h5p/xapi/[contentId]/route.ts', module: r145 },
-  { file: 'app/lti/ags/lineitems/route.ts', module: r146 },
-  { file: 'app/lti/ags/scores/route.ts', module: r147 },
-  { file: 'app/lti/config/route.ts', module: r148 },
-  { file: 'app/lti/contexts/[platformId]/[contextId]/route.ts', module: r149 },
-  { file: 'app/lti/contexts/route.ts', module: r150 },
-  { file: 'app/lti/deep-link/route.ts', module: r151 },
-  { file: 'app/lti/jwks/route.ts', module: r152 },
-  { file: 'app/lti/launch/route.ts', module: r153 },
-  { file: 'app/lti/link/route.ts', module: r154 },
-  { file: 'app/lti/login/route.ts', module: r155 },
-  { file: 'app/lti/nrps/members/route.ts', module: r156 },
-  { file: 'app/lti/picker/items/route.ts', module: r157 },
-  { file: 'app/lti/picker/route.ts', module: r158 },
-  { file: 'app/lti/picker/submit/route.ts', module: r159 },
-  { file: 'app/lti/platforms/[platformId]/passback/retry/route.ts', module: r160 },
-  { file: 'app/lti/platforms/[platformId]/route.ts', module: r161 },
-  { file: 'app/lti/platforms/route.ts', module: r162 },
-  { file: 'app/realms/[realm]/.well-known/openid-configuration/route.ts', module: r163 },
-  { file: 'app/realms/[realm]/protocol/openid-connect/certs/route.ts', module: r164 },
-  { file: 'app/realms/[realm]/protocol/openid-connect/token/route.ts', module: r165 },
+  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/files/[...file]/route.ts', module: r115 },
+  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/play/route.ts', module: r116 },
+  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/restore/route.ts', module: r117 },
+  { file: 'app/h5p/content/[contentId]/revisions/[revisionId]/route.ts', module: r118 },
+  { file: 'app/h5p/content/[contentId]/revisions/compare/route.ts', module: r119 },
+  { file: 'app/h5p/content/[contentId]/revisions/route.ts', module: r120 },
+  { file: 'app/h5p/content/[contentId]/route.ts', module: r121 },
+  { file: 'app/h5p/content/[contentId]/shares/[userId]/route.ts', module: r122 },
+  { file: 'app/h5p/content/[contentId]/shares/route.ts', module: r123 },
+  { file: 'app/h5p/content/[contentId]/tags/route.ts', module: r124 },
+  { file: 'app/h5p/content/[contentId]/transfer/route.ts', module: r125 },
+  { file: 'app/h5p/content/[contentId]/visibility/route.ts', module: r126 },
+  { file: 'app/h5p/content/bulk/route.ts', module: r127 },
+  { file: 'app/h5p/content/route.ts', module: r128 },
+  { file: 'app/h5p/content/shared/route.ts', module: r129 },
+  { file: 'app/h5p/content/usage/route.ts', module: r130 },
+  { file: 'app/h5p/content-types/route.ts', module: r131 },
+  { file: 'app/h5p/edit/[contentId]/route.ts', module: r132 },
+  { file: 'app/h5p/embed/[contentId]/route.ts', module: r133 },
+  { file: 'app/h5p/health/route.ts', module: r134 },
+  { file: 'app/h5p/import/route.ts', module: r135 },
+  { file: 'app/h5p/libraries/[...file]/route.ts', module: r136 },
+  { file: 'app/h5p/libraries/install/route.ts', module: r137 },
+  { file: 'app/h5p/libraries/install-essentials/route.ts', module: r138 },
+  { file: 'app/h5p/libraries/route.ts', module: r139 },
+  { file: 'app/h5p/libraries/status/route.ts', module: r140 },
+  { file: 'app/h5p/media/attach/route.ts', module: r141 },
+  { file: 'app/h5p/media/upload/route.ts', module: r142 },
+  { file: 'app/h5p/new/route.ts', module: r143 },
+  { file: 'app/h5p/play/[contentId]/route.ts', module: r144 },
+  { file: 'app/h5p/player-files/[token]/[contentId]/[...file]/route.ts', module: r145 },
+  { file: 'app/h5p/xapi/[contentId]/route.ts', module: r146 },
+  { file: 'app/lti/ags/lineitems/route.ts', module: r147 },
+  { file: 'app/lti/ags/scores/route.ts', module: r148 },
+  { file: 'app/lti/config/route.ts', module: r149 },
+  { file: 'app/lti/contexts/[platformId]/[contextId]/route.ts', module: r150 },
+  { file: 'app/lti/contexts/route.ts', module: r151 },
+  { file: 'app/lti/deep-link/route.ts', module: r152 },
+  { file: 'app/lti/jwks/route.ts', module: r153 },
+  { file: 'app/lti/launch/route.ts', module: r154 },
+  { file: 'app/lti/link/route.ts', module: r155 },
+  { file: 'app/lti/login/route.ts', module: r156 },
+  { file: 'app/lti/nrps/members/route.ts', module: r157 },
+  { file: 'app/lti/picker/items/route.ts', module: r158 },
+  { file: 'app/lti/picker/route.ts', module: r159 },
+  { file: 'app/lti/picker/submit/route.ts', module: r160 },
+  { file: 'app/lti/platforms/[platformId]/passback/retry/route.ts', module: r161 },
+  { file: 'app/lti/platforms/[platformId]/route.ts', module: r162 },
+  { file: 'app/lti/platforms/route.ts', module: r163 },
+  { file: 'app/realms/[realm]/.well-known/openid-configuration/route.ts', module: r164 },
+  { file: 'app/realms/[realm]/protocol/openid-connect/certs/route.ts', module: r165 },
+  { file: 'app/realms/[realm]/protocol/openid-connect/token/route.ts', module: r166 },
 ];

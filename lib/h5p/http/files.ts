@@ -27,6 +27,8 @@ export interface FileOptions {
   range?: boolean;
   /** serve files that can carry script (svg, html, xml) with the sandbox CSP (library files) */
   sandboxScriptable?: boolean;
+  /** the name the file's type is taken from, when its key has none (a revision's blob is named by its hash) */
+  name?: string;
 }
 
 /** Serves `rel` under the local folder `root` (install-time assets: core, editor), with Range when asked. */
@@ -71,7 +73,7 @@ async function respond(
   opts: FileOptions,
   open: (range?: { start: number; end: number }) => Readable | Promise<Readable>,
 ): Promise<Response> {
-  const a = fileAnswer({ method: req.method, ifNoneMatch: req.headers.get('if-none-match'), range: req.headers.get('range') }, { name, ...st }, opts);
+  const a = fileAnswer({ method: req.method, ifNoneMatch: req.headers.get('if-none-match'), range: req.headers.get('range') }, { ...st, name: opts.name ?? name }, opts);
   if (!a.body) return new Response(null, { status: a.status, headers: a.headers });
   if (st.size === 0) return new Response(new Uint8Array(0), { status: 200, headers: a.headers });
   return new Response(nodeToWeb(await open(a.part)), { status: a.status, headers: a.headers });

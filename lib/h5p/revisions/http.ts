@@ -7,6 +7,7 @@ import { REVISION_ERR } from './service';
 export const REVISION_ERRORS = {
   conflict: REVISION_CONFLICT,
   notFound: errorOf(404, REVISION_ERR.notFound),
+  fileNotFound: errorOf(404, REVISION_ERR.fileNotFound),
   contentNotFound: errorOf(404, CONTENT_NOT_FOUND),
   updateForbidden: errorOf(403, REVISION_ERR.updateForbidden),
 } as const;

@@ -27,6 +27,7 @@ import { currentFiles, lockContent, recordRevision, settleUnrecorded, type Revis
 
 export const REVISION_ERR = {
   notFound: 'Revision not found',
+  fileNotFound: 'File not found in this revision',
   updateForbidden: 'Only the owner can update this content',
 } as const;
 
@@ -222,10 +223,28 @@ export async function restoreRevision(user: User, contentId: string, revisionId:
 
 const sameAsBlob = async (key: string, sha256: string): Promise<boolean> => (await hashStored(key)) === sha256;
 
+/** Where the player of a revision takes its files from (H5P's `contentUrl`: a file's path is appended). */
+export const revisionFilesUrl = (contentId: string, revisionId: string) =>
+  `/h5p/content/${encodeURIComponent(contentId)}/revisions/${encodeURIComponent(revisionId)}/files`;
+
+/**
+ * GET …/revisions/:revisionId/files/<path>: the store key of one of the revision's files — the file as it was when
+ * the revision was saved (its blob, by content hash), not the item's file of that name now. For whoever may read
+ * the item's history (404 for anyone else, and for a path the revision does not list).
+ */
+export async function revisionFileKey(reader: Reader, contentId: string, revisionId: string, path: string): Promise<string> {
+  await assertHistoryReader(reader, contentId);
+  const row = await revisionRow(contentId, revisionId);
+  const file = (await filesOfRow(row)).find((f) => f.path === path);
+  if (!file) throw new AppError(404, REVISION_ERR.fileNotFound);
+  return blobKey(file.sha256);
+}
+
 /**
  * GET …/revisions/:revisionId/play: the player model of the revision (integration, scripts, styles), rendered with
  * the revision's parameters and metadata. It is built for this request only: the item's per-version play template
- * (content.ts playTemplate) is neither read nor replaced. Files come from the item's files.
+ * (content.ts playTemplate) is neither read nor replaced. Its files are the revision's own (revisionFilesUrl): an
+ * image replaced or removed since shows as it was.
  */
 export async function revisionPlayerModel(actor: H5pActor, contentId: string, revisionId: string, language: string) {
   await assertHistoryReader(actor.reader, contentId);
@@ -239,5 +258,8 @@ export async function revisionPlayerModel(actor: H5pActor, contentId: string, re
   })) as { integration: Record<string, unknown>; scripts: string[]; styles: string[] };
   const integration = { ...model.integration };
   delete integration.urlGenerator;
+  const contents = integration.contents as Record<string, Record<string, unknown>> | undefined;
+  const entry = contents?.[`cid-${contentId}`];
+  if (contents && entry) integration.contents = { ...contents, [`cid-${contentId}`]: { ...entry, contentUrl: revisionFilesUrl(contentId, revisionId) } };
   return { integration, scripts: model.scripts, styles: model.styles };
 }
