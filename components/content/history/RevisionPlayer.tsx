@@ -23,6 +23,9 @@ export function RevisionPlayer({ contentId, revisionId }: { contentId: string; r
       const wc = await import('@lumieducation/h5p-webcomponents');
       wc.defineElements('h5p-player');
       if (cancelled || !el) return;
+      // the content id first, then the callback: the element renders when either changes once it has a callback, so
+      // the other order rendered the player twice (one under the other)
+      el.setAttribute('content-id', contentId);
       (el as unknown as { loadContentCallback: (id: string) => Promise<unknown> }).loadContentCallback = async () => {
         const res = await apiFetch(`/h5p/content/${encodeURIComponent(contentId)}/revisions/${encodeURIComponent(revisionId)}/play?language=${encodeURIComponent(locale)}`);
         const body = (await res.json()) as { data?: Record<string, unknown>; error?: string };
@@ -30,8 +33,6 @@ export function RevisionPlayer({ contentId, revisionId }: { contentId: string; r
         // div mode: the player adds its scripts to this page by address (no inline script, which the page's policy refuses)
         return { ...body.data, contentId, embedTypes: ['div'] };
       };
-      // the element loads when it has its callback and its content id
-      el.setAttribute('content-id', contentId);
     })().catch((e: Error) => setError(e.message));
     return () => {
       cancelled = true;
