@@ -16,6 +16,7 @@ import enAdmin from './messages/en/admin.json';
 import enLti from './messages/en/lti.json';
 import enAi from './messages/en/ai.json';
 import enPeople from './messages/en/people.json';
+import enMail from './messages/en/mail.json';
 import deCommon from './messages/de/common.json';
 import deShell from './messages/de/shell.json';
 import deAuth from './messages/de/auth.json';
@@ -31,13 +32,14 @@ import deAdmin from './messages/de/admin.json';
 import deLti from './messages/de/lti.json';
 import deAi from './messages/de/ai.json';
 import dePeople from './messages/de/people.json';
+import deMail from './messages/de/mail.json';
 
-export const NAMESPACES = ['common', 'shell', 'auth', 'workspace', 'settings', 'content', 'player', 'marketplace', 'collections', 'curriculum', 'results', 'admin', 'lti', 'ai', 'people'] as const;
+export const NAMESPACES = ['common', 'shell', 'auth', 'workspace', 'settings', 'content', 'player', 'marketplace', 'collections', 'curriculum', 'results', 'admin', 'lti', 'ai', 'people', 'mail'] as const;
 
-const en = { common: enCommon, shell: enShell, auth: enAuth, workspace: enWorkspace, settings: enSettings, content: enContent, player: enPlayer, marketplace: enMarketplace, collections: enCollections, curriculum: enCurriculum, results: enResults, admin: enAdmin, lti: enLti, ai: enAi, people: enPeople };
+const en = { common: enCommon, shell: enShell, auth: enAuth, workspace: enWorkspace, settings: enSettings, content: enContent, player: enPlayer, marketplace: enMarketplace, collections: enCollections, curriculum: enCurriculum, results: enResults, admin: enAdmin, lti: enLti, ai: enAi, people: enPeople, mail: enMail };
 export type Messages = typeof en;
 
 export const CATALOGS: Record<Locale, Messages> = {
   en,
-  de: { common: deCommon, shell: deShell, auth: deAuth, workspace: deWorkspace, settings: deSettings, content: deContent, player: dePlayer, marketplace: deMarketplace, collections: deCollections, curriculum: deCurriculum, results: deResults, admin: deAdmin, lti: deLti, ai: deAi, people: dePeople },
+  de: { common: deCommon, shell: deShell, auth: deAuth, workspace: deWorkspace, settings: deSettings, content: deContent, player: dePlayer, marketplace: deMarketplace, collections: deCollections, curriculum: deCurriculum, results: deResults, admin: deAdmin, lti: deLti, ai: deAi, people: dePeople, mail: deMail },
 };

@@ -17,6 +17,8 @@ import { db, Prisma } from '@/lib/db/client';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 import { log } from '@/lib/log';
+import { DEFAULT_LOCALE } from '@/lib/i18n/config';
+import { translatorFor } from '@/lib/i18n/translate';
 import { linkMail, relayFor, sendMail } from '@/lib/mail';
 import { PEOPLE_ERR, type InvitationView, type Person, type SchoolRole } from './schemas';
 
@@ -119,22 +121,27 @@ export interface LinkAnswer {
   expiresAt: string | null;
 }
 
-async function tenantName(tenantId: string): Promise<string> {
-  return (await db().tenant.findUnique({ where: { id: tenantId }, select: { name: true } }))?.name ?? 'your school';
+async function tenantName(tenantId: string): Promise<string | null> {
+  return (await db().tenant.findUnique({ where: { id: tenantId }, select: { name: true } }))?.name ?? null;
 }
 
-async function mailInvitation(tenantId: string, to: string, link: string, inviter: string | null): Promise<boolean> {
+/**
+ * The invitation mail, in the inviting admin's language (their account's; English when they have not chosen one):
+ * the invited person has no account and no language yet, and an admin writes to their own school.
+ */
+async function mailInvitation(tenantId: string, to: string, link: string, inviter: Pick<User, 'name' | 'locale'> | null): Promise<boolean> {
   const relay = await relayFor(tenantId);
   if (!relay) return false;
-  const school = await tenantName(tenantId);
+  const t = translatorFor(inviter?.locale ?? DEFAULT_LOCALE, 'mail');
+  const school = (await tenantName(tenantId)) ?? t('invitation.yourSchool');
   return sendMail(
     relay,
     linkMail(
       to,
-      `You are invited to ${school} on Lumen Learn`,
-      [`${inviter ?? 'An administrator'} invited you to join ${school} on Lumen Learn.`, `The link is valid for ${INVITATION_DAYS} days.`],
+      t('invitation.subject', { school }),
+      [t('invitation.invited', { inviter: inviter?.name || t('invitation.anAdministrator'), school }), t('invitation.validFor', { days: INVITATION_DAYS })],
       link,
-      'Accept the invitation',
+      t('invitation.action'),
     ),
   );
 }
@@ -187,7 +194,7 @@ export async function invite(a: Actor, tenantId: string, input: { email: string;
       throw err;
     });
   const link = `${linkBase}/invite/${token}`;
-  const mailed = await mailInvitation(tenantId, email, link, a.user?.name ?? null);
+  const mailed = await mailInvitation(tenantId, email, link, a.user);
   const [view] = await invitationViews([row]);
   return { invitation: view!, mailed, viaIdentityProvider: !embedded(), link: mailed ? null : link, expiresAt: expiresAt.toISOString() };
 }
@@ -205,7 +212,7 @@ export async function resendInvitation(a: Actor, tenantId: string, id: string, l
     return tx.invitation.findUniqueOrThrow({ where: { id } });
   });
   const link = `${linkBase}/invite/${token}`;
-  const mailed = await mailInvitation(tenantId, row.email, link, a.user?.name ?? null);
+  const mailed = await mailInvitation(tenantId, row.email, link, a.user);
   const [view] = await invitationViews([updated]);
   return { invitation: view!, mailed, viaIdentityProvider: !embedded(), link: mailed ? null : link, expiresAt: expiresAt.toISOString() };
 }
@@ -232,7 +239,7 @@ async function validInvitation(token: string): Promise<InvitationRow> {
 export async function describeInvitation(token: string) {
   const row = await validInvitation(token);
   const [school, inviter] = await Promise.all([tenantName(row.tenantId), row.invitedById ? db().user.findUnique({ where: { id: row.invitedById }, select: { name: true } }) : null]);
-  return { email: row.email, role: row.role === 'teacher' ? ('teacher' as const) : ('student' as const), school, invitedBy: inviter?.name ?? null, expiresAt: row.expiresAt.toISOString(), setsPassword: embedded() };
+  return { email: row.email, role: row.role === 'teacher' ? ('teacher' as const) : ('student' as const), school: school ?? 'your school', invitedBy: inviter?.name ?? null, expiresAt: row.expiresAt.toISOString(), setsPassword: embedded() };
 }
 
 /**
@@ -319,10 +326,13 @@ export async function setDisabled(a: Actor, id: string, disabled: boolean): Prom
 
 // ---------------------------------------------------------------- password resets
 
-async function mailReset(tenantId: string | null, to: string, link: string, validFor: string): Promise<boolean> {
-  const relay = await relayFor(tenantId);
+/** The reset mail, in the account's language (English when its user has not chosen one). */
+async function mailReset(user: Pick<User, 'tenantId' | 'email' | 'locale'>, link: string, valid: { days: number } | 'hour'): Promise<boolean> {
+  const relay = await relayFor(user.tenantId);
   if (!relay) return false;
-  return sendMail(relay, linkMail(to, 'Reset your Lumen Learn password', ['Someone asked to reset the password of your Lumen Learn account. If it was not you, ignore this mail.', `The link is valid for ${validFor} and works once.`], link, 'Choose a new password'));
+  const t = translatorFor(user.locale ?? DEFAULT_LOCALE, 'mail');
+  const validity = valid === 'hour' ? t('reset.validHour') : t('reset.validDays', { days: valid.days });
+  return sendMail(relay, linkMail(user.email, t('reset.subject'), [t('reset.intro'), validity], link, t('reset.action')));
 }
 
 /** An admin's reset: a 7-day link (embedded provider) or Keycloak's own UPDATE_PASSWORD mail (external). */
@@ -340,7 +350,7 @@ export async function issuePasswordReset(a: Actor, id: string, linkBase: string)
     await recordAudit({ tenantId: target.tenantId, actor: actorOf(a), action: 'user.password_reset', target: { type: 'user', id: target.id, label: target.email }, details: { via: 'link' } }, tx);
   });
   const link = `${linkBase}/login/reset/${token}`;
-  const mailed = await mailReset(target.tenantId, target.email, link, `${INVITATION_DAYS} days`);
+  const mailed = await mailReset(target, link, { days: INVITATION_DAYS });
   return { mailed, viaIdentityProvider: false, link: mailed ? null : link, expiresAt: expiresAt.toISOString() };
 }
 
@@ -361,7 +371,7 @@ export function forgotPassword(email: string, linkBase: string): void {
     if (!relay) return; // nothing is sent: the page tells the user to ask their school's admin
     const token = newToken();
     await db().passwordResetToken.create({ data: { tenantId: user.tenantId, userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + SELF_RESET_MS) } });
-    await mailReset(user.tenantId, user.email, `${linkBase}/login/reset/${token}`, '1 hour');
+    await mailReset(user, `${linkBase}/login/reset/${token}`, 'hour');
   })().catch((err) => log.warn({ err: (err as Error).message }, 'forgot-password request not completed'));
 }
 

@@ -360,6 +360,35 @@ describe('running a school on the embedded identity provider (sign-up by invitat
     expect((await login(demoTeacher, 'demo-pass-1')).status).toBe(200);
   });
 
+  it('mails speak the account\'s language: a German admin\'s invitation and a German account\'s reset link are in German', async () => {
+    const adminToken = (await login(adminEmail, 'admin-pass-1')).body.data.token as string;
+    const adminRow = await db().user.findUniqueOrThrow({ where: { email: adminEmail } });
+    expect((await call('PUT', '/api/auth/me/preferences', { token: adminToken, body: { language: 'de' } })).status).toBe(200);
+    const teacherToken = (await login(demoTeacher, 'demo-pass-1')).body.data.token as string;
+    expect((await call('PUT', '/api/auth/me/preferences', { token: teacherToken, body: { language: 'de' } })).status).toBe(200);
+    try {
+      const email = uniqueEmail('eingeladen');
+      const invited = await call('POST', '/api/admin/people/invitations', { token: adminToken, body: { email, role: 'student' } });
+      expect(invited.status, invited.text).toBe(201);
+      const invitation = await smtp.waitFor(email);
+      expect(invitation.subject).toBe('Einladung zu „Embedded Academy“ bei Lumen Learn');
+      expect(invitation.text).toContain(`${adminRow.name} hat Sie eingeladen, „Embedded Academy“ bei Lumen Learn beizutreten.`);
+      expect(invitation.text).toContain('Der Link ist 7 Tage gültig.');
+      expect(invitation.html).toContain('>Einladung annehmen</a>');
+
+      smtp.mails.splice(0); // the first mail to an address is the one found
+      expect((await call('POST', '/api/auth/forgot-password', { body: { email: demoTeacher } })).status).toBe(200);
+      const reset = await smtp.waitFor(demoTeacher);
+      expect(reset.subject).toBe('Ihr Passwort für Lumen Learn zurücksetzen');
+      expect(reset.text).toContain('Der Link ist 1 Stunde gültig und funktioniert einmal.');
+      expect(reset.html).toContain('>Neues Passwort wählen</a>');
+    } finally {
+      for (const token of [adminToken, teacherToken]) await call('PUT', '/api/auth/me/preferences', { token, body: { language: null } });
+      // the mails of this test are not the next tests' (they take the first mail to an address)
+      smtp.mails.splice(0);
+    }
+  });
+
   it('forgot password mails a single-use link (1 hour); an unknown address gets the same answer and no mail; the new password works', async () => {
     const email = demoTeacher;
     const known = await call('POST', '/api/auth/forgot-password', { body: { email } });
