@@ -4,6 +4,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { apiFetch } from '@/components/shared/api';
+import styles from './HistoryPanel.module.css';
 
 export function RevisionPlayer({ contentId, revisionId }: { contentId: string; revisionId: string }) {
   const t = useTranslations('content.history');
@@ -40,7 +41,7 @@ export function RevisionPlayer({ contentId, revisionId }: { contentId: string; r
   }, [contentId, revisionId, locale]);
 
   return (
-    <div data-testid="revision-player">
+    <div data-testid="revision-player" className={styles.revisionPlayer}>
       {error ? (
         <p className="notice" role="alert">
           {error}
