@@ -13,6 +13,7 @@ import type { H5pActor } from '@/lib/h5p/engine/permissions';
 import { h5p } from '@/lib/h5p/engine/server';
 import { log } from '@/lib/log';
 import { attachment, exportFilename } from './h5p';
+import { minifyScripts } from './minify';
 
 /**
  * The most content-file bytes an offline file inlines: base64 makes them a third larger, and a browser opening a
@@ -25,10 +26,60 @@ export const htmlTooLarge = (bytes: number) =>
   `Content too large for an offline HTML file: its files take ${mb(bytes)} and at most ${mb(HTML_EXPORT_MAX_BYTES)} can be inlined. Export it as .h5p or SCORM instead`;
 export const HTML_EXPORT_ERRORS = { tooLarge: errorOf(413, htmlTooLarge(HTML_EXPORT_MAX_BYTES + 1)) } as const;
 
+/** What the exporter's script bundling uses of itself (private in its typings; the same at run time). */
+interface ScriptBundling {
+  getFileAsText(
+    name: string,
+    usedFiles: unknown,
+  ): Promise<{ text: string; filename: string; core?: boolean; editor?: boolean; library?: unknown }>;
+  generateLicenseText(filename: string, core?: boolean, editor?: boolean, library?: unknown): Promise<string>;
+  getScriptBundle(model: { scripts: string[] }, usedFiles: unknown, additionalScripts?: string[]): Promise<string>;
+}
+
+/**
+ * The exporter with its script bundle minified off the event loop (./minify.ts): the same texts, licence comments
+ * and order as the library's own getScriptBundle, which calls uglify-js synchronously in the request's thread.
+ */
+function offThreadExporter(engine: Awaited<ReturnType<typeof h5p>>): HtmlExporter {
+  const exporter = new HtmlExporter(engine.libraryStorage, engine.contentStorage, engine.config, coreDir(), editorDir());
+  const self = exporter as unknown as ScriptBundling;
+  self.getScriptBundle = async (model, usedFiles, additionalScripts = []) => {
+    const texts = await Promise.all(
+      model.scripts.map(async (script) => {
+        const { text, filename, core, editor, library } = await self.getFileAsText(script, usedFiles);
+        // a script may not end the inline <script> element it is written into
+        return (await self.generateLicenseText(filename, core, editor, library)) + text.replace(/<\/script>/g, '<\\/script>');
+      }),
+    );
+    return minifyScripts(texts.concat(additionalScripts));
+  };
+  return exporter;
+}
+
 let exporter: Promise<HtmlExporter> | undefined;
 async function htmlExporter(): Promise<HtmlExporter> {
-  exporter ??= h5p().then((engine) => new HtmlExporter(engine.libraryStorage, engine.contentStorage, engine.config, coreDir(), editorDir()));
+  exporter ??= h5p().then(offThreadExporter);
   return exporter;
+}
+
+/**
+ * Exports this instance builds at once: each holds its inlined files up to three times (base64 text, the page, its
+ * bytes), up to ~200 MB for the largest; more wait their turn rather than exhaust the instance's memory.
+ */
+const EXPORTS_AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= EXPORTS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next)
+      next(); // the slot passes on
+    else running--;
+  }
 }
 
 /** The offline HTML file of `contentId` as a download (the caller's export right checked first). */
@@ -41,9 +92,12 @@ export async function htmlExportResponse(contentId: string, actor: H5pActor, lan
   if (bytes > HTML_EXPORT_MAX_BYTES) throw new AppError(413, htmlTooLarge(bytes));
   const stored = (row.metadata as { language?: string } | null)?.language;
   const lang = language ?? (stored && stored !== 'und' ? stored : 'en');
-  const started = performance.now();
-  const html = await (await htmlExporter()).createSingleBundle(contentId, actor, { language: lang, showLicenseButton: true });
-  log.info({ contentId, ms: Math.round(performance.now() - started), bytes: html.length }, 'offline HTML export');
+  const html = await inTurn(async () => {
+    const started = performance.now();
+    const page = await (await htmlExporter()).createSingleBundle(contentId, actor, { language: lang, showLicenseButton: true });
+    log.info({ contentId, ms: Math.round(performance.now() - started), bytes: page.length }, 'offline HTML export');
+    return page;
+  });
   return new Response(html, {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
