@@ -57,7 +57,9 @@ describe('an instance killed while it imports a package', () => {
     const env = { ...appEnv(inject('idpUrl')), DATA_DIR: dataDir(), TMPDIR: tmpDir, E2E_TEST_CODE: 'crash-test', ABANDONED_UPLOAD_AGE_MS: '0' };
     const marker = path.join(dataDir(), 'paused-at-content-row-written');
     fs.rmSync(marker, { force: true });
-    const first = await startApp({ ...env, TEST_PAUSE_AT: 'content-row-written' }, { waitForHealthy: true });
+    // the instance that dies keeps the usual age: its own start-up sweep (a moment after it is ready) would otherwise
+    // remove the live import's scratch folder before the import reaches the pause point (seen on Node 24, which starts faster)
+    const first = await startApp({ ...env, ABANDONED_UPLOAD_AGE_MS: '3600000', TEST_PAUSE_AT: 'content-row-written' }, { waitForHealthy: true });
     const t = await signedIn(['teacher']);
     const dirsBefore = new Set(contentDirs());
     const pkg = contentPackage({ machineName: 'H5P.MultiChoice', params: SAMPLE_PARAMS['H5P.MultiChoice'], title: 'Crashed import', media: { 'images/pic.png': Buffer.from('fake-png') } });
