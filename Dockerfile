@@ -4,7 +4,10 @@
 # standalone output + our own start-up scripts) was assembled and started there without Docker. See the README,
 # "Running several instances (Docker)".
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 (LTS; Node 20 reached its end of life in April 2026). The app also runs on Node 20.19+ (package.json
+# "engines"), which the development machines and CI use; the benches' figures are given for both
+# (docs/performance.md, "Node 24").
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- dependencies: npm ci runs postinstall, which generates the Prisma client (lib/generated) and installs the
 #     browser-side H5P files (scripts/setup-h5p.mjs → .vendor/h5p: the player core from npm, the editor from GitHub
