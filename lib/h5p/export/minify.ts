@@ -21,64 +21,60 @@ interface Job {
   timer: NodeJS.Timeout;
 }
 
-let worker: Worker | null = null;
-let idle: NodeJS.Timeout | null = null;
+/** a worker thread and the jobs it has been given (a worker that goes fails only its own) */
+interface Minifier {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  idle: NodeJS.Timeout | null;
+}
+
+let current: Minifier | null = null;
 let nextId = 1;
-const jobs = new Map<number, Job>();
 const cache = new Map<string, string>();
 
-function failAll(err: Error): void {
-  for (const [id, job] of jobs) {
-    clearTimeout(job.timer);
-    jobs.delete(id);
-    job.reject(err);
-  }
+function settle(m: Minifier, id: number): Job | undefined {
+  const job = m.jobs.get(id);
+  if (!job) return undefined;
+  m.jobs.delete(id);
+  clearTimeout(job.timer);
+  return job;
 }
 
-function stop(): void {
-  const w = worker;
-  worker = null;
-  if (idle) clearTimeout(idle);
-  idle = null;
-  void w?.terminate();
+/** Stops `m` (its remaining jobs fail with `err`); the next job starts a new worker. */
+function retire(m: Minifier, err: Error): void {
+  if (current === m) current = null;
+  if (m.idle) clearTimeout(m.idle);
+  m.idle = null;
+  for (const id of [...m.jobs.keys()]) settle(m, id)?.reject(err);
+  void m.worker.terminate();
 }
 
-function start(): Worker {
-  const w = new Worker(SCRIPT(), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
-  w.unref(); // never keeps the process alive
-  w.on('message', (msg: { id: number; code?: string; error?: string }) => {
-    const job = jobs.get(msg.id);
+function start(): Minifier {
+  const worker = new Worker(SCRIPT(), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  worker.unref(); // never keeps the process alive
+  const m: Minifier = { worker, jobs: new Map(), idle: null };
+  worker.on('message', (msg: { id: number; code?: string; error?: string }) => {
+    const job = settle(m, msg.id);
     if (!job) return;
-    jobs.delete(msg.id);
-    clearTimeout(job.timer);
     if (msg.error !== undefined || msg.code === undefined) job.reject(new Error(`Minifying the scripts failed: ${msg.error ?? 'no code'}`));
     else job.resolve(msg.code);
-    if (jobs.size === 0) idle = setTimeout(stop, IDLE_MS).unref();
+    if (m.jobs.size === 0 && current === m) m.idle = setTimeout(() => retire(m, new Error('the minifier was idle')), IDLE_MS).unref();
   });
-  const gone = (err: Error) => {
-    if (worker === w) worker = null;
-    failAll(err);
-  };
-  w.on('error', (err) => gone(err));
-  w.on('exit', (code) => code !== 0 && gone(new Error(`the minifier stopped (exit code ${code})`)));
-  return w;
+  worker.on('error', (err) => retire(m, err));
+  worker.on('exit', (code) => retire(m, new Error(`the minifier stopped (exit code ${code})`)));
+  return m;
 }
 
 function run(scripts: string[]): Promise<string> {
-  if (idle) clearTimeout(idle);
-  idle = null;
-  worker ??= start();
+  const m = (current ??= start());
+  if (m.idle) clearTimeout(m.idle);
+  m.idle = null;
   const id = nextId++;
-  const w = worker;
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      jobs.delete(id);
-      reject(new Error('Minifying the scripts took too long'));
-      if (worker === w) stop(); // a stuck worker is replaced; its other jobs fail with it
-      failAll(new Error('Minifying the scripts took too long'));
-    }, JOB_MS);
-    jobs.set(id, { resolve, reject, timer });
-    w.postMessage({ id, scripts });
+    // a stuck worker is replaced; its other jobs fail with it
+    const timer = setTimeout(() => retire(m, new Error('Minifying the scripts took too long')), JOB_MS);
+    m.jobs.set(id, { resolve, reject, timer });
+    m.worker.postMessage({ id, scripts });
   });
 }
 
