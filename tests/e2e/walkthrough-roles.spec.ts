@@ -71,7 +71,9 @@ async function visit(page: Page, rec: { at: string }, stop: Stop, combo: Combo) 
   const label = `${stop.path} (${combo.width}, ${combo.scheme})`;
   rec.at = label;
   await page.goto(stop.path);
-  await page.waitForLoadState('networkidle');
+  // bounded: once (of 159 tests, 2026-11-28) the network of a content page never went quiet for 500 ms and the walk
+  // waited out the test's 10 minutes; the checks below still run, and the annotation says where it happened
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => test.info().annotations.push({ type: 'network-busy', description: `${label}: not idle within 30 s` }));
   await expect(page.locator('#main h1').first(), `${label}: its heading`).toBeVisible();
   if (stop.player) await expect(page.frameLocator('[data-testid="h5p-player"]').getByRole('button', { name: 'Check' }), `${label}: the player`).toBeVisible({ timeout: 20_000 });
   await check(page, combo, label);
