@@ -2,18 +2,23 @@
 // type's libraries takes hundreds of milliseconds to seconds of synchronous work, which would stop every other
 // request of the instance. It runs in one worker thread per instance (server/minify-worker.mjs), started on the first
 // export and let go after a minute without work, with a heap limit; a bundle that was minified before (the same
-// scripts, byte for byte: the same content type at the same versions) comes from a small in-process cache.
+// scripts, byte for byte: the same content type at the same versions) comes from the process's local cache, and two
+// exports of one content type at once minify it once.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { localCache } from '@/lib/cache/local';
 
 const SCRIPT = () => path.join(process.cwd(), 'server', 'minify-worker.mjs');
 /** a worker without work for this long is stopped (the next export starts one again, ~100 ms) */
 const IDLE_MS = 60_000;
 /** a bundle the worker has not minified in this time fails the export (uglify takes seconds on the largest types) */
 const JOB_MS = 120_000;
-/** the minified bundles kept (by their sources' digest): a few content types' worth, a few MB each */
-const CACHE_ENTRIES = 8;
+/**
+ * the minified bundles kept, by their sources' digest (so never stale): a few content types' worth, 0.5–3 MB each,
+ * at most 16 MiB
+ */
+const bundles = () => localCache<string>('minifiedBundles', { ttlMs: 24 * 60 * 60_000, max: 16, maxBytes: 16 * 1024 * 1024 });
 
 interface Job {
   resolve: (code: string) => void;
@@ -30,7 +35,6 @@ interface Minifier {
 
 let current: Minifier | null = null;
 let nextId = 1;
-const cache = new Map<string, string>();
 
 function settle(m: Minifier, id: number): Job | undefined {
   const job = m.jobs.get(id);
@@ -82,15 +86,5 @@ function run(scripts: string[]): Promise<string> {
 export async function minifyScripts(scripts: string[]): Promise<string> {
   const hash = createHash('sha256');
   for (const s of scripts) hash.update(s).update('\0');
-  const key = hash.digest('base64');
-  const hit = cache.get(key);
-  if (hit !== undefined) {
-    cache.delete(key); // most recently used last
-    cache.set(key, hit);
-    return hit;
-  }
-  const code = await run(scripts);
-  cache.set(key, code);
-  while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-  return code;
+  return bundles().getOrLoad(hash.digest('base64'), () => run(scripts));
 }
