@@ -111,6 +111,7 @@ const schema = z.object({
   XAPI_LRS_KEY: str(),
   XAPI_LRS_SECRET: str(),
   INTAKE_GROUP_COMMIT: bool(true),
+  RATE_LIMIT_BATCH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5_000).default(100)),
   AI_API_URL: url(),
   AI_API_KEY: str(),
   AI_MODEL: str(),
@@ -187,6 +188,8 @@ export interface AppConfig {
   xapiLrs: { url: string; key: string; secret: string } | undefined;
   /** statement batches are written many to one statement (lib/results/intake-commit.ts); false: each on its own at once */
   intakeGroupCommit: boolean;
+  /** how long the player tier's hits are counted in the instance before they are sent to Redis in one batch (lib/http/rate-batch.ts); 0: each in its own round trip */
+  rateLimitBatchMs: number;
   h5p: {
     hubUrl: string;
     editorDir: string | undefined;
@@ -317,6 +320,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       .filter(Boolean),
     xapiLrs: e.XAPI_LRS_URL ? { url: e.XAPI_LRS_URL.replace(/\/+$/, ''), key: e.XAPI_LRS_KEY ?? '', secret: e.XAPI_LRS_SECRET ?? '' } : undefined,
     intakeGroupCommit: e.INTAKE_GROUP_COMMIT,
+    rateLimitBatchMs: e.RATE_LIMIT_BATCH_MS,
     h5p: {
       hubUrl: e.H5P_HUB_URL.replace(/\/+$/, ''),
       editorDir: e.H5P_EDITOR_DIR ? path.resolve(e.H5P_EDITOR_DIR) : undefined,

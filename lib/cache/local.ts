@@ -5,7 +5,10 @@
 // - every routed request learns the current generation in the same round trip as its rate limit (the window
 //   script returns it). When this instance has not yet applied a change that generation says happened, the
 //   request waits for the message (a few ms at most) or, failing that, empties every local cache. So a change
-//   made through one instance is served by every other at once, with no extra round trip per request.
+//   made through one instance is served by every other at once, with no extra round trip per request. The player's
+//   calls with a content token read it on the token's first call on an instance; after that their counts go to
+//   Redis in batches (lib/http/rate-batch.ts) and they see changes as the messages bring them (a batch's answer
+//   carries the generation, so a missed message is caught within one batch).
 // - while the subscriber is down (Redis unreachable), local caches are bypassed: nothing is served that a
 //   missed change could have made stale.
 // - a change made outside the app (another service, an operator's SQL) reaches every instance too: database

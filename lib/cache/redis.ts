@@ -14,6 +14,20 @@ local gen = tonumber(redis.call('GET', KEYS[2]) or '0')
 return { count, ttl, gen }
 `;
 
+// Many windows' hits at once (lib/http/rate-batch.ts): KEYS[1] the generation, then the windows; ARGV[1] the window's
+// length, then each window's hits. Answers the generation, then each window's total and time left.
+const ADD_WINDOWS = `
+local out = { tonumber(redis.call('GET', KEYS[1]) or '0') }
+for i = 2, #KEYS do
+  local count = redis.call('INCRBY', KEYS[i], ARGV[i])
+  local ttl = redis.call('PTTL', KEYS[i])
+  if ttl < 0 then redis.call('PEXPIRE', KEYS[i], ARGV[1]); ttl = tonumber(ARGV[1]) end
+  out[#out + 1] = count
+  out[#out + 1] = ttl
+end
+return out
+`;
+
 // One hit taken back (a sign-in attempt that turned out not to be a failure): DECR keeps the key's expiry; a window
 // that has expired (or never began) is left alone rather than recreated without one.
 const RELEASE_WINDOW = `
@@ -36,6 +50,7 @@ export const invalidationChannel = (db: number | undefined) => `cache:invalidate
 type RedisWithScripts = Redis & {
   hitWindow(key: string, genKey: string, windowMs: number): Promise<[number, number, number]>;
   releaseWindow(key: string): Promise<number>;
+  addWindows(...keysThenArgs: (string | number)[]): Promise<number[]>;
   publishInvalidation(genKey: string, channel: string, message: string): Promise<number>;
 };
 
@@ -65,6 +80,7 @@ export class RedisCache implements Cache {
     });
     client.defineCommand('hitWindow', { numberOfKeys: 2, lua: HIT_WINDOW });
     client.defineCommand('releaseWindow', { numberOfKeys: 1, lua: RELEASE_WINDOW });
+    client.defineCommand('addWindows', { lua: ADD_WINDOWS });
     client.defineCommand('publishInvalidation', { numberOfKeys: 1, lua: PUBLISH_INVALIDATION });
     this.client = client as RedisWithScripts;
     this.subscribe(client);
@@ -140,6 +156,14 @@ export class RedisCache implements Cache {
 
   async releaseWindow(key: string) {
     await (await this.ready()).releaseWindow(key);
+  }
+
+  async addWindows(hits: { key: string; n: number }[], windowMs: number): Promise<{ generation: number; windows: WindowHit[] }> {
+    // a script without a fixed number of keys takes it first
+    const out = await (await this.ready()).addWindows(hits.length + 1, GENERATION_KEY, ...hits.map((h) => h.key), windowMs, ...hits.map((h) => h.n));
+    const windows: WindowHit[] = [];
+    for (let i = 0; i < hits.length; i++) windows.push({ count: Number(out[1 + 2 * i]), resetMs: Number(out[2 + 2 * i]) });
+    return { generation: Number(out[0]), windows };
   }
 
   async ping() {

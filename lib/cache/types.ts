@@ -17,6 +17,11 @@ export interface Cache {
   del(...keys: string[]): Promise<void>;
   /** Atomically counts a hit in a fixed window that starts with the first hit. */
   hitWindow(key: string, windowMs: number): Promise<WindowHit>;
+  /**
+   * Adds each window's hits (a window starts with its first hit) and answers every window's total and end, with the
+   * cache generation, in one round trip (lib/http/rate-batch.ts). Only a store shared by instances has it.
+   */
+  addWindows?(hits: { key: string; n: number }[], windowMs: number): Promise<{ generation: number; windows: WindowHit[] }>;
   /** Atomically takes back one hit of a live window (never below zero; the window keeps its expiry). */
   releaseWindow(key: string): Promise<void>;
   /** Round trip to the store; throws when unreachable. */

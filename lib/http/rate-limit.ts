@@ -28,6 +28,7 @@ import { cache, keys, type Cache, type WindowHit } from '@/lib/cache';
 import { MemoryCache } from '@/lib/cache/memory';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
+import { BatchedWindows } from './rate-batch';
 
 export type SpecTier = 'AUTH' | 'AI' | 'API' | 'PUBLIC';
 export type Tier = SpecTier | 'PLAYER' | 'SESSION' | 'LTI';
@@ -65,7 +66,7 @@ export function tierMax(tier: Tier): number {
   return config().e2eTestCode ? E2E_TIER_MAX : TIER_MAX[tier];
 }
 
-const g = globalThis as unknown as { __lumenRateFallback?: { store: MemoryCache; active: boolean } };
+const g = globalThis as unknown as { __lumenRateFallback?: { store: MemoryCache; active: boolean }; __lumenRateBatches?: BatchedWindows | null };
 
 function fallback() {
   g.__lumenRateFallback ??= { store: new MemoryCache(), active: false };
@@ -105,8 +106,29 @@ export async function unhit(key: string): Promise<void> {
   }
 }
 
+/**
+ * The tiers counted in this instance between batched round trips when the store is shared (lib/http/rate-batch.ts):
+ * the player's calls with a content token, a school's most frequent requests. Every other tier is counted in the
+ * store on every request (exact across instances, and it brings the cache generation with it).
+ */
+export const BATCHED_TIERS: ReadonlySet<Tier> = new Set<Tier>(['PLAYER']);
+
+/** This process's batched windows (one per process: Next bundles modules more than once); null without a shared store. */
+export function batchedWindows(): BatchedWindows | null {
+  if (g.__lumenRateBatches === undefined) {
+    const shared = cache();
+    const add = shared.addWindows?.bind(shared);
+    const flushMs = config().rateLimitBatchMs;
+    g.__lumenRateBatches = add && flushMs > 0 ? new BatchedWindows(() => ({ addWindows: add }), RATE_WINDOW_MS, { flushMs }) : null;
+  }
+  return g.__lumenRateBatches;
+}
+
+const COUNTED_HERE: RateLimitResult['store'] = { ok: true, latencyMs: 0 };
+
 /** Ends a window early (in both stores: the hits may have been counted in either). */
 export async function clearHits(key: string): Promise<void> {
+  batchedWindows()?.forget(key);
   await fallback().store.del(key);
   await cache()
     .del(key)
@@ -115,11 +137,18 @@ export async function clearHits(key: string): Promise<void> {
 
 /**
  * Counts the request against the tier for one subject (a client IP unless named otherwise) and returns the
- * standard RateLimit-* headers (draft-6 style) of that tier. One round trip to the store.
+ * standard RateLimit-* headers (draft-6 style) of that tier. One round trip to the store — except for a batched
+ * tier's window this instance already knows (BATCHED_TIERS), counted here and sent with the next batch.
  */
 export async function rateLimit(tier: Tier, subject: string): Promise<RateLimitResult> {
   const max = tierMax(tier);
-  const { count, resetMs, generation, store } = await hit(keys.rateLimit(tier, subject));
+  const key = keys.rateLimit(tier, subject);
+  const batches = BATCHED_TIERS.has(tier) ? batchedWindows() : null;
+  // a window this instance knows is counted here (no round trip); its first hit here is counted in the store
+  const local = batches?.hit(key);
+  const counted = local ? { ...local, generation: undefined, store: COUNTED_HERE } : await hit(key);
+  if (batches && !local && counted.store.ok) batches.learn(key, counted);
+  const { count, resetMs, generation, store } = counted;
   const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000));
   const headers: Record<string, string> = {
     'RateLimit-Limit': String(max),

@@ -25,6 +25,9 @@
 //     instance and to two; req/s and requests per server CPU-second.
 //  9. Lists, import, SCORM, intake and start-up (with --others, or named in --only): the other bench scripts, run
 //     with their own stores (see runOtherBench); otherwise their rows name the command.
+// 10. A/B on a noisy machine (BENCH_AGAINST_ENV="NAME=value …"): a second instance of our app with those variables
+//     (same database, Redis and DATA_DIR) joins the play rows' rotation as "variant"; each play row also gives the
+//     median of the rounds' ratios ours/variant (e.g. RATE_LIMIT_BATCH_MS=0: the player tier counted per request).
 // Prints the table and writes it with the raw runs to docs/bench-compare-latest.md (BENCH_COMPARE_OUT).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,7 +81,15 @@ const PORT = Number(process.env.BENCH_PORT ?? 3625);
  * Ports from BENCH_PORT: our app and its content origin, the peers, the second instance and its content origin,
  * the two proxies; the other bench scripts get BENCH_PORT + 20 (and use the ports after it).
  */
-const PORTS = { app: PORT, appContent: PORT + 1, bare: PORT + 2, express: PORT + 3, lumiCache: PORT + 4, lumi: PORT + 5, limit: PORT + 6, app2: PORT + 7, app2Content: PORT + 8, proxyOne: PORT + 9, proxyTwo: PORT + 10, limit1: PORT + 11, limit2: PORT + 12, proxyLimitOne: PORT + 13, proxyLimitTwo: PORT + 14, others: PORT + 20 };
+const PORTS = { app: PORT, appContent: PORT + 1, bare: PORT + 2, express: PORT + 3, lumiCache: PORT + 4, lumi: PORT + 5, limit: PORT + 6, app2: PORT + 7, app2Content: PORT + 8, proxyOne: PORT + 9, proxyTwo: PORT + 10, limit1: PORT + 11, limit2: PORT + 12, proxyLimitOne: PORT + 13, proxyLimitTwo: PORT + 14, variant: PORT + 15, variantContent: PORT + 16, others: PORT + 20 };
+/** BENCH_AGAINST_ENV: the variables of the variant instance the play rows also run (empty: none) */
+const AGAINST_ENV: Record<string, string> = Object.fromEntries(
+  (process.env.BENCH_AGAINST_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+const AGAINST_LABEL = Object.entries(AGAINST_ENV).map(([k, v]) => `${k}=${v}`).join(' ');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/lumen_bench_cmp';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 /** the other bench scripts' stores: never the defaults another run may be using */
@@ -121,7 +132,7 @@ interface App {
   stop(): Promise<void>;
 }
 
-async function startOurApp(dataDir: string, port: number, contentPort: number): Promise<App> {
+async function startOurApp(dataDir: string, port: number, contentPort: number, extraEnv: Record<string, string> = {}): Promise<App> {
   let out = '';
   const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(ROOT, 'server', 'start.mjs')], {
     cwd: ROOT,
@@ -142,6 +153,7 @@ async function startOurApp(dataDir: string, port: number, contentPort: number): 
       TRUST_PROXY: 'true', // the load runs spread over client addresses (X-Forwarded-For) so no single one is limited
       E2E_TEST_CODE: 'bench', // raises the rate limits: the bench measures the request path, not the limiter's refusals
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -574,6 +586,13 @@ async function main() {
     }
 
     // ---- play
+    let variant: App | undefined;
+    if (need('play') && AGAINST_LABEL) {
+      variant = await startOurApp(app.dataDir, PORTS.variant, PORTS.variantContent, AGAINST_ENV);
+      const v = variant;
+      stops.push(() => v.stop());
+      log(`variant: our app with ${AGAINST_LABEL} on ${v.url}, pid ${v.pid}`);
+    }
     if (need('play')) {
       for (const kind of CONTENT) {
         const id = ours.contentIds[kind];
@@ -585,8 +604,10 @@ async function main() {
           { label: 'lumiCache', url: `${peers.lumiCache!.url}/h5p/play/${lumiId(peers.lumiCache!, kind)}`, pid: peers.lumiCache!.pid },
           { label: 'lumi', url: `${peers.lumi!.url}/h5p/play/${lumiId(peers.lumi!, kind)}`, pid: peers.lumi!.pid },
           { label: 'limit', url: `${peers.limit!.url}/play/${kind}`, pid: peers.limit!.pid },
+          ...(variant ? [{ label: 'variant', url: '', prepareMany: playUrls(variant.url, id), pid: variant.pid, rotateIp: true }] : []),
         ];
-        groups.push(...(await loadGroup(`GET /h5p/play ${kind}`, targets, [['ours', 'lumiCache'], ['ours', 'lumi'], ['ours', 'limit']], CONNECTIONS, kind)));
+        const pairs: [string, string][] = [['ours', 'lumiCache'], ['ours', 'lumi'], ['ours', 'limit'], ...(variant ? [['ours', 'variant'] as [string, string]] : [])];
+        groups.push(...(await loadGroup(`GET /h5p/play ${kind}`, targets, pairs, CONNECTIONS, kind)));
       }
     }
 
@@ -876,7 +897,7 @@ async function main() {
         path: `\`GET /h5p/play\` ${KIND_LABEL[kind]}${playBodies[kind] ? `, ${kb(playBodies[kind])} body` : ''}, ${g.connections} conn.`,
         today: `${fmt(rps(g, 'ours'))} req/s, ${fmt(cpu(g, 'ours'), 2)} ms CPU/req`,
         peer: `Lumi with cache ${fmt(rps(g, 'lumiCache'))} (${fmt(cpu(g, 'lumiCache'), 2)} ms CPU); without ${fmt(rps(g, 'lumi'))}; the limit ${fmt(rps(g, 'limit'))} (${fmt(cpu(g, 'limit'), 3)} ms CPU)`,
-        ratio: `${ratio(r)} cached; ${ratio(median(g.ratios['ours/lumi']!))} uncached; ${ratio(rl)} the limit`,
+        ratio: `${ratio(r)} cached; ${ratio(median(g.ratios['ours/lumi']!))} uncached; ${ratio(rl)} the limit${g.ratios['ours/variant'] ? `; ${ratio(median(g.ratios['ours/variant']))} ours with ${AGAINST_LABEL} (${fmt(rps(g, 'variant'))} req/s, ${fmt(cpu(g, 'variant'), 2)} ms CPU/req)` : ''}`,
         target: synthetic ? '≥ 1.0× Lumi with cache' : '≥ 3× Lumi with cache; ≥ 0.2× the limit',
         met: synthetic ? (r >= 1 ? 'yes' : 'no') : r >= 3 && rl >= 0.2 ? 'yes' : 'no',
       });
