@@ -74,6 +74,12 @@ const INSTANCE_CONNECTIONS = (arg('instance-connections') ?? '50').split(',').ma
  * default): 60 % of what one instance answered at saturation in the first group
  */
 const INSTANCE_RATE = Number(arg('instance-rate') ?? 0);
+/**
+ * the offered load per instance (req/s) of the instances rows' third group — one instance at this rate, two at twice
+ * it, so each instance carries the same load (how throughput grows when instances are added with their own load);
+ * 0 (the default): 30 % of what one instance answered at saturation
+ */
+const INSTANCE_RATE_EACH = Number(arg('instance-rate-each') ?? 0);
 /** run the other bench scripts (lists, import, SCORM, intake, start-up): minutes each, so only when asked */
 const OTHERS = argv.includes('--others') || (arg('only') !== undefined && !quick);
 const PORT = Number(process.env.BENCH_PORT ?? 3625);
@@ -746,6 +752,13 @@ async function main() {
         const fixed = targets.map((t) => ({ ...t, rate }));
         groups.push(...(await loadGroup(`instances ${kind} at ${fmt(rate)} req/s`, fixed, [['two', 'one']], INSTANCE_CONNECTIONS, kind, 2)));
       }
+      // the same load on each instance: one at R, two at 2R behind the proxy (each answers R, as when a school adds
+      // an instance with the learners it serves); what a second instance costs per request at an equal share
+      const each = Math.round(INSTANCE_RATE_EACH || oneRate * 0.3);
+      if (each > 0) {
+        const shared = targets.map((t) => ({ ...t, rate: t.label === 'two' ? 2 * each : each }));
+        groups.push(...(await loadGroup(`instances ${kind} at ${fmt(each)} req/s per instance`, shared, [['two', 'one']], INSTANCE_CONNECTIONS, kind, 2)));
+      }
       // the control: the limit (the same play body from memory, a bare node:http server) as one and two instances
       // behind the same proxy, under the same loads. Whatever per-core efficiency it loses with a second instance is
       // this machine's (shared cores, the proxy, the load generator), not the app's.
@@ -770,6 +783,10 @@ async function main() {
       if (rate > 0) {
         const fixedControl = control.map((t) => ({ ...t, rate }));
         groups.push(...(await loadGroup(`instances-control ${kind} at ${fmt(rate)} req/s`, fixedControl, [['two', 'one']], INSTANCE_CONNECTIONS, kind, 2)));
+      }
+      if (each > 0) {
+        const sharedControl = control.map((t) => ({ ...t, rate: t.label === 'two' ? 2 * each : each }));
+        groups.push(...(await loadGroup(`instances-control ${kind} at ${fmt(each)} req/s per instance`, sharedControl, [['two', 'one']], INSTANCE_CONNECTIONS, kind, 2)));
       }
     }
     for (const s of stops.reverse()) await s();
@@ -951,10 +968,12 @@ async function main() {
     const twin = control ? undefined : groups.find((x) => x.name === g.name.replace(/^instances /, 'instances-control ') && x.connections === g.connections);
     const relative = twin ? er / efficiency(twin) : undefined;
     const at = g.name.match(/ at (.+)$/)?.[1];
+    const perInstance = at?.endsWith(' per instance');
+    const load = !at ? 'as fast as they answer' : perInstance ? `the same load on each instance (one at ${at.replace(/ per instance$/, '')}, two at twice it)` : `a fixed ${at} offered to both`;
     table.push({
       path: control
-        ? `the control: the limit (${KIND_LABEL[g.kind!]}'s play body from memory, bare node:http) as two instances behind the proxy vs one, ${g.connections} conn., ${at ? `a fixed ${at} offered to both` : 'as fast as they answer'}`
-        : `two instances behind the proxy vs one, \`GET /h5p/play\` ${KIND_LABEL[g.kind!]}, ${g.connections} conn., ${at ? `a fixed ${at} offered to both` : 'as fast as they answer'}`,
+        ? `the control: the limit (${KIND_LABEL[g.kind!]}'s play body from memory, bare node:http) as two instances behind the proxy vs one, ${g.connections} conn., ${load}`
+        : `two instances behind the proxy vs one, \`GET /h5p/play\` ${KIND_LABEL[g.kind!]}, ${g.connections} conn., ${load}`,
       today: `two: ${fmt(rps(g, 'two'))} req/s, ${fmt(median(g.runs.two!.map((r) => 1000 / r.cpuPerRequestMs)))} requests per server CPU-second`,
       peer: `one: ${fmt(rps(g, 'one'))} req/s, ${fmt(median(g.runs.one!.map((r) => 1000 / r.cpuPerRequestMs)))} requests per server CPU-second`,
       ratio: `${ratio(median(g.ratios['two/one']!))} req/s; ${ratio(er)} per-core efficiency${relative === undefined ? '' : `; ${ratio(relative)} of the control's (the limit's under the same load)`}`,
