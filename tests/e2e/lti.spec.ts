@@ -31,7 +31,9 @@ test('register an LMS, deep-link a content item, a learner plays it in the LMS f
   p = await startLtiPlatform();
   p.tool = { jwksUrl: `${E2E.appUrl}/lti/jwks`, loginUrl: `${E2E.appUrl}/lti/login`, launchUrl: `${E2E.appUrl}/lti/launch` };
   const admin = demoAccount('super_admin'); // premium: has lti-integration
-  const id = await publicItem('LTI loop quiz');
+  // a title of its own per attempt: a retry must not find the first attempt's item under the same name
+  const title = `LTI loop quiz ${test.info().retry}-${Date.now().toString(36)}`;
+  const id = await publicItem(title);
 
   // 1. the settings page: the tool's URLs to paste into the LMS, and the LMS's values registered
   await signIn(page, admin);
@@ -70,13 +72,13 @@ test('register an LMS, deep-link a content item, a learner plays it in the LMS f
     await expect(tool.getByTestId('lti-link-needed')).toBeHidden({ timeout: 15_000 });
     await expect(tool.getByTestId('lti-picker')).toBeVisible();
     await tool.getByTestId('lti-picker-search').fill('LTI loop');
-    const choice = tool.locator('label', { hasText: 'LTI loop quiz' }).getByTestId('lti-picker-item');
+    const choice = tool.locator('label', { hasText: title }).getByTestId('lti-picker-item');
     await choice.check();
     await tool.getByTestId('lti-picker-add').click();
-    await expect(tool.locator('body')).toContainText('Items added: LTI loop quiz');
+    await expect(tool.locator('body')).toContainText(`Items added: ${title}`);
     expect(p.deepLinkResponses).toHaveLength(1);
     const [item] = p.deepLinkResponses[0]![ITEMS] as { url: string; title: string; lineItem?: { scoreMaximum: number } }[];
-    expect(item).toMatchObject({ url: `${E2E.appUrl}/h5p/play/${id}`, title: 'LTI loop quiz', lineItem: { scoreMaximum: 100 } });
+    expect(item).toMatchObject({ url: `${E2E.appUrl}/h5p/play/${id}`, title, lineItem: { scoreMaximum: 100 } });
 
     // the LMS makes the link's line item from the deep-linking response, as Moodle and Canvas do
     const lineitem = `${p.url}/ags/course-e2e/lineitems/e2e-1`;
