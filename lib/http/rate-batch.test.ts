@@ -5,7 +5,7 @@ import { BatchedWindows, type WindowStore } from './rate-batch';
 /** A store that keeps windows in a map, as Redis's script does (tests/integration/rate-batch.test.ts runs the real one). */
 function mapStore(windowMs: number) {
   const windows = new Map<string, { count: number; endsAt: number }>();
-  let now = 0;
+  const now = 0;
   const store: WindowStore = {
     async addWindows(hits) {
       const out: WindowHit[] = hits.map(({ key, n }) => {
@@ -17,7 +17,7 @@ function mapStore(windowMs: number) {
       return { generation: 0, windows: out };
     },
   };
-  return { store, windows, at: (t: number) => (now = t) };
+  return { store, windows };
 }
 
 describe('BatchedWindows', () => {
