@@ -22,7 +22,7 @@ function mapStore(windowMs: number) {
 
 describe('BatchedWindows', () => {
   it('does not count a window it does not know: the caller counts it in the store and tells it the answer', () => {
-    const b = new BatchedWindows(() => mapStore(1000).store, 1000, { flushMs: 60_000 });
+    const b = new BatchedWindows(mapStore(1000).store, 1000, { flushMs: 60_000 });
     expect(b.hit('k', 0)).toBeNull();
     b.learn('k', { count: 1, resetMs: 1000 }, 0);
     expect(b.hit('k', 10)).toEqual({ count: 2, resetMs: 990 });
@@ -30,7 +30,7 @@ describe('BatchedWindows', () => {
   });
 
   it('forgets a window at its end: the next hit goes to the store again, and hits left over do not count in the new one', () => {
-    const b = new BatchedWindows(() => mapStore(1000).store, 1000, { flushMs: 60_000 });
+    const b = new BatchedWindows(mapStore(1000).store, 1000, { flushMs: 60_000 });
     b.learn('k', { count: 5, resetMs: 1000 }, 0);
     b.hit('k', 500);
     expect(b.hit('k', 1000)).toBeNull();
@@ -39,7 +39,7 @@ describe('BatchedWindows', () => {
   });
 
   it('keeps the larger total when two first hits of one window answer out of order', () => {
-    const b = new BatchedWindows(() => mapStore(1000).store, 1000, { flushMs: 60_000 });
+    const b = new BatchedWindows(mapStore(1000).store, 1000, { flushMs: 60_000 });
     b.learn('k', { count: 7, resetMs: 1000 }, 0);
     b.learn('k', { count: 6, resetMs: 1000 }, 0);
     expect(b.hit('k', 1)?.count).toBe(8);
@@ -47,7 +47,7 @@ describe('BatchedWindows', () => {
 
   it('sends the hits not yet sent and takes the store\'s totals, with the window\'s end', async () => {
     const s = mapStore(60_000);
-    const b = new BatchedWindows(() => s.store, 60_000, { flushMs: 60_000 });
+    const b = new BatchedWindows(s.store, 60_000, { flushMs: 60_000 });
     // another instance's hits already in the store
     await s.store.addWindows([{ key: 'k', n: 10 }], 60_000);
     b.learn('k', { count: 11, resetMs: 60_000 });
@@ -67,7 +67,7 @@ describe('BatchedWindows', () => {
         return s.store.addWindows(hits, ms);
       },
     };
-    const b = new BatchedWindows(() => slow, 60_000, { flushMs: 60_000 });
+    const b = new BatchedWindows(slow, 60_000, { flushMs: 60_000 });
     b.learn('k', { count: 0, resetMs: 60_000 });
     b.hit('k');
     const first = b.flush();

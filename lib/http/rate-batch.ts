@@ -16,7 +16,7 @@
 // changes who gets refused. Read-your-writes: a token seen for the first time on an instance takes the exact round
 // trip, so a change made before the token was issued (an edit, then a view) is applied before its first call reads a
 // cache; after that the player's calls see changes as the invalidation messages bring them (milliseconds).
-import type { WindowHit } from '@/lib/cache';
+import type { Cache, WindowHit } from '@/lib/cache';
 import { bus } from '@/lib/cache/local';
 import { log } from '@/lib/log';
 
@@ -29,10 +29,8 @@ export const MAX_WINDOWS = 50_000;
 /** how often windows that have ended are dropped */
 const SWEEP_MS = 10_000;
 
-/** What the store does for a batch: adds each window's hits and answers every total, in one round trip. */
-export interface WindowStore {
-  addWindows(hits: { key: string; n: number }[], windowMs: number): Promise<{ generation: number; windows: WindowHit[] }>;
-}
+/** What the store does for a batch (the shared cache's addWindows): adds each window's hits, answers every total. */
+export type WindowStore = Required<Pick<Cache, 'addWindows'>>;
 
 interface Window {
   /** the window's total in the store at its last answer (every instance's hits sent until then) */
@@ -60,7 +58,7 @@ export class BatchedWindows {
   private readonly maxWindows: number;
 
   constructor(
-    private readonly store: () => WindowStore,
+    private readonly store: WindowStore,
     private readonly windowMs: number,
     opts: BatchedWindowsOptions = {},
   ) {
@@ -143,7 +141,7 @@ export class BatchedWindows {
     for (let i = 0; i < batch.length; i += BATCH_KEYS) {
       const part = batch.slice(i, i + BATCH_KEYS);
       try {
-        const { generation, windows } = await this.store().addWindows(
+        const { generation, windows } = await this.store.addWindows(
           part.map(({ key, n }) => ({ key, n })),
           this.windowMs,
         );

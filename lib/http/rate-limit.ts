@@ -28,7 +28,7 @@ import { cache, keys, type Cache, type WindowHit } from '@/lib/cache';
 import { MemoryCache } from '@/lib/cache/memory';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
-import { BatchedWindows } from './rate-batch';
+import { BatchedWindows, type WindowStore } from './rate-batch';
 
 export type SpecTier = 'AUTH' | 'AI' | 'API' | 'PUBLIC';
 export type Tier = SpecTier | 'PLAYER' | 'SESSION' | 'LTI';
@@ -117,9 +117,8 @@ export const BATCHED_TIERS: ReadonlySet<Tier> = new Set<Tier>(['PLAYER']);
 export function batchedWindows(): BatchedWindows | null {
   if (g.__lumenRateBatches === undefined) {
     const shared = cache();
-    const add = shared.addWindows?.bind(shared);
     const flushMs = config().rateLimitBatchMs;
-    g.__lumenRateBatches = add && flushMs > 0 ? new BatchedWindows(() => ({ addWindows: add }), RATE_WINDOW_MS, { flushMs }) : null;
+    g.__lumenRateBatches = shared.addWindows && flushMs > 0 ? new BatchedWindows(shared as WindowStore, RATE_WINDOW_MS, { flushMs }) : null;
   }
   return g.__lumenRateBatches;
 }

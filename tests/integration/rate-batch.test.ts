@@ -37,7 +37,7 @@ afterAll(async () => {
 
 /** An instance: its first hit of a window goes to the store, the others are counted here (as lib/http/rate-limit.ts does). */
 function instance(opts: { flushMs?: number; maxWindows?: number } = {}, of: WindowStore = store) {
-  const windows = new BatchedWindows(() => of, WINDOW_MS, { flushMs: 60_000, ...opts });
+  const windows = new BatchedWindows(of, WINDOW_MS, { flushMs: 60_000, ...opts });
   return {
     windows,
     async hit(k: string): Promise<number> {
