@@ -8,6 +8,8 @@ export function pathClass(pathname: string): PathClass;
 export function frameAncestorsOf(cls: PathClass): string;
 export function edgeHeaders(pathname: string): { set: Record<string, string>; remove: string[] };
 export function proxyHeaders(pathname: string): { set: Record<string, string>; remove: string[] };
+/** Marks a response whose headers have had the policy applied already (the fast lane's). */
+export const POLICY_APPLIED: unique symbol;
 export function applyHeaderPolicy(pathname: string, h: { get(name: string): unknown; set(name: string, value: string): void; remove(name: string): void }): void;
 export function newNonce(): string;
 export function formActionOf(url: string): string;

@@ -97,6 +97,12 @@ export function edgeHeaders(pathname) {
   return { set, remove: [] };
 }
 
+/**
+ * Marks a response whose headers have had the policy applied already (the fast lane applies it to the headers it
+ * writes): the front server's writeHead then writes them as they are, without applying it a second time.
+ */
+export const POLICY_APPLIED = Symbol.for('lumen.headerPolicyApplied');
+
 /** Headers an answer may set for itself, which the policy then keeps (a page's own nonce policy, the LTI pages' no-referrer). */
 const ANSWER_MAY_SET = new Set(['content-security-policy', 'referrer-policy', 'access-control-allow-origin']);
 

@@ -10,9 +10,9 @@ import http from 'node:http';
 import next from 'next';
 import { CONTENT_ORIGIN_HEADER, contentOrigin, isContentPath, isContentRequest } from './content-origin.mjs';
 import { fastLane } from './globals.mjs';
-import { applyHeaderPolicy } from './header-policy.mjs';
+import { applyHeaderPolicy, POLICY_APPLIED } from './header-policy.mjs';
 import { CONNECTION_IP_HEADER, HOST_HEADER, JSON_BODY_LIMIT, STREAMING_UPLOADS } from './paths.mjs';
-import { serveStatic } from './static-files.mjs';
+import { mayServeStatic, serveStatic } from './static-files.mjs';
 
 // Encoded control characters (%00–%1F, %7F) in a request target never reach the app (item: PostgreSQL refuses
 // NUL and Prisma batches concurrent lookups, so one such value failed other users' requests). Pages keep
@@ -134,6 +134,8 @@ function enforceHeaderPolicy(req, res) {
   const pathname = pathnameOf(req);
   const writeHead = res.writeHead;
   res.writeHead = function (status, reason, headers) {
+    // the fast lane applied the policy to the headers it gives (and set none before)
+    if (this[POLICY_APPLIED] && !this.headersSent) return writeHead.call(this, status, reason, headers);
     if (typeof reason !== 'string') [reason, headers] = [undefined, reason];
     // headers given here win over those set before, as in Node.js: fold them in so the policy sees the final set
     if (headers && !Array.isArray(headers)) {
@@ -146,6 +148,9 @@ function enforceHeaderPolicy(req, res) {
     return reason === undefined ? (headers ? writeHead.call(this, status, headers) : writeHead.call(this, status)) : writeHead.call(this, status, reason, headers);
   };
 }
+
+/** what the front server's handlers answer when they leave a request to Next.js */
+const NOT_ANSWERED = Promise.resolve(false);
 
 const staticBase = () => ({ 'x-request-id': randomUUID(), 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
 
@@ -200,11 +205,9 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
     // static H5P files (server/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
     // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
     const lane = fastLane();
-    const fast = async () => {
-      if (req.url?.startsWith('/h5p/') && (await serveStatic(req, res, staticBase))) return true;
-      return lane ? lane.handle(req, res) : false;
-    };
-    fast().then(
+    const viaLane = () => (lane ? lane.handle(req, res) : NOT_ANSWERED);
+    const answered = mayServeStatic(req) ? serveStatic(req, res, staticBase).then((done) => done || viaLane()) : viaLane();
+    answered.then(
       (done) => done || handle(req, res),
       (err) => {
         console.error(err);

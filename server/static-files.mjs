@@ -222,6 +222,20 @@ function notFound(res, base) {
 const STATIC_KINDS = new Set(['core', 'editor', 'libraries', 'bundle', 'content', 'player-files']);
 
 /**
+ * Whether serveStatic may answer the request (a GET or HEAD of one of its path kinds, once the app has registered):
+ * asked first without a promise, so the app's own /h5p/ routes (the player's calls) skip it.
+ */
+export function mayServeStatic(req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  if (!url.startsWith('/h5p/') || !frontFiles()) return false;
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const slash = pathname.indexOf('/', 5);
+  return STATIC_KINDS.has(slash === -1 ? pathname.slice(5) : pathname.slice(5, slash));
+}
+
+/**
  * The front server's handler: resolves true when it answered, false to let Next.js answer. `base` are the headers
  * every /h5p/ answer carries (the proxy's: request id, CORS for the sandboxed player, nosniff, referrer policy), or
  * the function that makes them (called only when the path is one of the files').

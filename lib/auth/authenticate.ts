@@ -4,11 +4,11 @@ import { config } from '@/lib/config';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
 import { resolveBrowserSession, sessionIdFromCookie } from './browser-session';
-import { isEmbedToken, verifyEmbedToken } from './embed-token';
+import { isEmbedToken, verifiedEmbedTokenNow, verifyEmbedToken, type ContentTokenClaims } from './embed-token';
 import { ACCOUNT_DISABLED } from './idp';
 import { permissionsFor, userPrincipal } from './roles';
 import type { Principal, TokenPayload } from './types';
-import { provisionUser, userById } from './users';
+import { provisionUser, userById, userByIdNow } from './users';
 import { TokenError, verifyAccessToken } from './verify';
 
 export interface Authenticated {
@@ -117,7 +117,7 @@ export async function authenticate(headers: Headers, url: URL, method = 'GET'): 
  * token acts as the snippet's author (its viewers share no saved state), a player token as its viewer.
  */
 async function embedPrincipal(token: string): Promise<Authenticated> {
-  let claims: Awaited<ReturnType<typeof verifyEmbedToken>>;
+  let claims: ContentTokenClaims;
   try {
     claims = await verifyEmbedToken(token);
   } catch {
@@ -125,6 +125,23 @@ async function embedPrincipal(token: string): Promise<Authenticated> {
   }
   const user = await userById(claims.userId);
   if (!user) throw new AppError(401, 'Invalid or expired token');
+  return embedAuthenticated(claims, user);
+}
+
+/**
+ * authenticate for the player's calls, without a promise: a content token verified a moment ago whose user is in
+ * memory. undefined for anything else (then authenticate decides, with the same answer for these).
+ */
+export function authenticateNow(headers: Headers, url: URL): Authenticated | undefined {
+  if (isInternalKey(headers.get('x-api-key'))) return undefined;
+  const token = bearerFrom(headers, url);
+  if (!token || !isEmbedToken(token)) return undefined;
+  const claims = verifiedEmbedTokenNow(token);
+  const user = claims && userByIdNow(claims.userId);
+  return user ? embedAuthenticated(claims, user) : undefined;
+}
+
+function embedAuthenticated(claims: ContentTokenClaims, user: User): Authenticated {
   const payload: TokenPayload = { id: user.externalUserId ?? user.id, email: user.email, name: user.name, plan: user.plan, role: { name: 'student', type: 'student' }, iat: claims.iat, exp: claims.exp };
   return {
     principal: {

@@ -62,6 +62,8 @@ export interface TokenText {
   use: unknown;
   /** SHA-256 of the text */
   digest: Buffer;
+  /** the digest in base64url: the key of the verified tokens' cache */
+  digestKey: string;
 }
 /** texts kept at most (a few MB); longer texts than a content token's are worked out every time */
 const TOKEN_TEXTS_MAX = 10_000;
@@ -79,7 +81,8 @@ export function tokenText(token: string): TokenText {
   } catch {
     // not a JWT at all: neither
   }
-  const text: TokenText = { embed, use, digest: createHash('sha256').update(token).digest() };
+  const digest = createHash('sha256').update(token).digest();
+  const text: TokenText = { embed, use, digest, digestKey: digest.toString('base64url') };
   if (token.length <= TOKEN_TEXT_MAX_LENGTH) {
     if (tokenTexts.size >= TOKEN_TEXTS_MAX) tokenTexts = new Map();
     tokenTexts.set(token, text);
@@ -107,12 +110,18 @@ const verified = () => localCache<ContentTokenClaims>('verifiedContentTokens', {
 
 /** The claims of a valid content token; throws when it is not one (a token verified a moment ago is not verified again). */
 export async function verifyEmbedToken(token: string): Promise<ContentTokenClaims> {
-  const cacheKey = tokenText(token).digest.toString('base64url');
-  const known = verified().get(cacheKey);
-  if (known && known.exp * 1000 > Date.now()) return known;
+  const known = verifiedEmbedTokenNow(token);
+  if (known) return known;
+  const cacheKey = tokenText(token).digestKey;
   const claims = await verifyUncached(token);
   verified().set(cacheKey, claims, Math.max(0, Math.min(VERIFIED_TTL_MS, claims.exp * 1000 - Date.now())));
   return claims;
+}
+
+/** The claims of a content token verified a moment ago (no promise: the player's calls ask this first); undefined otherwise. */
+export function verifiedEmbedTokenNow(token: string): ContentTokenClaims | undefined {
+  const known = verified().get(tokenText(token).digestKey);
+  return known && known.exp * 1000 > Date.now() ? known : undefined;
 }
 
 async function verifyUncached(token: string): Promise<ContentTokenClaims> {

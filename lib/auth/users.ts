@@ -16,6 +16,11 @@ const userIdsByEmail = () => localCache<string | null>('userEmails', { ttlMs: US
 const keepFound = (u: unknown) => (u ? USER_TTL_MS : 0);
 
 /** The local record of a user id (cached; null when there is none). */
+/** A user record in this instance's memory (no promise); undefined when it must be loaded (userById). */
+export function userByIdNow(id: string): User | null | undefined {
+  return usersById().get(id);
+}
+
 export function userById(id: string): Promise<User | null> {
   return usersById().getOrLoad(id, () => db().user.findUnique({ where: { id } }), keepFound);
 }

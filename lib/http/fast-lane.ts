@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, JSON_BODY_LIMIT, readNodeBodyText } from '@/lib/net/body';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
-import { applyHeaderPolicy } from './edge-headers';
+import { applyHeaderPolicy, POLICY_APPLIED } from './edge-headers';
 import { LiteHeaders } from './lite-headers';
 import { setFastLane } from '../../server/globals.mjs';
 import { FAST_LANE, RAW_BODY, type FastHandler, type FastLaneRequest, type JsonText } from './route';
@@ -93,7 +93,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
             }),
         }
       : { url, method: 'GET', headers, [FAST_LANE]: true };
-  const response = await handler(request, { params: Promise.resolve(hit.params) });
+  const params = hit.params;
+  // the parameters as they are (`ready`, what the route wrapper reads); Next.js's promise of them only if asked for
+  const response = await handler(request, {
+    ready: params,
+    get params() {
+      return Promise.resolve(params);
+    },
+  });
   const out: Record<string, string | string[]> = { [REQUEST_ID_HEADER]: requestId };
   // the rest of a body past the limit is read and thrown away after the answer (a lingering close, as nginx's): closing
   // at once with the client still sending makes the kernel answer its next bytes with a reset, which can reach the
@@ -109,6 +116,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   if (cookies.length) out['set-cookie'] = cookies;
   // the path's headers; the player page's own nonce'd policy stays
   applyHeaderPolicy(pathname, { get: (k) => out[k.toLowerCase()], set: (k, v) => (out[k.toLowerCase()] = v), remove: (k) => delete out[k.toLowerCase()] });
+  // written as they are by the front server (not a second time through the policy); an answer with cookies still
+  // goes through every wrapper of writeHead (the content host drops them there)
+  if (!cookies.length) (res as ServerResponse & { [POLICY_APPLIED]?: boolean })[POLICY_APPLIED] = true;
   const rawBody = (response as Response & { [RAW_BODY]?: JsonText })[RAW_BODY];
   if (Array.isArray(rawBody)) {
     // pieces (a large answer's fixed parts already encoded): written in order, one writev, never joined

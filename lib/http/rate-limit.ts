@@ -137,17 +137,33 @@ export async function clearHits(key: string): Promise<void> {
 /**
  * Counts the request against the tier for one subject (a client IP unless named otherwise) and returns the
  * standard RateLimit-* headers (draft-6 style) of that tier. One round trip to the store — except for a batched
- * tier's window this instance already knows (BATCHED_TIERS), counted here and sent with the next batch.
+ * tier's window this instance already knows (BATCHED_TIERS), counted here and sent with the next batch (see
+ * rateLimitNow, which the route wrapper asks first).
  */
 export async function rateLimit(tier: Tier, subject: string): Promise<RateLimitResult> {
-  const max = tierMax(tier);
+  const known = rateLimitNow(tier, subject);
+  if (known) return known;
   const key = keys.rateLimit(tier, subject);
   const batches = BATCHED_TIERS.has(tier) ? batchedWindows() : null;
-  // a window this instance knows is counted here (no round trip); its first hit here is counted in the store
-  const local = batches?.hit(key);
-  const counted = local ? { ...local, generation: undefined, store: COUNTED_HERE } : await hit(key);
-  if (batches && !local && counted.store.ok) batches.learn(key, counted);
-  const { count, resetMs, generation, store } = counted;
+  // the window's first hit on this instance is counted in the store; its later hits here
+  const counted = await hit(key);
+  if (batches && counted.store.ok) batches.learn(key, counted);
+  return limitResult(tier, counted.count, counted.resetMs, counted.generation, counted.store);
+}
+
+/**
+ * The count of a batched tier's window this instance knows, counted here without a promise (the player's calls
+ * are the most frequent requests: every promise on their path costs); undefined when only the store can count it
+ * (then call rateLimit).
+ */
+export function rateLimitNow(tier: Tier, subject: string): RateLimitResult | undefined {
+  if (!BATCHED_TIERS.has(tier)) return undefined;
+  const local = batchedWindows()?.hit(keys.rateLimit(tier, subject));
+  return local ? limitResult(tier, local.count, local.resetMs, undefined, COUNTED_HERE) : undefined;
+}
+
+function limitResult(tier: Tier, count: number, resetMs: number, generation: number | undefined, store: RateLimitResult['store']): RateLimitResult {
+  const max = tierMax(tier);
   const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000));
   const headers: Record<string, string> = {
     'RateLimit-Limit': String(max),

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { LiteHeaders } from './lite-headers';
 import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
-import { authenticate, isInternalKey, type Authenticated } from '@/lib/auth/authenticate';
+import { authenticate, authenticateNow, isInternalKey, type Authenticated } from '@/lib/auth/authenticate';
 import { isTeacherOrAbove } from '@/lib/auth/roles';
 import { USER_NOT_FOUND } from '@/lib/auth/users';
 import type { Principal } from '@/lib/auth/types';
@@ -22,14 +22,14 @@ import { actorOf, type H5pActor } from '@/lib/h5p/engine/actor';
 import { log } from '@/lib/log';
 import { featureMessage, planHasFeature, requiredPlanFor, type FeatureFlag } from '@/lib/plans/plans';
 import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host';
-import { resolveTenant, resolveTenantBySlug, type ResolvedTenant } from '@/lib/tenant/resolve';
+import { resolveTenant, resolveTenantBySlug, resolveTenantNow, type ResolvedTenant } from '@/lib/tenant/resolve';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/net/body';
 import { clientIp } from './client-ip';
 import { assertCleanQuery, assertNoControlChars, jsonTextMayHoldControlChars } from '@/lib/net/control-chars';
 import { AppError, ERROR_CODE_HEADER, FORBIDDEN, errorCodeOf, validationMessage, type ApiError } from '@/lib/errors';
 import { passesFastCheck } from '@/lib/shared/fast-check';
 import { mapError } from './errors';
-import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
+import { bucketAfterAuth, bucketBeforeAuth, ipBucket, probeStore, RATE_LIMIT_MESSAGES, rateLimit, rateLimitNow, type Bucket, type RateLimitResult, type Tier } from './rate-limit';
 import { recordRoute } from './route-registry';
 
 export { JSON_BODY_LIMIT } from '@/lib/net/body';
@@ -127,7 +127,7 @@ export interface FastLaneRequest extends RequestHead {
 export const fastLaneRequest = (req: RequestHead): FastLaneRequest | null => ((req as Partial<FastLaneRequest>)[FAST_LANE] ? (req as FastLaneRequest) : null);
 
 /** A handler the fast lane may call (made by fastRoute): it reads the request's head, and a body its route parses. */
-export type FastHandler = (req: RequestHead, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type FastHandler = (req: RequestHead, ctx: { params: Promise<Record<string, string>>; ready?: Record<string, string> }) => Promise<Response>;
 
 export interface RouteContext<P, Q, B, R extends RequestHead = NextRequest> {
   req: R;
@@ -191,7 +191,8 @@ export function requireUser(ctx: { user: User | null }): User {
   return ctx.user;
 }
 
-type RouteParams = { params: Promise<Record<string, string | string[]>> };
+/** Next.js's route context; the fast lane also gives its parameters as they are (`ready`). */
+type RouteParams = { params: Promise<Record<string, string | string[]>>; ready?: Record<string, string> };
 
 async function readJson(req: RequestHead): Promise<unknown> {
   // stops at the limit even when Content-Length is absent or lies (the fast lane's reader too)
@@ -307,14 +308,28 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     let limiter: RateLimitResult['store'] | undefined;
     /** until the caller is authenticated, a 401 is one of authentication */
     let authenticating = true;
-    /** counts the request in the bucket; 429 when it is over the tier's limit */
-    const count = async (bucket: Bucket) => {
-      const limit = await rateLimit(bucket.tier, bucket.subject);
+    /** takes the bucket's count: its headers; 429 when it is over the tier's limit */
+    const counted = (bucket: Bucket, limit: RateLimitResult) => {
       limitHeaders = limit.headers;
       limiter = limit.store;
       if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[bucket.tier]);
+    };
+    /** counts the request in the bucket; 429 when it is over the tier's limit */
+    const count = async (bucket: Bucket) => {
+      const limit = await rateLimit(bucket.tier, bucket.subject);
+      counted(bucket, limit);
       // changes other instances made up to now are applied to the local caches before anything reads them
       if (bus().behind(limit.generation)) await bus().sync(limit.generation);
+    };
+    /**
+     * counts the request without a promise when this instance counts the bucket itself (rateLimitNow: the
+     * player's calls); false when the store must count it (then `count`)
+     */
+    const countNow = (bucket: Bucket): boolean => {
+      const limit = rateLimitNow(bucket.tier, bucket.subject);
+      if (!limit) return false;
+      counted(bucket, limit);
+      return true;
     };
     try {
       if (opts.unlimited) {
@@ -325,7 +340,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const before = opts.unlimited ? null : bucketBeforeAuth({
         headers: req.headers, url, ip, tier, anonymousRoute: level === 'none', embedRoute: !!opts.embed, bearerOnly: level === 'admin',
       });
-      if (before) await count(before);
+      if (before && !countNow(before)) await count(before);
 
       let auth: Authenticated | null = null;
       const appliedBeforeAuth = bus().applied;
@@ -334,7 +349,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
           throw new AppError(401, 'Bearer token required');
         }
         try {
-          auth = await authenticate(req.headers, url, req.method);
+          // a content token verified a moment ago, of a user in memory, without a promise (the player's calls)
+          auth = authenticateNow(req.headers, url) ?? (await authenticate(req.headers, url, req.method));
         } catch (err) {
           // failed credentials count per IP in the route's tier (once: a bearer caller was counted there already)
           const countedPerIp = before?.tier === tier && before.subject === ip;
@@ -354,11 +370,12 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
 
       // an internal call names its tenant (x-tenant-code); everyone else gets the tenant of the hostname
       const tenantCode = isInternalKey(req.headers.get('x-api-key')) ? req.headers.get('x-tenant-code')?.trim() : undefined;
-      const tenant = opts.tenantless
-        ? null
-        : tenantCode
-          ? await resolveTenantBySlug(tenantCode)
-          : await resolveTenant(req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
+      let tenant: ResolvedTenant | null = null;
+      if (!opts.tenantless) {
+        const host = tenantCode ? '' : (req.headers.get(HOST_HEADER) ?? normalizeHost(req.headers.get('host')));
+        const known = tenantCode ? undefined : resolveTenantNow(host);
+        tenant = known !== undefined ? known : tenantCode ? await resolveTenantBySlug(tenantCode) : await resolveTenant(host);
+      }
       if (tenant) bindings.tenantId = tenant.id;
 
       // an embed token is only a token on the routes that accept it
@@ -379,7 +396,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         }
       }
 
-      const rawParams = routeParams ? await routeParams.params : {};
+      // the fast lane hands its parameters over as they are (`ready`): no promise to wait for
+      const rawParams = routeParams ? (routeParams.ready ?? (await routeParams.params)) : {};
       // no control character in a path parameter or a query value reaches the database (server/server.mjs
       // refuses encoded ones in the URL before Next.js; this covers every route() caller)
       assertNoControlChars(rawParams, { root: 'path' });

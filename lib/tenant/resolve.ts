@@ -58,6 +58,12 @@ export async function resolveTenant(host: string): Promise<ResolvedTenant | null
   }
 }
 
+/** resolveTenant answered from memory without a promise (the busiest routes ask it first); undefined when not known here. */
+export function resolveTenantNow(host: string): ResolvedTenant | null | undefined {
+  if (!host) return null;
+  return tenantsByHost().get(host);
+}
+
 /** The active tenant with this slug (internal calls name their tenant with x-tenant-code). */
 export async function resolveTenantBySlug(slug: string): Promise<ResolvedTenant | null> {
   if (!SLUG_PATTERN.test(slug)) return null;

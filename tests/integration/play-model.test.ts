@@ -62,6 +62,50 @@ describe('the player model (issue 26 item 1)', () => {
     expect(entryOf(after.body, id).contentUrl).not.toBe(entryOf(before.body, id).contentUrl);
   });
 
+  it('answers from memory what it answers when it loads: the same bytes, the viewer’s latest state, the same refusals', async () => {
+    const t = await signedIn(['teacher']);
+    const id = await createContent(t.token, 'H5P.MultiChoice');
+    const other = await createContent(t.token, 'H5P.MultiChoice');
+    const viewer = await signedIn(['student']);
+    const token = await issuePlayerToken(viewer.user.id, id);
+    const play = () => api('GET', `/h5p/play/${id}?token=${token}`);
+    // the first call loads (the token, the viewer, the read rule's facts, the template, the states); the next ones
+    // are answered from this instance's memory without waiting on anything (lib/h5p/content/content.ts playerViewNow)
+    const first = await play();
+    expect(first.status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const again = await play();
+      expect(again.status).toBe(200);
+      expect(again.text).toBe(first.text);
+    }
+    expect(entryOf(first.body, id).contentUserData).toEqual([{ state: 'false' }]);
+    // a state saved with the token: the next answer (loaded again) and the ones after (from memory) carry it
+    const saved = await api('POST', `/h5p/contentUserData/${id}/state/0?token=${token}`, { body: 'data=%7B%22answer%22%3A2%7D&preload=1&invalidate=0', headers: form });
+    expect(saved.status).toBe(200);
+    const after = await play();
+    expect(entryOf(after.body, id).contentUserData).toEqual([{ state: '{"answer":2}' }]);
+    expect((await play()).text).toBe(after.text);
+    // a part saved without preload is not preloaded; parts come in order
+    await api('POST', `/h5p/contentUserData/${id}/state/2?token=${token}`, { body: 'data=two&preload=1&invalidate=0', headers: form });
+    await api('POST', `/h5p/contentUserData/${id}/state/1?token=${token}`, { body: 'data=hidden&preload=0&invalidate=0', headers: form });
+    const parts = await play();
+    expect(entryOf(parts.body, id).contentUserData).toEqual([{ state: '{"answer":2}' }, { state: 'two' }]);
+    expect((await play()).text).toBe(parts.text);
+    // the token known to the instance changes no refusal: another item, unknown content, a forged token
+    for (const path of [`/h5p/play/${other}?token=${token}`, `/h5p/play/00000000-0000-4000-8000-000000000000?token=${token}`]) {
+      const refused = await api('GET', path);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toBe('Invalid or expired token');
+    }
+    const forged = await api('GET', `/h5p/play/${id}?token=${token.slice(0, -2)}xx`);
+    expect(forged.status).toBe(401);
+    // deleted: unknown content at once, however warm the viewer's path was
+    expect((await api('DELETE', `/h5p/content/${id}`, { token: t.token })).status).toBe(200);
+    const gone = await play();
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('Content not found');
+  });
+
   it('speaks the language asked for (one template per language)', async () => {
     const t = await signedIn(['teacher']);
     const id = await createContent(t.token, 'H5P.MultiChoice');

@@ -15,7 +15,7 @@ import type { Principal } from '@/lib/auth/types';
 import { userById } from '@/lib/auth/users';
 import type { User } from '@/lib/generated/prisma/client';
 import { AppError } from '@/lib/errors';
-import { contentSnapshot, type ContentAccessFacts } from './content-cache';
+import { contentSnapshot, contentSnapshotNow, type ContentAccessFacts } from './content-cache';
 import { shareRoleOf, type ShareRole } from './share-lookup';
 
 export const CONTENT_NOT_FOUND = 'Content not found';
@@ -121,6 +121,17 @@ export async function readerMayRead(reader: Reader, contentId: string, facts: Co
 export async function canReadContent(reader: Reader, contentId: string): Promise<boolean> {
   const facts = await contentAccessFacts(contentId);
   return !!facts && readerMayRead(reader, contentId, facts);
+}
+
+/**
+ * assertCanRead (with its defaults) decided from memory without a promise: the facts when the reader may read the
+ * item by rules (a)–(f) on facts this instance holds; undefined when only assertCanRead can answer (facts not in
+ * memory, the reader's tenant or a share needed, or a refusal).
+ */
+export function readableNow(reader: Reader, contentId: string): ContentAccessFacts | undefined {
+  const facts = contentSnapshotNow(contentId)?.facts;
+  if (!facts || needsTenant(reader, contentId, facts)) return undefined;
+  return mayRead(reader, contentId, facts) ? facts : undefined;
 }
 
 /**

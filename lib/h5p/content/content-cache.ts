@@ -55,6 +55,11 @@ export function contentSnapshot(contentId: string): Promise<ContentSnapshot | nu
   return snapshots().getOrLoad(contentId, () => load(contentId), (s) => (s ? SNAPSHOT_TTL_MS : 0));
 }
 
+/** The item's snapshot when this instance holds it (no promise: the player's model asks this first); undefined otherwise. */
+export function contentSnapshotNow(contentId: string): ContentSnapshot | undefined {
+  return snapshots().get(contentId) ?? undefined;
+}
+
 /** A copy of the stored metadata (h5p.json), or null when there is no such content. */
 export async function contentMetadata(contentId: string): Promise<unknown> {
   const s = await contentSnapshot(contentId);

@@ -11,14 +11,15 @@ import { z } from 'zod';
 import { apiError, AppError, errorOf } from '@/lib/errors';
 import { CONTENT_QUOTA_EXCEEDED, releaseContentQuota } from '@/lib/plans/quota';
 import { copyUploadIntoContent } from './uploads';
-import { assertCanRead, CONTENT_NOT_FOUND, type Reader } from './access';
+import { assertCanRead, CONTENT_NOT_FOUND, readableNow, type Reader } from './access';
 import { recordView } from './views';
-import { contentSnapshot, forgetContent, type ContentSnapshot } from './content-cache';
+import { contentSnapshot, contentSnapshotNow, forgetContent, type ContentSnapshot } from './content-cache';
 import { compileTemplate, fillChunks, type PlayTemplate, type SlotValues } from './play-template';
 import { cacheVersion, invalidate, localCache } from '@/lib/cache/local';
 import { contentFilesKey } from '@/lib/auth/content-files-key';
 import type { H5pActor } from '@/lib/h5p/engine/permissions';
-import { h5p } from '@/lib/h5p/engine/server';
+import { h5p, h5pNow, type H5pEngine } from '@/lib/h5p/engine/server';
+import { preloadedStatesNow } from '@/lib/h5p/engine/storage/user-data';
 import { deleteQualityReport } from '@/lib/h5p/quality/store';
 import { scheduleQualityReport } from '@/lib/h5p/quality/background';
 import { copyContent, COPY_SOURCE_SELECT } from './copy';
@@ -440,6 +441,8 @@ interface TemplateEntry {
   snapshot: ContentSnapshot;
   libraries: number;
   template: Promise<PlayTemplate>;
+  /** the template once built (playTemplateNow) */
+  ready?: PlayTemplate;
 }
 
 // a Course Presentation's template is ~100–200 KB (counted through the snapshot it holds, whose size it follows):
@@ -472,11 +475,21 @@ function playTemplate(contentId: string, snapshot: ContentSnapshot, actor: H5pAc
     }
     return compileTemplate({ integration, scripts: model.scripts, styles: model.styles }, contentKey);
   })();
-  templates().set(key, { snapshot, libraries, template });
-  template.catch(() => {
-    if (templates().get(key)?.template === template) templates().delete(key);
-  });
+  const entry: TemplateEntry = { snapshot, libraries, template };
+  templates().set(key, entry);
+  template.then(
+    (t) => void (entry.ready = t),
+    () => {
+      if (templates().get(key)?.template === template) templates().delete(key);
+    },
+  );
   return template;
+}
+
+/** The built template of this version of the item in this language when this instance holds it (no promise); undefined otherwise. */
+function playTemplateNow(contentId: string, snapshot: ContentSnapshot, language: string): PlayTemplate | undefined {
+  const hit = templates().get(`${contentId}\t${language}`);
+  return hit && hit.snapshot === snapshot && hit.libraries === cacheVersion('libraries') ? hit.ready : undefined;
 }
 
 /** Where a player fetches this version of the item's files (relative: the player page's own origin answers). */
@@ -488,20 +501,41 @@ export const contentFilesUrl = (contentId: string, filesVersion: string) =>
  * (their AJAX addresses with their token, their identity and saved state). `learner`: an anonymous viewer's own
  * id for their saved state (the player page); `postUserStatistics: false` for viewers whose results are not scores.
  */
-export async function playerView(
-  contentId: string,
-  actor: H5pActor,
-  language: string,
-  opts: { countView?: boolean; postUserStatistics?: boolean; learner?: string } = {},
-): Promise<PlayerView> {
+export interface PlayerViewOptions {
+  countView?: boolean;
+  postUserStatistics?: boolean;
+  learner?: string;
+}
+
+export async function playerView(contentId: string, actor: H5pActor, language: string, opts: PlayerViewOptions = {}): Promise<PlayerView> {
   await assertCanRead(actor.reader, contentId);
   const snapshot = await contentSnapshot(contentId);
   if (!snapshot) throw new AppError(404, ERR.notFound);
   const [template, engine] = await Promise.all([playTemplate(contentId, snapshot, actor, language), h5p()]);
+  const userData = (engine.player as unknown as { contentUserDataManager: ContentUserDataManager }).contentUserDataManager;
+  const states = await userData.generateContentUserDataIntegration(contentId, actor);
+  return viewOf(contentId, actor, template, engine, states, opts);
+}
+
+/**
+ * playerView from what this instance holds, without a promise (every promise on the busiest route costs, more so
+ * under Node 20's promise hooks): the read rule decided on facts in memory, the built template, the engine and the
+ * viewer's states in memory. undefined when anything must be loaded or refused — then playerView answers.
+ */
+export function playerViewNow(contentId: string, actor: H5pActor, language: string, opts: PlayerViewOptions = {}): PlayerView | undefined {
+  if (!readableNow(actor.reader, contentId)) return undefined;
+  const snapshot = contentSnapshotNow(contentId);
+  const template = snapshot && playTemplateNow(contentId, snapshot, language);
+  const engine = template && h5pNow();
+  // the viewer may read the item (above): what generateContentUserDataIntegration answers them
+  const states = engine && preloadedStatesNow(contentId, actor.id);
+  return states ? viewOf(contentId, actor, template, engine, states, opts) : undefined;
+}
+
+/** The viewer's parts of the model around the item's template. */
+function viewOf(contentId: string, actor: H5pActor, template: PlayTemplate, engine: H5pEngine, states: unknown, opts: PlayerViewOptions): PlayerView {
   const { player, config: cfg } = engine;
   const urls = (player as unknown as { urlGenerator: UrlGenerator }).urlGenerator;
-  const userData = (player as unknown as { contentUserDataManager: ContentUserDataManager }).contentUserDataManager;
-  const states = await userData.generateContentUserDataIntegration(contentId, actor);
   let stateUrl = urls.contentUserData(actor);
   if (opts.learner) stateUrl += `${stateUrl.includes('?') ? '&' : '?'}learner=${encodeURIComponent(opts.learner)}`;
   if (opts.countView !== false) recordView(contentId);
@@ -520,7 +554,7 @@ export async function playerView(
 
 /** GET /h5p/play/:id: the player model (integration, scripts, styles) as JSON text. */
 export async function playerModelJson(contentId: string, actor: H5pActor, language: string, opts: { countView?: boolean } = {}): Promise<(string | Buffer)[]> {
-  const { template, values } = await playerView(contentId, actor, language, opts);
+  const { template, values } = playerViewNow(contentId, actor, language, opts) ?? (await playerView(contentId, actor, language, opts));
   return fillChunks(template, values);
 }
 

@@ -81,7 +81,7 @@ export function h5pConfig(): H5PConfig {
   });
 }
 
-const g = globalThis as unknown as { __lumenH5p?: Promise<H5pEngine> };
+const g = globalThis as unknown as { __lumenH5p?: Promise<H5pEngine>; __lumenH5pReady?: H5pEngine };
 
 async function create(): Promise<H5pEngine> {
   const cfg = h5pConfig();
@@ -162,9 +162,17 @@ export async function semanticsLoader(): Promise<SemanticsLoader> {
 }
 
 export function h5p(): Promise<H5pEngine> {
-  g.__lumenH5p ??= create().catch((err) => {
-    g.__lumenH5p = undefined;
-    throw err;
-  });
+  g.__lumenH5p ??= create().then(
+    (engine) => (g.__lumenH5pReady = engine),
+    (err) => {
+      g.__lumenH5p = undefined;
+      throw err;
+    },
+  );
   return g.__lumenH5p;
+}
+
+/** The engine once it has been made (no promise: the player's model asks this first); undefined before. */
+export function h5pNow(): H5pEngine | undefined {
+  return g.__lumenH5pReady;
 }

@@ -43,6 +43,36 @@ const toFinished = (r: { contentId: string; userId: string; score: number; maxSc
   completionTime: r.completionTime,
 });
 
+/**
+ * Lumi calls getContentUserDataByContentIdAndUser only to preload the player's states. A viewer without a saved
+ * state gets an explicit "none" (JSON false: H5P starts fresh, without the content-changed notice a null brings),
+ * so the player does not ask the server for it before it can render — one round trip less on every first visit.
+ */
+function withFreshState(states: IContentUserData[], contentId: string, userId: string, context: string): IContentUserData[] {
+  if (!states.some((x) => x.dataType === 'state' && String(x.subContentId) === '0')) {
+    states = [...states, { contentId, userId, dataType: 'state', subContentId: '0', contextId: context || undefined, userState: 'false', invalidate: false, preload: true }];
+  }
+  return states;
+}
+
+/** What the player preloads of states (ContentUserDataManager.generateContentUserDataIntegration's answer): each preloaded state by part, as { [dataType]: userState }. */
+export function preloadIntegration(states: IContentUserData[]): Record<string, string>[] {
+  return states
+    .filter((s) => s.preload === true)
+    .sort((a, b) => Number(a.subContentId) - Number(b.subContentId))
+    .map((s) => ({ [s.dataType]: s.userState }));
+}
+
+/**
+ * A viewer's preloaded states of an item (no context) from memory, without a promise — what
+ * generateContentUserDataIntegration answers a viewer who may read the item (the player's model asks this first);
+ * undefined when they must be loaded.
+ */
+export function preloadedStatesNow(contentId: string, userId: string): Record<string, string>[] | undefined {
+  const states = statesCache().get(statesKey(contentId, userId, ''));
+  return states && preloadIntegration(withFreshState(states, contentId, userId, ''));
+}
+
 export class DbContentUserDataStorage implements IContentUserDataStorage {
   async createOrUpdateContentUserData(d: IContentUserData): Promise<void> {
     const where = {
@@ -90,14 +120,12 @@ export class DbContentUserDataStorage implements IContentUserDataStorage {
     const states = await statesCache().getOrLoad(statesKey(id, userId, context), async () =>
       (await db().h5pContentUserData.findMany({ where: { contentId: id, userId, contextId: context } })).map(toData),
     );
-    const copies = states.map((x) => ({ ...x }));
-    // Lumi calls this only to preload the player's states. A viewer without a saved state gets an explicit "none"
-    // (JSON false: H5P starts fresh, without the content-changed notice a null brings), so the player does not ask
-    // the server for it before it can render — one round trip less on every first visit.
-    if (!copies.some((x) => x.dataType === 'state' && String(x.subContentId) === '0')) {
-      copies.push({ contentId: id, userId, dataType: 'state', subContentId: '0', contextId: context || undefined, userState: 'false', invalidate: false, preload: true });
-    }
-    return copies;
+    return withFreshState(
+      states.map((x) => ({ ...x })),
+      id,
+      userId,
+      context,
+    );
   }
 
   async getContentUserDataByUser(user: IUser): Promise<IContentUserData[]> {
