@@ -141,7 +141,22 @@ export function authenticateNow(headers: Headers, url: URL): Authenticated | und
   return user ? embedAuthenticated(claims, user) : undefined;
 }
 
+/**
+ * A content token's caller, made once per verified token and user record: the same objects again while both are in
+ * memory (a player calls with its token every few seconds), so what is built from them (the H5P actor) is kept too.
+ * Nothing mutates a content token's principal.
+ */
+const embedCallers = new WeakMap<ContentTokenClaims, Authenticated>();
+
 function embedAuthenticated(claims: ContentTokenClaims, user: User): Authenticated {
+  const known = embedCallers.get(claims);
+  if (known?.user === user) return known;
+  const made = makeEmbedAuthenticated(claims, user);
+  embedCallers.set(claims, made);
+  return made;
+}
+
+function makeEmbedAuthenticated(claims: ContentTokenClaims, user: User): Authenticated {
   const payload: TokenPayload = { id: user.externalUserId ?? user.id, email: user.email, name: user.name, plan: user.plan, role: { name: 'student', type: 'student' }, iat: claims.iat, exp: claims.exp };
   return {
     principal: {

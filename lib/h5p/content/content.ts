@@ -532,19 +532,37 @@ export function playerViewNow(contentId: string, actor: H5pActor, language: stri
   return states ? viewOf(contentId, actor, template, engine, states, opts) : undefined;
 }
 
+interface ViewerParts {
+  ajax: string;
+  ajaxPath: string;
+  user: string;
+}
+
+const viewerParts = new WeakMap<H5pActor, ViewerParts>();
+
+function viewerPartsOf(player: { urlGenerator: UrlGenerator }, actor: H5pActor, learner: string | undefined): ViewerParts {
+  const urls = player.urlGenerator;
+  let stateUrl = urls.contentUserData(actor);
+  if (learner) stateUrl += `${stateUrl.includes('?') ? '&' : '?'}learner=${encodeURIComponent(learner)}`;
+  return {
+    ajax: JSON.stringify({ contentUserData: stateUrl, setFinished: urls.setFinished(actor) }),
+    ajaxPath: JSON.stringify(urls.ajaxEndpoint(actor)),
+    user: JSON.stringify({ name: actor.name, mail: actor.email, id: actor.id }),
+  };
+}
+
 /** The viewer's parts of the model around the item's template. */
 function viewOf(contentId: string, actor: H5pActor, template: PlayTemplate, engine: H5pEngine, states: unknown, opts: PlayerViewOptions): PlayerView {
   const { player, config: cfg } = engine;
-  const urls = (player as unknown as { urlGenerator: UrlGenerator }).urlGenerator;
-  let stateUrl = urls.contentUserData(actor);
-  if (opts.learner) stateUrl += `${stateUrl.includes('?') ? '&' : '?'}learner=${encodeURIComponent(opts.learner)}`;
   if (opts.countView !== false) recordView(contentId);
+  // the viewer's addresses and identity: the same for every call of one actor (kept with it) unless a learner is named
+  const own = opts.learner ? undefined : viewerParts.get(actor);
+  const viewer = own ?? viewerPartsOf(player as unknown as { urlGenerator: UrlGenerator }, actor, opts.learner);
+  if (!opts.learner && !own) viewerParts.set(actor, viewer);
   return {
     template,
     values: {
-      ajax: JSON.stringify({ contentUserData: stateUrl, setFinished: urls.setFinished(actor) }),
-      ajaxPath: JSON.stringify(urls.ajaxEndpoint(actor)),
-      user: JSON.stringify({ name: actor.name, mail: actor.email, id: actor.id }),
+      ...viewer,
       contentUserData: JSON.stringify(states) ?? 'null',
       postUserStatistics: opts.postUserStatistics === false ? 'false' : JSON.stringify(cfg.setFinishedEnabled),
       jsonContent: template.jsonContent,

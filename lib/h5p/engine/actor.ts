@@ -19,8 +19,16 @@ export interface H5pActor extends IUser {
 }
 
 export function actorOf(principal: Principal, token?: string | null, user?: Pick<User, 'id' | 'tenantId'> | null): H5pActor {
-  return { ...principal.h5pUser, role: principal.role, permissions: permissionsOf(principal), reader: readerOf(principal, user), ...(token ? { token } : {}) };
+  // a content token's principal is made once per token and user record (lib/auth/authenticate.ts): so is its actor
+  const known = principal.kind === 'embed' ? embedActors.get(principal) : undefined;
+  if (known && known.token === token && known.user === user) return known.actor;
+  const actor: H5pActor = { ...principal.h5pUser, role: principal.role, permissions: permissionsOf(principal), reader: readerOf(principal, user), ...(token ? { token } : {}) };
+  if (principal.kind === 'embed') embedActors.set(principal, { token, user, actor });
+  return actor;
 }
+
+/** The actors of content tokens' principals (an embed reader is never changed: it needs no tenant). */
+const embedActors = new WeakMap<Principal, { token: string | null | undefined; user: Pick<User, 'id' | 'tenantId'> | null | undefined; actor: H5pActor }>();
 
 /** The system itself (installs at start-up, scripts, benchmarks). */
 export const systemActor = (): H5pActor => ({
