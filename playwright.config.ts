@@ -4,11 +4,15 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/support/env';
 
+const WALKS = [/a11y\.spec\.ts$/, /walkthrough-roles\.spec\.ts$/];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: /.*\.spec\.ts$/,
   fullyParallel: false,
-  workers: 1,
+  // two at most: the specs run one at a time ("specs"); the two long read-only walks through every page (axe, the
+  // roles' walk-throughs: 9 of the tier's 22 minutes on 2 cores) run after them side by side ("walks")
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -24,6 +28,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
     },
   },
+  projects: [
+    // the specs share one app, database and set of demo accounts, and many change what others read: one at a time
+    { name: 'specs', testIgnore: WALKS, workers: 1 },
+    // they only read (each seeds its own items) and fail on any error response or console error, so they run once
+    // nothing else changes what the pages list: after the specs, the two files side by side
+    { name: 'walks', testMatch: WALKS, dependencies: ['specs'], workers: 2 },
+  ],
   webServer: {
     command: 'node --max-semi-space-size=8 server/start.mjs',
     url: `${E2E.appUrl}/api/health`,
