@@ -45,7 +45,11 @@ rmSync(path.join(root, '.data', 'e2e'), { recursive: true, force: true });
 }
 
 execFileSync(process.execPath, [path.join(root, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: root });
-const res = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+// named spec files run alone: the walks project's dependency on the specs (playwright.config.ts) would otherwise run
+// every spec first
+const args = process.argv.slice(2);
+const named = args.some((a) => !a.startsWith('-'));
+const res = spawnSync('npx', ['playwright', 'test', ...args, ...(named && !args.includes('--no-deps') ? ['--no-deps'] : [])], {
   stdio: 'inherit',
   cwd: root,
   env: { ...process.env, E2E_PORT: String(port) },
