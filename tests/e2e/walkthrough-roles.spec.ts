@@ -197,9 +197,16 @@ test('the admin of a school where nothing is set up goes through the first-run c
     rec.at = 'install content types';
     await step('types').getByRole('link', { name: 'Install content types' }).click();
     await expect(page).toHaveURL(`${base}/admin/content-types`);
-    await page.getByTestId('admin-install-H5P.MultiChoice').click();
-    await expect(page.getByTestId('toast').filter({ hasText: /^Multiple Choice \S+ installed/ })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByTestId('hub-type').filter({ hasText: 'H5P.MultiChoice' })).toContainText('Up to date');
+    const hubType = page.getByTestId('hub-type').filter({ hasText: 'H5P.MultiChoice' });
+    await expect(hubType).toBeVisible();
+    // the other walk file, run beside this one on a fresh database (`node scripts/e2e.mjs a11y.spec.ts
+    // walkthrough-roles.spec.ts`), may have installed it since the count above: then there is nothing to install
+    const install = page.getByTestId('admin-install-H5P.MultiChoice');
+    if (await install.isVisible()) {
+      await install.click();
+      await expect(page.getByTestId('toast').filter({ hasText: /^Multiple Choice \S+ installed/ })).toBeVisible({ timeout: 60_000 });
+    }
+    await expect(hubType).toContainText('Up to date');
     await expectNoSeriousViolations(page, '/admin/content-types (first run)');
     await home('installing a content type');
     await expect(step('types')).toHaveAttribute('data-done', 'true');
