@@ -10,8 +10,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: /.*\.spec\.ts$/,
   fullyParallel: false,
-  // two at most: the specs run one at a time ("specs"); the two long read-only walks through every page (axe, the
-  // roles' walk-throughs: 9 of the tier's 22 minutes on 2 cores) run after them side by side ("walks")
+  // two at most: the specs run one at a time ("specs"); the two long walks through every page (axe, the roles'
+  // walk-throughs: 9 of the tier's 22 minutes on 2 cores) run after them side by side ("walks")
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -31,8 +31,9 @@ export default defineConfig({
   projects: [
     // the specs share one app, database and set of demo accounts, and many change what others read: one at a time
     { name: 'specs', testIgnore: WALKS, workers: 1 },
-    // they only read (each seeds its own items) and fail on any error response or console error, so they run once
-    // nothing else changes what the pages list: after the specs, the two files side by side
+    // neither changes what the other reads (each seeds its own items; the first-run admin works in a school of its
+    // own), and both fail on any error response or console error, so they run once nothing else changes what the
+    // pages list: after the specs, the two files side by side
     { name: 'walks', testMatch: WALKS, dependencies: ['specs'], workers: 2 },
   ],
   webServer: {

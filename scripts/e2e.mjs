@@ -45,10 +45,11 @@ rmSync(path.join(root, '.data', 'e2e'), { recursive: true, force: true });
 }
 
 execFileSync(process.execPath, [path.join(root, 'scripts', 'ensure-build.mjs')], { stdio: 'inherit', cwd: root });
-// named spec files run alone: the walks project's dependency on the specs (playwright.config.ts) would otherwise run
-// every spec first
+// spec files named on the command line (`player.spec.ts`, `a11y.spec.ts:56`) run alone: the walks project's dependency
+// on the specs (playwright.config.ts) would otherwise run every spec first. Without a named file (the whole tier, or
+// options only: `--retries 0`) the dependency stays, so the walks never run beside the other specs.
 const args = process.argv.slice(2);
-const named = args.some((a) => !a.startsWith('-'));
+const named = args.some((a) => /\.spec\.ts(:\d+)*$/.test(a));
 const res = spawnSync('npx', ['playwright', 'test', ...args, ...(named && !args.includes('--no-deps') ? ['--no-deps'] : [])], {
   stdio: 'inherit',
   cwd: root,
