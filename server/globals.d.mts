@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The app's fast lane: resolves true when it answered, false to let Next.js answer. */
+/** The app's fast lane: true when it answered, false to let Next.js answer (a promise of either while it works). */
 export interface FastLane {
-  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  handle(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
 }
 
 /** What the front server (server/static-files.mjs) needs from the app to serve static H5P files. */

@@ -125,16 +125,35 @@ export function proxyHeaders(pathname) {
  */
 export function applyHeaderPolicy(pathname, h) {
   const cls = pathClass(pathname);
-  const edge = edgeHeaders(pathname);
-  for (const [k, v] of Object.entries(edge.set)) {
+  const policy = classPolicy(cls, pathname);
+  for (const [k, v, answerMaySet] of policy.set) {
     const own = h.get(k);
-    if (ANSWER_MAY_SET.has(k.toLowerCase()) && own !== undefined && own !== null && String(own) !== '') {
+    if (answerMaySet && own !== undefined && own !== null && String(own) !== '') {
       if (k === 'Content-Security-Policy' && !/(^|;)\s*frame-ancestors\s/i.test(String(own))) h.set(k, `${own}; frame-ancestors ${frameAncestorsOf(cls)}`);
       continue;
     }
     h.set(k, v);
   }
-  for (const k of edge.remove) h.remove(k);
+  for (const k of policy.remove) h.remove(k);
+}
+
+/** @type {Map<string, { set: [string, string, boolean][]; remove: string[] }>} */
+const CLASS_POLICIES = new Map();
+
+/**
+ * A class's headers as applyHeaderPolicy walks them (each with whether an answer may set it itself), made once per
+ * class: they depend on the class only (edgeHeaders), and every answer of the front server goes through here.
+ * @param {string} cls
+ * @param {string} pathname a path of the class
+ */
+function classPolicy(cls, pathname) {
+  let policy = CLASS_POLICIES.get(cls);
+  if (!policy) {
+    const edge = edgeHeaders(pathname);
+    policy = { set: Object.entries(edge.set).map(([k, v]) => [k, v, ANSWER_MAY_SET.has(k.toLowerCase())]), remove: [...edge.remove] };
+    CLASS_POLICIES.set(cls, policy);
+  }
+  return policy;
 }
 
 /** The workspace's pages (rendered by Next.js): the app class outside the API, the embedded IdP, the LTI routes (their own pages) and Next's files. */

@@ -149,9 +149,6 @@ function enforceHeaderPolicy(req, res) {
   };
 }
 
-/** what the front server's handlers answer when they leave a request to Next.js */
-const NOT_ANSWERED = Promise.resolve(false);
-
 const staticBase = () => ({ 'x-request-id': randomUUID(), 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
 
 /**
@@ -205,8 +202,16 @@ export async function startServer({ dev = false, dir = process.cwd(), port = 300
     // static H5P files (server/static-files.mjs) and the hottest routes (lib/http/fast-lane.ts) never enter
     // the Next.js pipeline; everything else, and anything they leave, goes to Next.js
     const lane = fastLane();
-    const viaLane = () => (lane ? lane.handle(req, res) : NOT_ANSWERED);
-    const answered = mayServeStatic(req) ? serveStatic(req, res, staticBase).then((done) => done || viaLane()) : viaLane();
+    const viaLane = () => (lane ? lane.handle(req, res) : false);
+    let answered;
+    try {
+      answered = mayServeStatic(req) ? serveStatic(req, res, staticBase).then((done) => done || viaLane()) : viaLane();
+    } catch (err) {
+      answered = Promise.reject(err);
+    }
+    // the fast lane may answer at once (a player's call from memory): no promise then
+    if (answered === true) return;
+    if (answered === false) return void handle(req, res);
     answered.then(
       (done) => done || handle(req, res),
       (err) => {

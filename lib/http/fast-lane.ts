@@ -11,7 +11,7 @@ import { HOST_HEADER, REQUEST_ID_HEADER, normalizeHost } from '@/lib/tenant/host
 import { applyHeaderPolicy, POLICY_APPLIED } from './edge-headers';
 import { LiteHeaders } from './lite-headers';
 import { setFastLane } from '../../server/globals.mjs';
-import { FAST_LANE, RAW_BODY, type FastHandler, type FastLaneRequest, type JsonText } from './route';
+import { FAST_LANE, LiteResponse, RAW_BODY, type FastHandler, type FastLaneRequest, type JsonText } from './route';
 
 interface FastRoute {
   /** GET routes answer HEAD too */
@@ -62,14 +62,24 @@ function match(req: IncomingMessage, pathname: string): { route: FastRoute; para
   return null;
 }
 
-/** Answers the request when it is a fast-lane route; false lets Next.js answer it. */
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+/**
+ * Answers the request when it is a fast-lane route; false lets Next.js answer it. Without a promise (true) when the
+ * route's wrapper answers at once (FastHandler.now: a player's call answered from memory).
+ */
+function handle(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const pathname = q === -1 ? raw : raw.slice(0, q);
   const hit = match(req, pathname);
   if (!hit) return false;
-  const handler = (hit.route.handler ??= await hit.route.load());
+  const route = hit.route;
+  const handler = route.handler;
+  if (!handler) {
+    return route.load().then((h) => {
+      route.handler = h;
+      return handle(req, res);
+    });
+  }
   // req.headers, not the raw ones: the server has overwritten the connection address there (as Next.js reads it)
   const headers = LiteHeaders.fromNode(req.headers);
   // the headers only the app may set (as proxy.ts does)
@@ -78,9 +88,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   headers.set(REQUEST_ID_HEADER, requestId);
   // what the route wrapper and these handlers read of a request (no signal; a GET has no body)
   const url = `http://${req.headers.host ?? 'localhost'}${raw}`;
-  let tooLarge = false;
+  const state = { tooLarge: false };
   const request: FastLaneRequest =
-    hit.route.method === 'POST'
+    route.method === 'POST'
       ? {
           url,
           method: 'POST',
@@ -88,19 +98,28 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
           [FAST_LANE]: true,
           text: () =>
             readNodeBodyText(req, JSON_BODY_LIMIT).catch((err: unknown) => {
-              tooLarge = err instanceof BodyTooLargeError;
+              state.tooLarge = err instanceof BodyTooLargeError;
               throw err;
             }),
         }
       : { url, method: 'GET', headers, [FAST_LANE]: true };
   const params = hit.params;
+  const now = handler.now?.(request, params);
+  if (now !== undefined && !(now instanceof Promise)) return send(req, res, pathname, requestId, now, state.tooLarge);
   // the parameters as they are (`ready`, what the route wrapper reads); Next.js's promise of them only if asked for
-  const response = await handler(request, {
-    ready: params,
-    get params() {
-      return Promise.resolve(params);
-    },
-  });
+  const answer =
+    now ??
+    handler(request, {
+      ready: params,
+      get params() {
+        return Promise.resolve(params);
+      },
+    });
+  return answer.then((response) => send(req, res, pathname, requestId, response, state.tooLarge));
+}
+
+/** Writes a route's answer: its status, its headers with the path's policy, its body (true; a promise only for a body in a stream). */
+function send(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string, response: Response, tooLarge: boolean): true | Promise<true> {
   const out: Record<string, string | string[]> = { [REQUEST_ID_HEADER]: requestId };
   // the rest of a body past the limit is read and thrown away after the answer (a lingering close, as nginx's): closing
   // at once with the client still sending makes the kernel answer its next bytes with a reset, which can reach the
@@ -109,9 +128,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
   if (tooLarge) {
     res.once('finish', () => lingerThenClose(req));
   }
-  response.headers.forEach((v, k) => {
-    if (k !== 'set-cookie') out[k] = v;
-  });
+  if (response instanceof LiteResponse) response.headers.copyInto(out);
+  else
+    response.headers.forEach((v, k) => {
+      if (k !== 'set-cookie') out[k] = v;
+    });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out['set-cookie'] = cookies;
   // the path's headers; the player page's own nonce'd policy stays
@@ -135,11 +156,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolea
     res.end();
     return true;
   }
-  const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : Buffer.from(await response.arrayBuffer());
-  out['content-length'] = String(body.length);
-  res.writeHead(response.status, out);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return true;
+  const written = (body: Buffer): true => {
+    out['content-length'] = String(body.length);
+    res.writeHead(response.status, out);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+  if (typeof rawBody === 'string') return written(Buffer.from(rawBody));
+  return response.arrayBuffer().then((b) => written(Buffer.from(b)));
 }
 
 /** How long the rest of a refused body is drained before the connection is cut. */

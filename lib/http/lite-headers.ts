@@ -43,6 +43,11 @@ export class LiteHeaders {
   getSetCookie(): string[] {
     return [];
   }
+  /** every header into `out` as it is, in no particular order (the fast lane's answer: no sorting, no iterator) */
+  copyInto(out: Record<string, string | string[]>): void {
+    const h = this.#h;
+    for (const k in h) out[k] = h[k]!;
+  }
   forEach(fn: (value: string, key: string, parent: LiteHeaders) => void): void {
     for (const [k, v] of this.entries()) fn(v, k, this);
   }

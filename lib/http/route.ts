@@ -127,7 +127,13 @@ export interface FastLaneRequest extends RequestHead {
 export const fastLaneRequest = (req: RequestHead): FastLaneRequest | null => ((req as Partial<FastLaneRequest>)[FAST_LANE] ? (req as FastLaneRequest) : null);
 
 /** A handler the fast lane may call (made by fastRoute): it reads the request's head, and a body its route parses. */
-export type FastHandler = (req: RequestHead, ctx: { params: Promise<Record<string, string>>; ready?: Record<string, string> }) => Promise<Response>;
+export type FastHandler = ((req: RequestHead, ctx: { params: Promise<Record<string, string>>; ready?: Record<string, string> }) => Promise<Response>) & {
+  /**
+   * The wrapper without a promise (route: handleNow), on a route with a synchronous handler part: the answer, its
+   * promise once counted, or undefined (nothing counted or run) — then the handler above answers.
+   */
+  now?: (req: RequestHead, params: Record<string, string>) => Response | Promise<Response> | undefined;
+};
 
 export interface RouteContext<P, Q, B, R extends RequestHead = NextRequest> {
   req: R;
@@ -284,40 +290,160 @@ export function plainForbidden(headers: Record<string, string> = {}): Response {
   return new Response(FORBIDDEN, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
 }
 
+/**
+ * The wrapper's headers of an answer: the rate limit's, the handler's, the request id — later ones win. Copied in
+ * loops: a spread followed by more members (`{ ...a, k: v }`) costs 0.4–1.4 µs in Node 20's V8, a tenth of a
+ * player's whole call (docs/performance.md).
+ */
+function answerHeaders(limitHeaders: Record<string, string>, own: Record<string, string> | undefined, requestId: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k in limitHeaders) out[k] = limitHeaders[k]!;
+  if (own) for (const k in own) out[k] = own[k]!;
+  out[REQUEST_ID_HEADER] = requestId;
+  return out;
+}
+
 function withHeaders(res: Response, headers: Record<string, string>): Response {
   for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
   return res;
 }
 
+/**
+ * A handler's context (RouteContext). A class, not an object literal: a literal with getters is made anew, in slow
+ * form, on every request (0.5 µs in Node 20's V8); its logger and its H5P actor are made when first read.
+ */
+class Context<P, Q, B> implements RouteContext<P, Q, B> {
+  readonly url: URL;
+  readonly ip: string;
+  readonly requestId: string;
+  readonly principal: Principal | null;
+  readonly user: User | null;
+  readonly limiter: RateLimitResult['store'] | undefined;
+  #actor: H5pActor | undefined;
+  constructor(
+    readonly req: NextRequest,
+    private readonly run: Run,
+    readonly params: P,
+    readonly query: Q,
+    readonly body: B,
+    private readonly auth: Authenticated | null,
+    readonly tenant: ResolvedTenant | null,
+  ) {
+    this.url = run.url;
+    this.ip = run.ip;
+    this.requestId = run.requestId;
+    this.principal = auth?.principal ?? null;
+    this.user = auth?.user ?? null;
+    this.limiter = run.limiter;
+  }
+  /** the identity provider's access token of a signed-in caller (a function of its own: callers pass it on) */
+  readonly providerToken = (): string | undefined => this.auth?.providerToken?.();
+  get log(): typeof log {
+    return runLog(this.run);
+  }
+  get caller(): H5pActor {
+    if (!this.principal) throw new AppError(401, 'Authentication required');
+    return (this.#actor ??= actorOf(this.principal, this.url.searchParams.get('token') || undefined, this.user));
+  }
+}
+
+/** What the wrapper knows of one request as it goes (its asynchronous path and its synchronous one share it). */
+interface Run {
+  readonly requestId: string;
+  readonly url: URL;
+  readonly ip: string;
+  /** the request's logger's bindings; the logger is made when something is logged (a child logger per request costs as much as the check) */
+  readonly bindings: Record<string, unknown>;
+  child: typeof log | undefined;
+  limitHeaders: Record<string, string>;
+  limiter: RateLimitResult['store'] | undefined;
+  /** until the caller is authenticated, a 401 is one of authentication */
+  authenticating: boolean;
+}
+
+function beginRun(req: RequestHead): Run {
+  const requestId = req.headers.get(REQUEST_ID_HEADER) ?? randomUUID();
+  const url = new URL(req.url);
+  return {
+    requestId,
+    url,
+    ip: clientIp(req.headers as Headers),
+    bindings: { requestId, method: req.method, path: url.pathname },
+    child: undefined,
+    limitHeaders: {},
+    limiter: undefined,
+    authenticating: true,
+  };
+}
+
+const runLog = (run: Run): typeof log => (run.child ??= log.child(run.bindings));
+
+/** The synchronous part of a fast route's handler (see fastRoute): its answer, or undefined when it must wait for something. */
+export type NowHandler<P, Q, B> = (ctx: RouteContext<P, Q, B, RequestHead>) => Reply | Response | undefined;
+
 export function route<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
   opts: RouteOptions<P, Q, B>,
   handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<Reply | Response>,
+  now?: NowHandler<Out<P>, Out<Q>, Out<B>>,
 ) {
   const level: AuthLevel = opts.auth ?? 'user';
   const tier: Tier = opts.tier ?? (level === 'none' || level === 'optional' ? 'PUBLIC' : 'API');
 
+  /** takes the bucket's count: its headers; 429 when it is over the tier's limit */
+  const counted = (run: Run, bucket: Bucket, limit: RateLimitResult) => {
+    run.limitHeaders = limit.headers;
+    run.limiter = limit.store;
+    if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[bucket.tier]);
+  };
+
+  /** the handler's context */
+  const contextOf = (req: RequestHead, run: Run, params: Out<P>, query: Out<Q>, body: Out<B>, auth: Authenticated | null, tenant: ResolvedTenant | null) =>
+    new Context<Out<P>, Out<Q>, Out<B>>(req as NextRequest, run, params, query, body, auth, tenant);
+
+  /** the handler's result as the answer: a ready response with the wrapper's headers, or the success envelope */
+  const answer = (req: RequestHead, run: Run, result: Reply | Response): Response => {
+    const { limitHeaders, requestId } = run;
+    if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, answerHeaders(limitHeaders, undefined, requestId));
+    if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) {
+      assertResponse(opts.response, result.dataJson !== undefined ? JSON.parse(joinJsonText(result.dataJson)) : result.data, opts.action);
+    }
+    if (opts.extra && config().checkResponses) for (const [k, schema] of Object.entries(opts.extra)) assertResponse(schema, result.extra?.[k], opts.action);
+    const init = { status: result.status ?? 200, headers: answerHeaders(limitHeaders, result.headers, requestId) };
+    if (result.dataJson !== undefined) {
+      const d = result.dataJson;
+      return jsonTextResponse(typeof d === 'string' ? `{"success":true,"data":${d}}` : [ENVELOPE_HEAD, ...d, '}'], init, req);
+    }
+    return jsonResponse(envelope(result), init, req);
+  };
+
+  /** every error thrown on the way, through the one error map */
+  const failure = (req: RequestHead, run: Run, err: unknown): Response => {
+    const { limitHeaders, requestId } = run;
+    const mapped = mapError(err, opts.action);
+    if (run.authenticating && opts.unauthorizedText && mapped.status === 401) {
+      mapped.body = { success: false, error: opts.unauthorizedText };
+      mapped.code = errorCodeOf(opts.unauthorizedText);
+    }
+    if (mapped.unexpected) runLog(run).error({ err }, `failed to ${opts.action}`);
+    else if (log.isLevelEnabled('info')) runLog(run).info({ status: mapped.status, error: mapped.body.error }, 'request refused');
+    const headers: Record<string, string> = { ...limitHeaders, [REQUEST_ID_HEADER]: requestId, [ERROR_CODE_HEADER]: mapped.code };
+    if (mapped.status === 429 && limitHeaders['Retry-After']) {
+      // the sandboxed player (origin "null") reads when to retry
+      headers['Access-Control-Expose-Headers'] = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+      if (opts.limitedPage) {
+        return new Response(opts.limitedPage, { status: 429, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+      }
+    }
+    return jsonResponse(mapped.body, { status: mapped.status, headers }, req);
+  };
+
   const handle = async function handle(req: NextRequest, routeParams?: RouteParams): Promise<Response> {
-    const requestId = req.headers.get(REQUEST_ID_HEADER) ?? randomUUID();
-    const url = new URL(req.url);
-    const ip = clientIp(req.headers);
-    // the request's logger is made when something is logged (a child logger per request costs as much as the check)
-    const bindings: Record<string, unknown> = { requestId, method: req.method, path: url.pathname };
-    let child: typeof log | undefined;
-    const reqLog = () => (child ??= log.child(bindings));
-    let limitHeaders: Record<string, string> = {};
-    let limiter: RateLimitResult['store'] | undefined;
-    /** until the caller is authenticated, a 401 is one of authentication */
-    let authenticating = true;
-    /** takes the bucket's count: its headers; 429 when it is over the tier's limit */
-    const counted = (bucket: Bucket, limit: RateLimitResult) => {
-      limitHeaders = limit.headers;
-      limiter = limit.store;
-      if (limit.limited) throw new AppError(429, RATE_LIMIT_MESSAGES[bucket.tier]);
-    };
+    const run = beginRun(req);
+    const { url, ip } = run;
     /** counts the request in the bucket; 429 when it is over the tier's limit */
     const count = async (bucket: Bucket) => {
       const limit = await rateLimit(bucket.tier, bucket.subject);
-      counted(bucket, limit);
+      counted(run, bucket, limit);
       // changes other instances made up to now are applied to the local caches before anything reads them
       if (bus().behind(limit.generation)) await bus().sync(limit.generation);
     };
@@ -328,13 +454,13 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
     const countNow = (bucket: Bucket): boolean => {
       const limit = rateLimitNow(bucket.tier, bucket.subject);
       if (!limit) return false;
-      counted(bucket, limit);
+      counted(run, bucket, limit);
       return true;
     };
     try {
       if (opts.unlimited) {
         const probe = await probeStore();
-        limiter = probe.store;
+        run.limiter = probe.store;
         if (bus().behind(probe.generation)) await bus().sync(probe.generation);
       }
       const before = opts.unlimited ? null : bucketBeforeAuth({
@@ -365,8 +491,8 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       if (level !== 'none' && !auth && level !== 'optional') throw new AppError(401, 'Authentication required');
       const principal = auth?.principal ?? null;
       const user = auth?.user ?? null;
-      authenticating = false;
-      bindings.userId = user?.id;
+      run.authenticating = false;
+      run.bindings.userId = user?.id;
 
       // an internal call names its tenant (x-tenant-code); everyone else gets the tenant of the hostname
       const tenantCode = isInternalKey(req.headers.get('x-api-key')) ? req.headers.get('x-tenant-code')?.trim() : undefined;
@@ -376,7 +502,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
         const known = tenantCode ? undefined : resolveTenantNow(host);
         tenant = known !== undefined ? known : tenantCode ? await resolveTenantBySlug(tenantCode) : await resolveTenant(host);
       }
-      if (tenant) bindings.tenantId = tenant.id;
+      if (tenant) run.bindings.tenantId = tenant.id;
 
       // an embed token is only a token on the routes that accept it
       if (principal?.kind === 'embed' && !opts.embed) throw new AppError(401, 'Invalid or expired token');
@@ -387,7 +513,7 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
           // the plan comes from the local record, never from the token
           if (!user) throw new AppError(401, USER_NOT_FOUND);
           if (!planHasFeature(user.plan, opts.feature)) {
-            if (opts.plainForbidden) return plainForbidden(limitHeaders);
+            if (opts.plainForbidden) return plainForbidden(run.limitHeaders);
             throw new AppError(403, 'feature_not_available', {
               requiredPlan: requiredPlanFor(opts.feature),
               message: featureMessage(opts.feature),
@@ -409,48 +535,69 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
       const body =
         opts.body && !opts.rawBody && req.method !== 'GET' && req.method !== 'HEAD' ? parse(opts.body, await readJson(req)) : (undefined as Out<B>);
 
-      let actor: H5pActor | undefined;
-      const result = await handler({
-        req, url, ip, requestId, params, query, body, principal, user, tenant, limiter,
-        providerToken: () => auth?.providerToken?.(),
-        get log() {
-          return reqLog();
-        },
-        get caller() {
-          if (!principal) throw new AppError(401, 'Authentication required');
-          return (actor ??= actorOf(principal, url.searchParams.get('token') || undefined, user));
-        },
-      });
-      if (result instanceof Response || result instanceof LiteResponse) return withHeaders(result as Response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
-      if (opts.response && config().checkResponses && !isPlainAnswer(opts.response)) {
-        assertResponse(opts.response, result.dataJson !== undefined ? JSON.parse(joinJsonText(result.dataJson)) : result.data, opts.action);
-      }
-      if (opts.extra && config().checkResponses) for (const [k, schema] of Object.entries(opts.extra)) assertResponse(schema, result.extra?.[k], opts.action);
-      const init = { status: result.status ?? 200, headers: { ...limitHeaders, ...result.headers, [REQUEST_ID_HEADER]: requestId } };
-      if (result.dataJson !== undefined) {
-        const d = result.dataJson;
-        return jsonTextResponse(typeof d === 'string' ? `{"success":true,"data":${d}}` : [ENVELOPE_HEAD, ...d, '}'], init, req);
-      }
-      return jsonResponse(envelope(result), init, req);
+      return answer(req, run, await handler(contextOf(req, run, params, query, body, auth, tenant)));
     } catch (err) {
-      const mapped = mapError(err, opts.action);
-      if (authenticating && opts.unauthorizedText && mapped.status === 401) {
-        mapped.body = { success: false, error: opts.unauthorizedText };
-        mapped.code = errorCodeOf(opts.unauthorizedText);
-      }
-      if (mapped.unexpected) reqLog().error({ err }, `failed to ${opts.action}`);
-      else if (log.isLevelEnabled('info')) reqLog().info({ status: mapped.status, error: mapped.body.error }, 'request refused');
-      const headers: Record<string, string> = { ...limitHeaders, [REQUEST_ID_HEADER]: requestId, [ERROR_CODE_HEADER]: mapped.code };
-      if (mapped.status === 429 && limitHeaders['Retry-After']) {
-        // the sandboxed player (origin "null") reads when to retry
-        headers['Access-Control-Expose-Headers'] = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
-        if (opts.limitedPage) {
-          return new Response(opts.limitedPage, { status: 429, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
-        }
-      }
-      return jsonResponse(mapped.body, { status: mapped.status, headers }, req);
+      return failure(req, run, err);
     }
   };
+
+  /**
+   * The same wrapper without a promise, for the fast lane's busiest calls (a player's content token this instance
+   * has verified and counts itself, on a route with a synchronous handler part `now`): each step decided from memory,
+   * in the same order of checks and with the same answers. undefined — before anything is counted or run — when a
+   * step needs the store or the database, or would refuse the request: the asynchronous path then does it all, once.
+   * When the handler's synchronous part cannot answer, its asynchronous handler continues (counted once).
+   */
+  const handleNow =
+    now &&
+    function handleNow(req: RequestHead, rawParams: Record<string, string>): Response | Promise<Response> | undefined {
+      // only a content token on a player's route (counted before authentication, no body, no plan feature)
+      if (opts.unlimited || level === 'none' || level === 'admin' || !opts.embed || opts.feature || opts.body) return undefined;
+      const run = beginRun(req);
+      // the fast lane's headers (LiteHeaders) read as Headers, as the asynchronous path reads them
+      const headers = req.headers as Headers;
+      const before = bucketBeforeAuth({ headers, url: run.url, ip: run.ip, tier, anonymousRoute: false, embedRoute: true, bearerOnly: false });
+      if (!before) return undefined;
+      // the token verified a moment ago, of a user in memory (never an internal key: authenticateNow leaves those)
+      const auth = authenticateNow(headers, run.url);
+      if (!auth) return undefined;
+      const principal = auth.principal;
+      if (level === 'teacher' && !isTeacherOrAbove(principal.role)) return undefined;
+      let tenant: ResolvedTenant | null = null;
+      if (!opts.tenantless) {
+        const known = resolveTenantNow(headers.get(HOST_HEADER) ?? normalizeHost(headers.get('host')));
+        if (known === undefined) return undefined;
+        tenant = known;
+      }
+      let params: Out<P>;
+      let query: Out<Q>;
+      try {
+        assertNoControlChars(rawParams, { root: 'path' });
+        assertCleanQuery(run.url.searchParams);
+        params = parse(opts.params as P, rawParams);
+        const scoped = (params as { contentId?: unknown } | undefined)?.contentId;
+        if (principal.kind === 'embed' && typeof scoped === 'string') assertEmbedScope({ principal }, scoped);
+        query = parse(opts.query as Q, Object.fromEntries(run.url.searchParams));
+      } catch {
+        return undefined; // the asynchronous path answers the refusal
+      }
+      const limit = rateLimitNow(before.tier, before.subject);
+      if (!limit) return undefined;
+      // counted: from here on the request is answered from this path
+      try {
+        counted(run, before, limit);
+        run.authenticating = false;
+        run.bindings.userId = auth.user?.id;
+        if (tenant) run.bindings.tenantId = tenant.id;
+        const ctx = contextOf(req, run, params, query, undefined as Out<B>, auth, tenant);
+        const result = now(ctx);
+        if (result === undefined) return handler(ctx).then((r) => answer(req, run, r), (err: unknown) => failure(req, run, err));
+        return answer(req, run, result);
+      } catch (err) {
+        return failure(req, run, err);
+      }
+    };
+  if (handleNow) (handle as unknown as FastHandler).now = handleNow;
   // the API document (lib/http/openapi.ts) reads the route's options from here
   recordRoute(handle, { ...opts, auth: level, tier });
   return handle;
@@ -461,10 +608,15 @@ export function route<P extends Schema = undefined, Q extends Schema = undefined
  * /h5p/xapi/:id): the same wrapper, but its handler sees only the request's head (url, method, headers) and the
  * body its `body` schema parsed — what a fast-lane request is (its body read as text by the fast lane's reader,
  * with the same limit). No raw body: a route that reads its body itself is not for the fast lane.
+ *
+ * `now`, the handler's synchronous part (a route without a body whose answer is often ready in memory): what it
+ * answers goes out without a single promise when the wrapper's own steps are ready too (FastHandler.now); it answers
+ * undefined when it must wait, and the handler runs.
  */
 export function fastRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
   opts: RouteOptions<P, Q, B> & { rawBody?: never },
   handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>, RequestHead>) => Promise<Reply | Response>,
+  now?: NowHandler<Out<P>, Out<Q>, Out<B>>,
 ): FastHandler {
-  return route(opts, handler) as unknown as FastHandler;
+  return route(opts, handler, now) as unknown as FastHandler;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env tsx
-// npm run bench:compare [-- --quick] [-- --others] [-- --only=<parts>] (parts: see ALL below and docs/performance.md)
+// npm run bench:compare [-- --quick] [-- --others] [-- --only=<parts>] [-- --hold] (parts: see ALL below and docs/performance.md)
 //
 // Issue 9's and issue 26's side-by-side table: our app against a bare Node server, Express, Lumi's own stack (with
 // and without its in-memory library cache) and "the limit" (a bare node:http server answering our own play body
@@ -81,6 +81,8 @@ const INSTANCE_RATE = Number(arg('instance-rate') ?? 0);
  */
 const INSTANCE_RATE_EACH = Number(arg('instance-rate-each') ?? 0);
 /** run the other bench scripts (lists, import, SCORM, intake, start-up): minutes each, so only when asked */
+/** hold before the play rows (see the play part) */
+const HOLD = argv.includes('--hold');
 const OTHERS = argv.includes('--others') || (arg('only') !== undefined && !quick);
 const PORT = Number(process.env.BENCH_PORT ?? 3625);
 /**
@@ -598,6 +600,15 @@ async function main() {
       const v = variant;
       stops.push(() => v.stop());
       log(`variant: our app with ${AGAINST_LABEL} on ${v.url}, pid ${v.pid}`);
+    }
+    if (need('play') && HOLD) {
+      // --hold: the app stays up with the play rows' addresses written out, for a profiler or a load run by hand;
+      // the bench goes on when it gets SIGUSR2 (its own pid is in the file too)
+      const out: Record<string, string[]> = {};
+      for (const kind of CONTENT) out[kind] = await playUrls(app.url, ours.contentIds[kind])();
+      fs.writeFileSync(path.join(work, 'play-urls.json'), JSON.stringify({ bench: process.pid, pid: app.pid, limit: peers.limit!.url, urls: out }, null, 2));
+      log(`holding: the play addresses are in ${path.join(work, "play-urls.json")}; \`kill -USR2 ${process.pid}\` goes on`);
+      await new Promise<void>((resolve) => process.once('SIGUSR2', () => resolve()));
     }
     if (need('play')) {
       for (const kind of CONTENT) {

@@ -73,11 +73,27 @@ describe('the player model (issue 26 item 1)', () => {
     // are answered from this instance's memory without waiting on anything (lib/h5p/content/content.ts playerViewNow)
     const first = await play();
     expect(first.status).toBe(200);
+    // the same headers too (the wrapper's answer without a promise, lib/http/route.ts handleNow): all but the
+    // request's own id and the count left in the window
+    const headersOf = (r: { headers: Headers }) =>
+      Object.fromEntries([...r.headers].filter(([k]) => !['x-request-id', 'ratelimit-remaining', 'ratelimit-reset', 'date'].includes(k)));
+    let remaining = Number(first.headers.get('ratelimit-remaining'));
     for (let i = 0; i < 3; i++) {
       const again = await play();
       expect(again.status).toBe(200);
       expect(again.text).toBe(first.text);
+      expect(headersOf(again)).toEqual(headersOf(first));
+      expect(again.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      // counted once per call, on either path
+      expect(Number(again.headers.get('ratelimit-remaining'))).toBe(--remaining);
     }
+    expect(headersOf(first)).toMatchObject({ 'content-type': 'application/json', 'ratelimit-limit': expect.any(String), 'x-content-type-options': 'nosniff' });
+    // HEAD: the same headers, no body
+    const head = await fetch(`${inject('appUrl')}/h5p/play/${id}?token=${token}`, { method: 'HEAD', headers: { 'X-Forwarded-For': '10.9.8.7' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(first.headers.get('content-length'));
+    expect(await head.text()).toBe('');
     expect(entryOf(first.body, id).contentUserData).toEqual([{ state: 'false' }]);
     // a state saved with the token: the next answer (loaded again) and the ones after (from memory) carry it
     const saved = await api('POST', `/h5p/contentUserData/${id}/state/0?token=${token}`, { body: 'data=%7B%22answer%22%3A2%7D&preload=1&invalidate=0', headers: form });

@@ -64,14 +64,23 @@ export function preloadIntegration(states: IContentUserData[]): Record<string, s
 }
 
 /**
- * A viewer's preloaded states of an item (no context) from memory, without a promise — what
+ * A viewer's preloaded states of an item (no context) from memory, without a promise, as JSON text — what
  * generateContentUserDataIntegration answers a viewer who may read the item (the player's model asks this first);
  * undefined when they must be loaded.
  */
-export function preloadedStatesNow(contentId: string, userId: string): Record<string, string>[] | undefined {
+export function preloadedStatesJsonNow(contentId: string, userId: string): string | undefined {
   const states = statesCache().get(statesKey(contentId, userId, ''));
-  return states && preloadIntegration(withFreshState(states, contentId, userId, ''));
+  if (!states) return undefined;
+  // serialised once per loaded set of states (a saved state drops the set: forgetStates)
+  let json = preloadJson.get(states);
+  if (json === undefined) {
+    json = JSON.stringify(preloadIntegration(withFreshState(states, contentId, userId, '')));
+    preloadJson.set(states, json);
+  }
+  return json;
 }
+
+const preloadJson = new WeakMap<IContentUserData[], string>();
 
 export class DbContentUserDataStorage implements IContentUserDataStorage {
   async createOrUpdateContentUserData(d: IContentUserData): Promise<void> {
