@@ -65,6 +65,25 @@ describe('the player tier: content-token calls count per content session, not pe
     expect(still.headers.get('ratelimit-limit')).toBe('600');
   });
 
+  it('a warm player call (answered from memory, without a promise) is refused past the window like any other: 429, the tier’s text, Retry-After', async () => {
+    const player = await learnerToken();
+    const play = () => api('GET', `/h5p/play/${contentId}?token=${player}`);
+    // one at a time: every call after the first is counted in this instance and answered from memory
+    const calls: ApiResponse[] = [];
+    for (let i = 0; i < 600; i++) calls.push(await play());
+    expect(statuses(calls)).toEqual([200]);
+    expect(calls[599]!.headers.get('ratelimit-remaining')).toBe('0');
+    for (let i = 0; i < 2; i++) {
+      const limited = await play();
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ success: false, error: TOO_MANY });
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(limited.headers.get('access-control-expose-headers')).toContain('Retry-After');
+      expect(limited.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(limited.headers.get('x-error-code')).toBeTruthy();
+    }
+  });
+
   it('a player token is its own session (the same on any address); an embed snippet token is split by address', async () => {
     const player = await learnerToken();
     const a = await api('GET', `/h5p/contentUserData/${contentId}/state/0?token=${player}`);
