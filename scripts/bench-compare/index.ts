@@ -81,9 +81,9 @@ const INSTANCE_RATE = Number(arg('instance-rate') ?? 0);
  */
 const INSTANCE_RATE_EACH = Number(arg('instance-rate-each') ?? 0);
 /** run the other bench scripts (lists, import, SCORM, intake, start-up): minutes each, so only when asked */
-/** hold before the play rows (see the play part) */
-const HOLD = argv.includes('--hold');
 const OTHERS = argv.includes('--others') || (arg('only') !== undefined && !quick);
+/** hold before the play rows with the app up (see the play part) */
+const HOLD = argv.includes('--hold');
 const PORT = Number(process.env.BENCH_PORT ?? 3625);
 /**
  * Ports from BENCH_PORT: our app and its content origin, the peers, the second instance and its content origin,
@@ -610,7 +610,7 @@ async function main() {
       const out: Record<string, string[]> = {};
       for (const kind of CONTENT) out[kind] = await playUrls(app.url, ours.contentIds[kind])();
       fs.writeFileSync(path.join(work, 'play-urls.json'), JSON.stringify({ bench: process.pid, pid: app.pid, limit: peers.limit!.url, urls: out }, null, 2));
-      log(`holding: the play addresses are in ${path.join(work, "play-urls.json")}; \`kill -USR2 ${process.pid}\` goes on`);
+      log(`holding: the play addresses are in ${path.join(work, 'play-urls.json')}; \`kill -USR2 ${process.pid}\` goes on`);
       await new Promise<void>((resolve) => process.once('SIGUSR2', () => resolve()));
     }
     if (need('play')) {
